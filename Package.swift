@@ -1,0 +1,38 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let upcoming: [SwiftSetting] = [
+  .enableUpcomingFeature("ExistentialAny"),
+  .enableUpcomingFeature("InternalImportsByDefault"),
+  .enableUpcomingFeature("MemberImportVisibility"),
+  .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+  .enableUpcomingFeature("InferIsolatedConformances"),
+]
+
+let package = Package(
+  name: "BindingDSL",
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+  products: [
+    .library(name: "BindingDSL", targets: ["BindingDSL"]),
+    .library(name: "Headless", targets: ["Headless"]),
+    .executable(name: "Showcase", targets: ["Showcase"]),
+  ],
+  dependencies: [],
+  targets: [
+    .target(name: "BindingDSL", swiftSettings: upcoming),
+    .target(name: "Headless", dependencies: ["BindingDSL"], swiftSettings: upcoming),
+    .executableTarget(
+      name: "Showcase", dependencies: ["BindingDSL", "Headless"], swiftSettings: upcoming),
+    .testTarget(name: "BindingDSLTests", dependencies: ["BindingDSL"], swiftSettings: upcoming),
+    .testTarget(
+      name: "HeadlessTests", dependencies: ["BindingDSL", "Headless"],
+      exclude: ["__Snapshots__"], swiftSettings: upcoming),
+    .testTarget(
+      name: "ShowcaseTests", dependencies: ["Showcase", "BindingDSL", "Headless"],
+      exclude: ["__Snapshots__"], swiftSettings: upcoming),
+    .testTarget(
+      name: "CompileTimeTests", dependencies: ["BindingDSL", "Headless"],
+      swiftSettings: upcoming),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,29 @@
+/// Where a command is in its life: the seeds' five states, observable like any property.
+public enum CommandStatus: String, Hashable, Sendable, CustomStringConvertible {
+  /// Never executed.
+  case idle
+  /// Work is running.
+  case executing
+  /// The last run returned an output.
+  case succeeded
+  /// The last run threw an error other than cancellation.
+  case failed
+  /// The last run was cancelled.
+  case cancelled
+
+  public var description: String { rawValue }
+}
+
+/// What the graph and the test driver need of any command, whatever its input and output.
+@MainActor
+public protocol CommandObject: AnyObject {
+  /// The name shown in graph dumps and driver messages.
+  var name: String? { get }
+  var status: CommandStatus { get }
+  /// Whether work is running.
+  var isExecuting: Bool { get }
+  /// Whether ``execute`` would start work now: the enabled predicate holds and no run is going.
+  var canExecute: Bool { get }
+  /// Cancels the running work, if any.
+  func cancel()
+}

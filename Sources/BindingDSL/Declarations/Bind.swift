@@ -1,0 +1,228 @@
+/// Binds a view-model value to a widget property.
+///
+/// The mode defaults to two-way for an editable widget value (a text field's text) and a
+/// writable key path, and to one-way otherwise. A key path to a computed property tracks
+/// whatever the property reads.
+///
+/// ```swift
+/// bind(\.password, to: passwordField.text)      // two-way
+/// bind(\.canRegister, to: hint.isHidden)       // one-way
+/// ```
+@MainActor
+public func bind<Model: AnyObject, Target: ValueTarget>(
+  _ source: KeyPath<Model, Target.Value>,
+  to target: Target,
+  mode: BindingMode = .automatic,
+  fileID: String = #fileID,
+  line: Int = #line
+) -> BindingDeclaration<Model> {
+  makeBinding(
+    source, to: target, mode: mode, forward: { $0 }, isTransformed: false, back: { $0 },
+    site: DeclarationSite(fileID: fileID, line: line))
+}
+
+/// Binds a view-model value to a widget property through a transform, one-way.
+///
+/// ```swift
+/// bind(\.count, to: summary.text) { "\($0) items" }
+/// ```
+@MainActor
+public func bind<Model: AnyObject, Value, Target: ValueTarget>(
+  _ source: KeyPath<Model, Value>,
+  to target: Target,
+  mode: BindingMode = .automatic,
+  fileID: String = #fileID,
+  line: Int = #line,
+  transform: @escaping (Value) -> Target.Value
+) -> BindingDeclaration<Model> {
+  makeBinding(
+    source, to: target, mode: mode, forward: transform, isTransformed: true, back: nil,
+    site: DeclarationSite(fileID: fileID, line: line))
+}
+
+/// Binds a view-model value to an editable widget property through a converter both ways.
+///
+/// `back` turns an edit into a view-model value; returning `nil` rejects the edit, which leaves
+/// the view model unchanged.
+///
+/// ```swift
+/// bind(\.age, to: ageField.text, transform: { String($0) }, back: { Int($0) })
+/// ```
+@MainActor
+public func bind<Model: AnyObject, Value, Target: ValueTarget>(
+  _ source: KeyPath<Model, Value>,
+  to target: Target,
+  mode: BindingMode = .automatic,
+  fileID: String = #fileID,
+  line: Int = #line,
+  transform: @escaping (Value) -> Target.Value,
+  back: @escaping (Target.Value) -> Value?
+) -> BindingDeclaration<Model> {
+  makeBinding(
+    source, to: target, mode: mode, forward: transform, isTransformed: true, back: back,
+    site: DeclarationSite(fileID: fileID, line: line))
+}
+
+/// Binds two view-model values, combined by `transform`, to a widget property, one-way.
+///
+/// The combination is a derived node of the graph: when both inputs change before a flush, it
+/// is computed once, from both new values.
+///
+/// ```swift
+/// bind(\.first, \.last, to: fullName.text) { "\($0) \($1)" }
+/// ```
+@MainActor
+public func bind<Model: AnyObject, First, Second, Target: ValueTarget>(
+  _ first: KeyPath<Model, First>,
+  _ second: KeyPath<Model, Second>,
+  to target: Target,
+  fileID: String = #fileID,
+  line: Int = #line,
+  transform: @escaping (First, Second) -> Target.Value
+) -> BindingDeclaration<Model> {
+  let site = DeclarationSite(fileID: fileID, line: line)
+  let local = LocalNodeCounter.make()
+  let combined = Endpoint(
+    identity: .local(local), kind: .derived, name: "combine#\(local)",
+    valueType: typeName(Target.Value.self))
+  let targetEndpoint = Endpoint(target)
+  return BindingDeclaration(
+    summary: "bind(\(keyPathName(first)), \(keyPathName(second)), to: \(target.targetKey))",
+    site: site,
+    endpoints: [Endpoint(first), Endpoint(second), combined, targetEndpoint],
+    edges: [
+      EdgePlan(from: .keyPath(first), to: .local(local), mode: nil, role: .input, isTransformed: false),
+      EdgePlan(from: .keyPath(second), to: .local(local), mode: nil, role: .input, isTransformed: false),
+      EdgePlan(
+        from: .local(local), to: targetEndpoint.identity, mode: .oneWay, role: .value,
+        isTransformed: true),
+    ]
+  ) { context in
+    let a = context.source(first)
+    let b = context.source(second)
+    let node = context.derived(rank: max(a.rank, b.rank) + 1) { transform(a.value, b.value) }
+    a.addDependent(node)
+    b.addDependent(node)
+    node.addSink { target.receive($0) }
+  }
+}
+
+/// The readable form of a key path in declaration summaries: the root type and the value type.
+func keyPathName<Root, Value>(_ keyPath: KeyPath<Root, Value>) -> String {
+  "\\\(typeName(Root.self)).<\(typeName(Value.self))>"
+}
+
+extension Endpoint {
+  init<Root, Value>(_ keyPath: KeyPath<Root, Value>) {
+    self.init(
+      identity: .keyPath(keyPath), kind: .source, name: keyPathName(keyPath),
+      valueType: typeName(Value.self))
+  }
+
+  @MainActor
+  init<Target: ValueTarget>(_ target: Target) {
+    self.init(
+      identity: .widget(target.targetKey), kind: .target, name: target.targetKey.description,
+      valueType: typeName(Target.Value.self) + (target.isEditable ? " (editable)" : ""))
+  }
+}
+
+@MainActor
+private func makeBinding<Model: AnyObject, Value, Target: ValueTarget>(
+  _ source: KeyPath<Model, Value>,
+  to target: Target,
+  mode requested: BindingMode,
+  forward convert: @escaping (Value) -> Target.Value,
+  isTransformed: Bool,
+  back: ((Target.Value) -> Value?)?,
+  site: DeclarationSite
+) -> BindingDeclaration<Model> {
+  let writable = source as? ReferenceWritableKeyPath<Model, Value>
+  let canWriteBack = target.isEditable && writable != nil && back != nil
+  let mode: BindingMode =
+    requested == .automatic ? (canWriteBack ? .twoWay : .oneWay) : requested
+  var problems: [String] = []
+  if mode.writesSource {
+    if writable == nil {
+      problems.append(
+        "\(mode) needs a writable key path, but \(keyPathName(source)) is read-only (a "
+          + "computed property or a let); use mode: .oneWay or .oneTime")
+    }
+    if !target.isEditable {
+      problems.append(
+        "\(mode) needs a widget value a person can edit, but \(target.targetKey) is "
+          + "read-only; use mode: .oneWay or .oneTime")
+    }
+    if back == nil {
+      problems.append(
+        "\(mode) with a transform needs back: to turn edits into view-model values; "
+          + "add back:, or use mode: .oneWay")
+    }
+  }
+  let sourceEndpoint = Endpoint(source)
+  let targetEndpoint = Endpoint(target)
+  let edge =
+    mode == .oneWayToSource
+    ? EdgePlan(
+      from: targetEndpoint.identity, to: sourceEndpoint.identity, mode: mode, role: .value,
+      isTransformed: isTransformed)
+    : EdgePlan(
+      from: sourceEndpoint.identity, to: targetEndpoint.identity, mode: mode, role: .value,
+      isTransformed: isTransformed)
+  return BindingDeclaration(
+    summary: "bind(\(keyPathName(source)), to: \(target.targetKey), mode: .\(modeName(mode)))",
+    site: site, endpoints: [sourceEndpoint, targetEndpoint], edges: [edge], problems: problems
+  ) { context in
+    let model = context.model
+    let echo = EchoGuard<Value>()
+    switch mode {
+    case .oneTime:
+      target.receive(convert(model[keyPath: source]))
+    case .oneWay, .twoWay, .automatic:
+      context.source(source).addSink { value in
+        if echo.isEcho(value) { return }
+        target.receive(convert(value))
+      }
+    case .oneWayToSource:
+      if let writable, let back, let value = back(target.currentValue) {
+        model[keyPath: writable] = value
+      }
+    }
+    guard mode.writesSource, let writable, let back else { return }
+    let token = target.addEditHandler { [weak model] edited in
+      guard let model, let value = back(edited) else { return }
+      echo.expect(value)
+      model[keyPath: writable] = value
+    }
+    context.onUnmount { target.removeEditHandler(token) }
+  }
+}
+
+private func modeName(_ mode: BindingMode) -> String {
+  switch mode {
+  case .automatic: "automatic"
+  case .oneWay: "oneWay"
+  case .twoWay: "twoWay"
+  case .oneWayToSource: "oneWayToSource"
+  case .oneTime: "oneTime"
+  }
+}
+
+/// Keeps a two-way binding from writing an edit back into the widget it came from: when the
+/// view model's value at the next flush is the value the edit produced, the widget already
+/// shows it (perhaps spelled differently, as in "007" for 7), so nothing is written.
+@MainActor
+private final class EchoGuard<Value> {
+  private let isEqual = equality(for: Value.self)
+  private var expected: Value?
+
+  func expect(_ value: Value) {
+    if isEqual != nil { expected = value }
+  }
+
+  func isEcho(_ value: Value) -> Bool {
+    guard let isEqual, let expected else { return false }
+    self.expected = nil
+    return isEqual(expected, value)
+  }
+}

@@ -1,0 +1,133 @@
+/// Binds a command to a control in one line: the control's trigger executes the command, its
+/// enabled state follows ``Command/canExecute``, and its busy state (if it has one) follows
+/// ``Command/isExecuting``.
+///
+/// ```swift
+/// command(vm.register, on: registerButton)
+/// ```
+///
+/// - Parameter showsBusy: Whether to bind the control's busy state; pass `false` when another
+///   widget shows progress.
+@MainActor
+public func command<Model: AnyObject, Output>(
+  _ command: Command<Void, Output>,
+  on control: some CommandControl,
+  showsBusy: Bool = true,
+  fileID: String = #fileID,
+  line: Int = #line
+) -> BindingDeclaration<Model> {
+  makeCommandBinding(
+    command, on: control, input: {}, showsBusy: showsBusy,
+    site: DeclarationSite(fileID: fileID, line: line))
+}
+
+/// Binds a command that takes an input to a control; `input` is read each time the control
+/// triggers.
+///
+/// ```swift
+/// command(vm.search, on: searchButton) { vm.query }
+/// ```
+@MainActor
+public func command<Model: AnyObject, Input, Output>(
+  _ command: Command<Input, Output>,
+  on control: some CommandControl,
+  showsBusy: Bool = true,
+  fileID: String = #fileID,
+  line: Int = #line,
+  input: @escaping @MainActor () -> Input
+) -> BindingDeclaration<Model> {
+  makeCommandBinding(
+    command, on: control, input: input, showsBusy: showsBusy,
+    site: DeclarationSite(fileID: fileID, line: line))
+}
+
+/// Runs `action` each time `event` happens, such as a tap on a button that has no command.
+///
+/// ```swift
+/// on(closeButton.tap) { vm.close() }
+/// ```
+@MainActor
+public func on<Model: AnyObject>(
+  _ event: some EventSource,
+  fileID: String = #fileID,
+  line: Int = #line,
+  perform action: @escaping @MainActor () -> Void
+) -> BindingDeclaration<Model> {
+  let local = LocalNodeCounter.make()
+  let site = DeclarationSite(fileID: fileID, line: line)
+  let eventEndpoint = Endpoint(
+    identity: .event(event.eventKey), kind: .event, name: event.eventKey.description,
+    valueType: "")
+  let actionEndpoint = Endpoint(
+    identity: .local(local), kind: .action, name: "action at \(site)", valueType: "")
+  return BindingDeclaration(
+    summary: "on(\(event.eventKey))", site: site, endpoints: [eventEndpoint, actionEndpoint],
+    edges: [
+      EdgePlan(
+        from: eventEndpoint.identity, to: actionEndpoint.identity, mode: nil, role: .trigger,
+        isTransformed: false)
+    ]
+  ) { context in
+    let token = event.addHandler(action)
+    context.onUnmount { event.removeHandler(token) }
+  }
+}
+
+@MainActor
+private func makeCommandBinding<Model: AnyObject, Input, Output>(
+  _ command: Command<Input, Output>,
+  on control: some CommandControl,
+  input: @escaping @MainActor () -> Input,
+  showsBusy: Bool,
+  site: DeclarationSite
+) -> BindingDeclaration<Model> {
+  let trigger = control.commandTrigger
+  let enabled = control.commandEnabled
+  let busy = showsBusy ? control.commandBusy : nil
+  let commandID = Endpoint.Identity.command(ObjectIdentifier(command))
+  let commandEndpoint = Endpoint(
+    identity: commandID, kind: .command, name: "command \(command.name ?? "(unnamed)")",
+    valueType: typeName(Command<Input, Output>.self))
+  let eventEndpoint = Endpoint(
+    identity: .event(trigger.eventKey), kind: .event, name: trigger.eventKey.description,
+    valueType: "")
+  var endpoints = [eventEndpoint, commandEndpoint, Endpoint(enabled)]
+  var edges = [
+    EdgePlan(
+      from: eventEndpoint.identity, to: commandID, mode: nil, role: .trigger,
+      isTransformed: false),
+    EdgePlan(
+      from: commandID, to: .widget(enabled.targetKey), mode: nil, role: .enabled,
+      isTransformed: false),
+  ]
+  if let busy {
+    endpoints.append(Endpoint(busy))
+    edges.append(
+      EdgePlan(
+        from: commandID, to: .widget(busy.targetKey), mode: nil, role: .busy,
+        isTransformed: false))
+  }
+  return BindingDeclaration(
+    summary: "command(\(command.name ?? "(unnamed)"), on: \(trigger.eventKey.widgetID))",
+    site: site, endpoints: endpoints, edges: edges
+  ) { context in
+    context.register(command)
+    let id = ObjectIdentifier(command)
+    context.source(key: CommandProperty(command: id, name: "canExecute")) { command.canExecute }
+      .addSink { enabled.receive($0) }
+    if let busy {
+      context.source(key: CommandProperty(command: id, name: "isExecuting")) {
+        command.isExecuting
+      }
+      .addSink { busy.receive($0) }
+    }
+    let token = trigger.addHandler { command.execute(input()) }
+    context.onUnmount { trigger.removeHandler(token) }
+  }
+}
+
+/// The key of a command property's source node, so two bindings of one command share it.
+private struct CommandProperty: Hashable {
+  let command: ObjectIdentifier
+  let name: String
+}

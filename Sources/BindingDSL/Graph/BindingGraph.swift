@@ -1,0 +1,118 @@
+/// The bindings of one screen, compiled and checked: a value you can inspect and mount.
+///
+/// Build it from a bindings body; building checks the declarations and throws a
+/// ``BindingGraphError`` naming every declaration involved in a problem.
+///
+/// ```swift
+/// let graph = try BindingGraph<LoginViewModel> {
+///   bind(\.name, to: nameField.text)
+///   command(vm.logIn, on: logInButton)
+/// }
+/// print(graph.dump())
+/// ```
+public struct BindingGraph<Model: AnyObject> {
+  /// The declarations, in the order they were written.
+  public let declarations: [BindingDeclaration<Model>]
+  /// The nodes, numbered in order of first appearance.
+  public let nodes: [GraphNode]
+  /// The edges, in declaration order.
+  public let edges: [GraphEdge]
+
+  /// Compiles a bindings body.
+  public init(@BindingsBuilder<Model> _ body: () -> [BindingDeclaration<Model>]) throws(
+    BindingGraphError
+  ) {
+    try self.init(declarations: body())
+  }
+
+  /// Compiles a list of declarations.
+  public init(declarations: [BindingDeclaration<Model>]) throws(BindingGraphError) {
+    self.declarations = declarations
+    var numbering = Numbering(modelName: typeName(Model.self))
+    var edges: [GraphEdge] = []
+    var owners: [Int] = []
+    for (index, declaration) in declarations.enumerated() {
+      for endpoint in declaration.endpoints { numbering.add(endpoint) }
+      for plan in declaration.edges {
+        edges.append(
+          GraphEdge(
+            from: numbering.id(plan.from), to: numbering.id(plan.to), mode: plan.mode,
+            role: plan.role, isTransformed: plan.isTransformed, declaration: declaration.site))
+        owners.append(index)
+      }
+    }
+    self.nodes = numbering.nodes
+    self.edges = edges
+    let problems = GraphValidator(
+      declarations: declarations.map(\.located),
+      declarationProblems: declarations.map(\.problems),
+      nodes: nodes, edges: edges, owners: owners
+    ).validate()
+    if !problems.isEmpty { throw BindingGraphError(problems: problems) }
+  }
+
+  /// The node with `id`.
+  public func node(_ id: Int) -> GraphNode { nodes[id - 1] }
+
+  /// The edges writing a widget property, such as `register.isEnabled`.
+  public func edges(writing key: TargetKey) -> [GraphEdge] {
+    guard let target = nodes.first(where: { $0.kind == .target && $0.name == key.description })
+    else { return [] }
+    return edges.filter { $0.to == target.id }
+  }
+
+  /// A stable, diff-friendly text dump: one node a line, then one edge a line.
+  ///
+  /// Key paths are numbered in order of first appearance (`\LoginViewModel.#1`): the toolchain
+  /// does not name computed properties the same way on every platform, and `@Observable`
+  /// makes every property computed.
+  public func dump() -> String {
+    var lines = ["BindingGraph<\(typeName(Model.self))>: \(nodes.count) nodes, \(edges.count) edges"]
+    lines.append("nodes:")
+    for node in nodes {
+      let type = node.valueType.isEmpty ? "" : ": \(node.valueType)"
+      lines.append("  n\(node.id) \(node.kind.rawValue) \(node.name)\(type)")
+    }
+    lines.append("edges:")
+    for edge in edges {
+      let from = node(edge.from)
+      let to = node(edge.to)
+      var line = "  n\(edge.from) -> n\(edge.to) \(edge.role.rawValue)"
+      if let mode = edge.mode { line += " \(mode)" }
+      if edge.isTransformed { line += " transformed" }
+      line += "  (\(from.name) -> \(to.name))"
+      lines.append(line)
+    }
+    return lines.joined(separator: "\n")
+  }
+}
+
+/// Numbers endpoints in order of first appearance and names key paths by that order.
+private struct Numbering {
+  let modelName: String
+  var nodes: [GraphNode] = []
+  var ids: [Endpoint.Identity: Int] = [:]
+  var keyPathCount = 0
+
+  init(modelName: String) {
+    self.modelName = modelName
+  }
+
+  mutating func add(_ endpoint: Endpoint) {
+    guard ids[endpoint.identity] == nil else { return }
+    var name = endpoint.name
+    if case .keyPath = endpoint.identity {
+      keyPathCount += 1
+      name = "\\\(modelName).#\(keyPathCount)"
+    }
+    let id = nodes.count + 1
+    ids[endpoint.identity] = id
+    nodes.append(
+      GraphNode(id: id, kind: endpoint.kind, name: name, valueType: endpoint.valueType))
+  }
+
+  func id(_ identity: Endpoint.Identity) -> Int {
+    // NB: every declaration lists the endpoints of its edges, so the lookup cannot miss.
+    ids[identity] ?? 0
+  }
+}

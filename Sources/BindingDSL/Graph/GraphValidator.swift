@@ -1,0 +1,146 @@
+/// Checks a numbered graph: conflicting writers, commands bound twice, cycles, and the problems
+/// declarations found in themselves.
+struct GraphValidator {
+  /// Each declaration as `summary at site`.
+  let declarations: [String]
+  let declarationProblems: [[String]]
+  let nodes: [GraphNode]
+  let edges: [GraphEdge]
+  /// For each edge, the index of the declaration that made it.
+  let owners: [Int]
+
+  func validate() -> [BindingGraphError.Problem] {
+    var found: [BindingGraphError.Problem] = []
+    for (index, messages) in declarationProblems.enumerated() {
+      for message in messages {
+        found.append(.init(kind: .invalidDeclaration, message: message, declarations: [declarations[index]]))
+      }
+    }
+    found += conflictingWriters()
+    found += commandsBoundTwice()
+    found += cycles()
+    return found
+  }
+
+  private func name(_ id: Int) -> String { nodes[id - 1].name }
+
+  /// Declarations (by index, in order) owning the given edges, without repeats.
+  private func owning(_ edgeIndices: [Int]) -> [Int] {
+    var seen: Set<Int> = []
+    return edgeIndices.map { owners[$0] }.filter { seen.insert($0).inserted }.sorted()
+  }
+
+  private func conflictingWriters() -> [BindingGraphError.Problem] {
+    var writers: [Int: [Int]] = [:]
+    for (index, edge) in edges.enumerated()
+    where nodes[edge.to - 1].kind == .target && edge.role != .trigger {
+      writers[edge.to, default: []].append(index)
+    }
+    return writers.keys.sorted().compactMap { target in
+      let owners = owning(writers[target] ?? [])
+      guard owners.count > 1 else { return nil }
+      return .init(
+        kind: .conflictingWriters,
+        message: "\(name(target)) is written by \(owners.count) declarations; a widget "
+          + "property takes one source. Combine the values in one computed property or in "
+          + "one bind(_:_:to:) with a transform.",
+        declarations: owners.map { declarations[$0] })
+    }
+  }
+
+  private func commandsBoundTwice() -> [BindingGraphError.Problem] {
+    var triggers: [Int: [Int]] = [:]
+    for (index, edge) in edges.enumerated()
+    where edge.role == .trigger && nodes[edge.to - 1].kind == .command {
+      triggers[edge.from, default: []].append(index)
+    }
+    return triggers.keys.sorted().compactMap { event in
+      let owners = owning(triggers[event] ?? [])
+      guard owners.count > 1 else { return nil }
+      return .init(
+        kind: .commandBoundTwice,
+        message: "\(name(event)) executes \(owners.count) command bindings; a control "
+          + "triggers one command. Bind the others to their own controls, or make one "
+          + "command that runs both.",
+        declarations: owners.map { declarations[$0] })
+    }
+  }
+
+  /// Finds strongly connected groups of nodes. A group of two joined only by one two-way
+  /// declaration is that binding; any other group is a cycle.
+  private func cycles() -> [BindingGraphError.Problem] {
+    var adjacency: [[Int]] = Array(repeating: [], count: nodes.count + 1)
+    for edge in edges {
+      adjacency[edge.from].append(edge.to)
+      if edge.mode == .twoWay { adjacency[edge.to].append(edge.from) }
+    }
+    let groups = StronglyConnected(adjacency: adjacency).groups.filter { $0.count > 1 }
+    return groups.compactMap { group in
+      let members = Set(group)
+      let inside = edges.indices.filter {
+        members.contains(edges[$0].from) && members.contains(edges[$0].to)
+      }
+      let owners = owning(inside)
+      if group.count == 2 && owners.count == 1 && edges[inside[0]].mode == .twoWay {
+        return nil
+      }
+      let names = group.sorted().map(name).joined(separator: ", ")
+      return .init(
+        kind: .cycle,
+        message: "values flow in a circle through \(names); only a single two-way binding "
+          + "may join a view-model value and a widget property both ways. Declare it once "
+          + "with mode: .twoWay.",
+        declarations: owners.map { declarations[$0] })
+    }
+  }
+}
+
+/// Tarjan's algorithm, iterative so that deep graphs cannot overflow the stack.
+private struct StronglyConnected {
+  var groups: [[Int]] = []
+
+  init(adjacency: [[Int]]) {
+    let count = adjacency.count
+    var index = Array(repeating: -1, count: count)
+    var low = Array(repeating: 0, count: count)
+    var onStack = Array(repeating: false, count: count)
+    var stack: [Int] = []
+    var next = 0
+    for root in 1..<max(count, 1) where index[root] == -1 {
+      var work: [(node: Int, edge: Int)] = [(root, 0)]
+      index[root] = next
+      low[root] = next
+      next += 1
+      stack.append(root)
+      onStack[root] = true
+      while let (node, edge) = work.last {
+        if edge < adjacency[node].count {
+          work[work.count - 1].edge += 1
+          let target = adjacency[node][edge]
+          if index[target] == -1 {
+            index[target] = next
+            low[target] = next
+            next += 1
+            stack.append(target)
+            onStack[target] = true
+            work.append((target, 0))
+          } else if onStack[target] {
+            low[node] = min(low[node], index[target])
+          }
+          continue
+        }
+        work.removeLast()
+        if let parent = work.last { low[parent.node] = min(low[parent.node], low[node]) }
+        if low[node] == index[node] {
+          var group: [Int] = []
+          while let member = stack.popLast() {
+            onStack[member] = false
+            group.append(member)
+            if member == node { break }
+          }
+          groups.append(group)
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,55 @@
+/// What a declaration's install step gets: the view model, and shared nodes so that every
+/// declaration reading one key path reads one observed source.
+@MainActor
+final class MountContext<Model: AnyObject> {
+  let model: Model
+  let engine: Engine
+  private(set) var commands: [any CommandObject] = []
+  private var sources: [AnyHashable: RuntimeNode] = [:]
+  private var nodes: [RuntimeNode] = []
+  private var cleanups: [() -> Void] = []
+
+  init(model: Model, engine: Engine) {
+    self.model = model
+    self.engine = engine
+  }
+
+  /// The observed source for `keyPath`, shared by every declaration that reads it.
+  func source<Value>(_ keyPath: KeyPath<Model, Value>) -> SourceNode<Value> {
+    source(key: keyPath) { [unowned model] in model[keyPath: keyPath] }
+  }
+
+  /// The observed source known by `key`, created with `read` the first time it is asked for.
+  func source<Value>(key: AnyHashable, read: @escaping () -> Value) -> SourceNode<Value> {
+    if let existing = sources[key] as? SourceNode<Value> { return existing }
+    let node = SourceNode(engine: engine, read: read)
+    sources[key] = node
+    nodes.append(node)
+    return node
+  }
+
+  /// A node computed from others; `rank` must exceed the rank of every node it reads.
+  func derived<Value>(rank: Int, compute: @escaping () -> Value) -> DerivedNode<Value> {
+    let node = DerivedNode(rank: rank, compute: compute)
+    nodes.append(node)
+    return node
+  }
+
+  func register(_ command: any CommandObject) {
+    if !commands.contains(where: { $0 === command }) { commands.append(command) }
+  }
+
+  /// Runs `cleanup` when the graph unmounts (removing handlers from widgets).
+  func onUnmount(_ cleanup: @escaping () -> Void) {
+    cleanups.append(cleanup)
+  }
+
+  func tearDown() {
+    for cleanup in cleanups.reversed() { cleanup() }
+    cleanups = []
+    for node in nodes { node.tearDown() }
+    nodes = []
+    sources = [:]
+    commands = []
+  }
+}

@@ -1,0 +1,65 @@
+/// A binding graph installed on one view model: it holds the view model and the widgets its
+/// declarations reach, keeps them in sync, and releases them when unmounted.
+@MainActor
+public final class MountedGraph<Model: AnyObject>: Flushable {
+  /// The graph this mount runs.
+  public let graph: BindingGraph<Model>
+  /// The view model, until the graph is unmounted.
+  public private(set) var model: Model?
+
+  private let engine = Engine()
+  private var context: MountContext<Model>?
+
+  /// Installs `graph` on `model`: every widget takes its initial value now, and later changes
+  /// flush when `scheduler` says.
+  public init(_ graph: BindingGraph<Model>, on model: Model, scheduler: any FlushScheduler) {
+    self.graph = graph
+    self.model = model
+    let context = MountContext(model: model, engine: engine)
+    self.context = context
+    engine.requestFlush = { [weak self, weak scheduler] in
+      guard let self else { return }
+      scheduler?.scheduleFlush(self)
+    }
+    for declaration in graph.declarations { declaration.install(context) }
+  }
+
+  /// Whether the graph is still mounted.
+  public var isMounted: Bool { context != nil }
+
+  /// The commands the graph's declarations bind, in declaration order.
+  public var commands: [any CommandObject] { context?.commands ?? [] }
+
+  /// Whether view-model changes are waiting for a flush.
+  public var needsFlush: Bool { engine.hasPendingChanges }
+
+  /// How many node values have changed since mounting: a count for tests and benchmarks.
+  public var updateCount: Int { engine.updateCount }
+
+  /// Why the last flush stopped early, when the graph kept changing itself; `nil` otherwise.
+  public var unsettledReport: String? { engine.unsettledReport }
+
+  /// Applies waiting changes now.
+  public func flush() {
+    engine.flush()
+  }
+
+  /// Removes every handler the graph installed on widgets, cancels the commands it runs, and
+  /// releases the view model and widgets. Unmounting twice does nothing.
+  public func unmount() {
+    guard let context else { return }
+    for command in context.commands { command.cancel() }
+    context.tearDown()
+    self.context = nil
+    model = nil
+    engine.requestFlush = {}
+  }
+}
+
+extension BindingGraph {
+  /// Mounts the graph on `model`.
+  @MainActor
+  public func mount(on model: Model, scheduler: any FlushScheduler) -> MountedGraph<Model> {
+    MountedGraph(self, on: model, scheduler: scheduler)
+  }
+}

@@ -1,0 +1,75 @@
+/// A mounted graph as a scheduler sees it: something that has changes waiting and can flush.
+@MainActor
+public protocol Flushable: AnyObject {
+  /// Whether changes are waiting for a flush.
+  var needsFlush: Bool { get }
+  /// Applies every waiting change, glitch-free.
+  func flush()
+}
+
+/// Decides when mounted graphs apply their changes.
+///
+/// A graph asks its scheduler for a flush the first time a view-model value it shows changes.
+/// Changes that arrive before the flush coalesce: each widget is written once per flush.
+/// A scheduler must flush later, never inside ``scheduleFlush(_:)``: Observation reports a change
+/// before the new value is stored.
+@MainActor
+public protocol FlushScheduler: AnyObject {
+  func scheduleFlush(_ graph: any Flushable)
+}
+
+/// Flushes on the main actor's next turn, as an app wants.
+@MainActor
+public final class MainActorScheduler: FlushScheduler {
+  /// One scheduler for the app's main actor.
+  public static let shared = MainActorScheduler()
+
+  private var pending: [any Flushable] = []
+  private var isScheduled = false
+
+  public init() {}
+
+  public func scheduleFlush(_ graph: any Flushable) {
+    pending.append(graph)
+    guard !isScheduled else { return }
+    isScheduled = true
+    Task { @MainActor in self.run() }
+  }
+
+  private func run() {
+    isScheduled = false
+    let graphs = pending
+    pending = []
+    for graph in graphs { graph.flush() }
+  }
+}
+
+/// Flushes only when told to, as tests want: the test driver flushes after every interaction.
+@MainActor
+public final class ManualScheduler: FlushScheduler {
+  private var pending: [any Flushable] = []
+
+  public init() {}
+
+  /// Whether a graph asked for a flush that has not happened yet.
+  public var hasPendingFlush: Bool { !pending.isEmpty }
+
+  public func scheduleFlush(_ graph: any Flushable) {
+    pending.append(graph)
+  }
+
+  /// Flushes every graph that asked, until none asks again. Returns whether anything flushed.
+  @discardableResult
+  public func flush() -> Bool {
+    var flushedAny = false
+    while !pending.isEmpty {
+      let graphs = pending
+      pending = []
+      for graph in graphs where graph.needsFlush {
+        graph.flush()
+        flushedAny = true
+      }
+    }
+    return flushedAny
+  }
+}

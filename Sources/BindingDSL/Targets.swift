@@ -1,0 +1,72 @@
+/// Names one bindable property of one widget: the widget's identity and the property's name.
+///
+/// Target keys are how the graph tells whether two declarations write the same place, and how
+/// nodes are named in ``BindingGraph/dump()``.
+public struct TargetKey: Hashable, Sendable, Comparable, CustomStringConvertible {
+  /// The widget's stable identity.
+  public var widgetID: String
+  /// The property's name on that widget, such as `text` or `isEnabled`.
+  public var property: String
+
+  public init(widgetID: String, property: String) {
+    self.widgetID = widgetID
+    self.property = property
+  }
+
+  public var description: String { "\(widgetID).\(property)" }
+
+  public static func < (lhs: Self, rhs: Self) -> Bool {
+    (lhs.widgetID, lhs.property) < (rhs.widgetID, rhs.property)
+  }
+}
+
+/// A token that identifies one registered handler so it can be removed again.
+public struct HandlerToken: Hashable, Sendable {
+  public let rawValue: Int
+  public init(rawValue: Int) { self.rawValue = rawValue }
+}
+
+/// A widget value that bindings can write.
+///
+/// Widget kits adopt this protocol for every property a view model may drive. The graph writes a
+/// value at most once per flush and only when it changed.
+@MainActor
+public protocol ValueTarget<Value>: AnyObject {
+  associatedtype Value
+  /// Which widget and property this is.
+  var targetKey: TargetKey { get }
+  /// Whether a person can edit the value (a text field's text, a toggle's state).
+  var isEditable: Bool { get }
+  /// The value the widget currently holds.
+  var currentValue: Value { get }
+  /// Sets the value on behalf of a binding. Must not report it as an edit.
+  func receive(_ value: Value)
+  /// Registers a handler called with each edit a person makes. Programmatic writes through
+  /// ``receive(_:)`` never call it.
+  func addEditHandler(_ handler: @escaping @MainActor (Value) -> Void) -> HandlerToken
+  /// Removes a handler registered with ``addEditHandler(_:)``.
+  func removeEditHandler(_ token: HandlerToken)
+}
+
+/// Something a person does to a widget, such as a tap, that declarations can react to.
+@MainActor
+public protocol EventSource: AnyObject {
+  /// Which widget and event this is, such as `register.tap`.
+  var eventKey: TargetKey { get }
+  /// Registers a handler called each time the event happens.
+  func addHandler(_ handler: @escaping @MainActor () -> Void) -> HandlerToken
+  /// Removes a handler registered with ``addHandler(_:)``.
+  func removeHandler(_ token: HandlerToken)
+}
+
+/// A widget that can trigger a command: a trigger event, an enabled state, and optionally a
+/// busy state shown while the command runs.
+@MainActor
+public protocol CommandControl: AnyObject {
+  /// The event that executes the command, such as a button's tap.
+  var commandTrigger: any EventSource { get }
+  /// Receives whether the command can execute.
+  var commandEnabled: any ValueTarget<Bool> { get }
+  /// Receives whether the command is executing, if the widget can show it.
+  var commandBusy: (any ValueTarget<Bool>)? { get }
+}

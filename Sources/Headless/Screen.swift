@@ -1,0 +1,136 @@
+public import BindingDSL
+public import Observation
+
+/// A screen: a widget tree and the bindings that connect it to one view-model type.
+///
+/// ```swift
+/// struct GreetingScreen: Screen {
+///   let name = TextField("name", placeholder: "Your name")
+///   let greeting = Label("greeting")
+///
+///   var body: Widget {
+///     VStack("root") { name; greeting }
+///   }
+///
+///   func bindings(_ vm: GreetingViewModel) -> [BindingDeclaration<GreetingViewModel>] {
+///     bind(\.name, to: name.text)
+///     bind(\.greeting, to: greeting.text)
+///   }
+/// }
+/// ```
+@MainActor
+public protocol Screen {
+  /// The view model the screen binds to: a plain `@Observable` class.
+  associatedtype Model: AnyObject & Observable
+
+  /// The widget tree, built once each time the screen is mounted.
+  var body: Widget { get }
+
+  /// The bindings between `vm` and the widgets.
+  @BindingsBuilder<Model>
+  func bindings(_ vm: Model) -> [BindingDeclaration<Model>]
+}
+
+extension Screen {
+  /// Mounts the screen on `model`: builds the tree, compiles and checks the bindings, and
+  /// installs them.
+  ///
+  /// - Throws: ``ScreenError`` when widget ids repeat, when a binding reaches a widget that is
+  ///   not in the tree, or when the bindings do not form a valid graph.
+  public func mount(
+    on model: Model, scheduler: any FlushScheduler = MainActorScheduler.shared
+  ) throws(ScreenError) -> MountedScreen<Self> {
+    try MountedScreen(self, on: model, scheduler: scheduler)
+  }
+}
+
+/// A screen mounted on a view model. It holds the view model and the widgets until
+/// ``unmount()``, which releases both.
+@MainActor
+public final class MountedScreen<S: Screen> {
+  /// The screen, until unmounted.
+  public private(set) var screen: S?
+  /// The root of the widget tree, until unmounted.
+  public private(set) var root: Widget?
+  /// The running bindings.
+  public let graph: MountedGraph<S.Model>
+
+  private var widgetsByID: [String: Widget]
+
+  init(_ screen: S, on model: S.Model, scheduler: any FlushScheduler) throws(ScreenError) {
+    let root = screen.body
+    var byID: [String: Widget] = [:]
+    var repeated: [String] = []
+    for widget in root.allWidgets {
+      if byID[widget.id] != nil {
+        repeated.append(widget.id)
+      } else {
+        byID[widget.id] = widget
+      }
+    }
+    var problems: [String] = []
+    if !repeated.isEmpty {
+      problems.append(
+        "widget ids must be unique in a screen; repeated: "
+          + repeated.map { "'\($0)'" }.joined(separator: ", "))
+    }
+    let compiled: BindingGraph<S.Model>
+    do {
+      compiled = try BindingGraph(declarations: screen.bindings(model))
+    } catch {
+      problems.append(error.description)
+      throw ScreenError(screen: "\(S.self)", problems: problems)
+    }
+    let known = byID.keys.sorted().joined(separator: ", ")
+    for node in compiled.nodes where node.kind == .target || node.kind == .event {
+      let widgetID = String(node.name.prefix { $0 != "." })
+      if byID[widgetID] == nil {
+        let users = compiled.edges.filter { $0.from == node.id || $0.to == node.id }
+          .map(\.declaration.description)
+        problems.append(
+          "a binding at \(users.first ?? "?") uses \(node.name), but no widget '\(widgetID)' "
+            + "is in the tree; widgets in the tree: \(known)")
+      }
+    }
+    if !problems.isEmpty { throw ScreenError(screen: "\(S.self)", problems: problems) }
+    self.screen = screen
+    self.root = root
+    self.widgetsByID = byID
+    self.graph = compiled.mount(on: model, scheduler: scheduler)
+  }
+
+  /// Whether the screen is still mounted.
+  public var isMounted: Bool { root != nil }
+
+  /// The view model, until unmounted.
+  public var model: S.Model? { graph.model }
+
+  /// The widget with `id`, if the tree has one.
+  public func widget(_ id: String) -> Widget? { widgetsByID[id] }
+
+  /// The ids of every widget in the tree, sorted.
+  public var widgetIDs: [String] { widgetsByID.keys.sorted() }
+
+  /// The tree as text, in the documented format.
+  public func render() -> String {
+    root.map(TextRenderer.render) ?? "(unmounted)"
+  }
+
+  /// Uninstalls the bindings and releases the view model and the widgets.
+  public func unmount() {
+    graph.unmount()
+    widgetsByID = [:]
+    root = nil
+    screen = nil
+  }
+}
+
+/// Why a screen could not be mounted; lists every problem found.
+public struct ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
+  public let screen: String
+  public let problems: [String]
+
+  public var description: String {
+    "\(screen) cannot be mounted:\n" + problems.map { "• \($0)" }.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,89 @@
+public import BindingDSL
+
+/// One bindable property of a widget: its value, and for values a person can change, the edits.
+///
+/// A binding writes it through ``receive(_:)``; a person (or the test driver) changes it through
+/// ``edit(_:)``, which also tells the bindings listening for edits. Writing an equal value does
+/// nothing, so ``changeCount`` counts real changes.
+@MainActor
+public final class WidgetProperty<Value>: ValueTarget {
+  public let targetKey: TargetKey
+  public let isEditable: Bool
+  /// How many times the value has changed since the widget was made.
+  public private(set) var changeCount = 0
+
+  private var storage: Value
+  private let isEqual: ((Value, Value) -> Bool)?
+  private var editHandlers: [(token: Int, handler: @MainActor (Value) -> Void)] = []
+  private var nextToken = 0
+
+  init(widgetID: String, name: String, value: Value, isEditable: Bool = false) {
+    self.targetKey = TargetKey(widgetID: widgetID, property: name)
+    self.isEditable = isEditable
+    self.storage = value
+    self.isEqual = equality(for: Value.self)
+  }
+
+  /// The current value. Setting it is a programmatic write, not an edit.
+  public var value: Value {
+    get { storage }
+    set { receive(newValue) }
+  }
+
+  public var currentValue: Value { storage }
+
+  public func receive(_ value: Value) {
+    if let isEqual, isEqual(storage, value) { return }
+    storage = value
+    changeCount += 1
+  }
+
+  /// Changes the value as a person would and tells every edit handler.
+  public func edit(_ value: Value) {
+    receive(value)
+    for entry in editHandlers { entry.handler(value) }
+  }
+
+  public func addEditHandler(_ handler: @escaping @MainActor (Value) -> Void) -> HandlerToken {
+    nextToken += 1
+    editHandlers.append((nextToken, handler))
+    return HandlerToken(rawValue: nextToken)
+  }
+
+  public func removeEditHandler(_ token: HandlerToken) {
+    editHandlers.removeAll { $0.token == token.rawValue }
+  }
+
+  /// How many edit handlers are installed: zero once every screen using the widget unmounted.
+  public var editHandlerCount: Int { editHandlers.count }
+}
+
+/// Something a person does to a widget, such as a tap.
+@MainActor
+public final class WidgetEvent: EventSource {
+  public let eventKey: TargetKey
+  private var handlers: [(token: Int, handler: @MainActor () -> Void)] = []
+  private var nextToken = 0
+
+  init(widgetID: String, name: String) {
+    self.eventKey = TargetKey(widgetID: widgetID, property: name)
+  }
+
+  /// Makes the event happen: every handler runs, in the order they were added.
+  public func send() {
+    for entry in handlers { entry.handler() }
+  }
+
+  public func addHandler(_ handler: @escaping @MainActor () -> Void) -> HandlerToken {
+    nextToken += 1
+    handlers.append((nextToken, handler))
+    return HandlerToken(rawValue: nextToken)
+  }
+
+  public func removeHandler(_ token: HandlerToken) {
+    handlers.removeAll { $0.token == token.rawValue }
+  }
+
+  /// How many handlers are installed.
+  public var handlerCount: Int { handlers.count }
+}
