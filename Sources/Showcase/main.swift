@@ -1,1 +1,8 @@
-print("showcase")
+import Headless
+
+let registration = try await Walkthroughs.registration()
+print(registration.text)
+print("")
+print("== Registration bindings ==")
+print(registration.driver.mounted.graph.graph.dump())
+registration.driver.unmount()

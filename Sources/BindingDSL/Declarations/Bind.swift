@@ -91,8 +91,10 @@ public func bind<Model: AnyObject, First, Second, Target: ValueTarget>(
     site: site,
     endpoints: [Endpoint(first), Endpoint(second), combined, targetEndpoint],
     edges: [
-      EdgePlan(from: .keyPath(first), to: .local(local), mode: nil, role: .input, isTransformed: false),
-      EdgePlan(from: .keyPath(second), to: .local(local), mode: nil, role: .input, isTransformed: false),
+      EdgePlan(
+        from: .keyPath(first), to: .local(local), mode: nil, role: .input, isTransformed: false),
+      EdgePlan(
+        from: .keyPath(second), to: .local(local), mode: nil, role: .input, isTransformed: false),
       EdgePlan(
         from: .local(local), to: targetEndpoint.identity, mode: .oneWay, role: .value,
         isTransformed: true),

@@ -86,7 +86,7 @@ private func makeCommandBinding<Model: AnyObject, Input, Output>(
   let busy = showsBusy ? control.commandBusy : nil
   let commandID = Endpoint.Identity.command(ObjectIdentifier(command))
   let commandEndpoint = Endpoint(
-    identity: commandID, kind: .command, name: "command \(command.name ?? "(unnamed)")",
+    identity: commandID, kind: .command, name: command.name ?? "(unnamed)",
     valueType: typeName(Command<Input, Output>.self))
   let eventEndpoint = Endpoint(
     identity: .event(trigger.eventKey), kind: .event, name: trigger.eventKey.description,

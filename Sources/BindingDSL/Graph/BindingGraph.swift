@@ -19,9 +19,9 @@ public struct BindingGraph<Model: AnyObject> {
   public let edges: [GraphEdge]
 
   /// Compiles a bindings body.
-  public init(@BindingsBuilder<Model> _ body: () -> [BindingDeclaration<Model>]) throws(
-    BindingGraphError
-  ) {
+  public init(@BindingsBuilder<Model> _ body: () -> [BindingDeclaration<Model>])
+    throws(BindingGraphError)
+  {
     try self.init(declarations: body())
   }
 
@@ -67,7 +67,9 @@ public struct BindingGraph<Model: AnyObject> {
   /// does not name computed properties the same way on every platform, and `@Observable`
   /// makes every property computed.
   public func dump() -> String {
-    var lines = ["BindingGraph<\(typeName(Model.self))>: \(nodes.count) nodes, \(edges.count) edges"]
+    var lines = [
+      "BindingGraph<\(typeName(Model.self))>: \(nodes.count) nodes, \(edges.count) edges"
+    ]
     lines.append("nodes:")
     for node in nodes {
       let type = node.valueType.isEmpty ? "" : ": \(node.valueType)"

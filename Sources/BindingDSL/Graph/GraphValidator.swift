@@ -13,7 +13,8 @@ struct GraphValidator {
     var found: [BindingGraphError.Problem] = []
     for (index, messages) in declarationProblems.enumerated() {
       for message in messages {
-        found.append(.init(kind: .invalidDeclaration, message: message, declarations: [declarations[index]]))
+        found.append(
+          .init(kind: .invalidDeclaration, message: message, declarations: [declarations[index]]))
       }
     }
     found += conflictingWriters()

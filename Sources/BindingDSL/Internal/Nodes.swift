@@ -1,5 +1,5 @@
-import Observation
 import Foundation
+import Observation
 
 /// A node of a mounted graph. Nodes are updated by the ``Engine`` in rank order: sources have
 /// rank 0 and a derived node ranks above every node it reads.

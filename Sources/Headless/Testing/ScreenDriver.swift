@@ -40,7 +40,9 @@ public final class ScreenDriver<S: Screen> {
     }
     guard let widget = mounted.widget(id) else {
       var message = "no widget '\(id)' in \(S.self)"
-      if let near = closest(to: id, in: mounted.widgetIDs) { message += "; did you mean '\(near)'?" }
+      if let near = closest(to: id, in: mounted.widgetIDs) {
+        message += "; did you mean '\(near)'?"
+      }
       message += " Widgets: \(mounted.widgetIDs.joined(separator: ", "))"
       throw DriverError(message)
     }

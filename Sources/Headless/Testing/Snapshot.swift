@@ -19,9 +19,10 @@ public func assertSnapshot(
     .appendingPathComponent(testFile.deletingPathExtension().lastPathComponent)
   let file = folder.appendingPathComponent("\(name).txt")
   let contents = text.hasSuffix("\n") ? text : text + "\n"
-  let recordAll = ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"].map {
-    !["", "0", "false", "no"].contains($0.lowercased())
-  } ?? false
+  let recordAll =
+    ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"].map {
+      !["", "0", "false", "no"].contains($0.lowercased())
+    } ?? false
   let stored = try? String(contentsOf: file, encoding: .utf8)
   if stored == nil || recordAll {
     do {

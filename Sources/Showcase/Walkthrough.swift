@@ -1,0 +1,79 @@
+import BindingDSL
+import Headless
+
+/// A scripted walkthrough: a title, then the rendered tree after each step.
+@MainActor
+struct Walkthrough<S: Screen> {
+  let title: String
+  let driver: ScreenDriver<S>
+  private(set) var steps: [(caption: String, render: String)] = []
+
+  init(title: String, driver: ScreenDriver<S>) {
+    self.title = title
+    self.driver = driver
+    record("initial")
+  }
+
+  /// Runs `action`, then records the tree under `caption`.
+  mutating func step(_ caption: String, _ action: (ScreenDriver<S>) async throws -> Void)
+    async throws
+  {
+    try await action(driver)
+    record(caption)
+  }
+
+  private mutating func record(_ caption: String) {
+    steps.append((caption, driver.render()))
+  }
+
+  /// The walkthrough as text: a heading, then each step's caption and tree.
+  var text: String {
+    var lines = ["== \(title) =="]
+    for (number, step) in steps.enumerated() {
+      lines.append("")
+      lines.append("-- \(number + 1). \(step.caption)")
+      lines.append(step.render)
+    }
+    return lines.joined(separator: "\n")
+  }
+}
+
+enum Walkthroughs {
+  /// Registration: fill in the form, fail with a wrong code, fix it, register, and resend.
+  @MainActor
+  static func registration() async throws -> Walkthrough<RegistrationScreen> {
+    let clock = VirtualClock()
+    let service = FakeAccountService(validCode: "123456", latency: .seconds(1), clock: clock)
+    let model = RegistrationViewModel(phone: "+1 555 0100", service: service, clock: clock)
+    let driver = try ScreenDriver(RegistrationScreen(), model: model, clock: clock)
+    var walkthrough = Walkthrough(title: "Registration", driver: driver)
+    try await walkthrough.step("type the SMS code 111111") {
+      try await $0.type("111111", into: "code")
+    }
+    try await walkthrough.step("type the password") {
+      try await $0.type("hunter22", into: "password")
+    }
+    try await walkthrough.step("tap Register: the request is under way") {
+      try await $0.tap("register")
+    }
+    try await walkthrough.step("one second later: the code was wrong") {
+      try await $0.advance(by: .seconds(1))
+    }
+    try await walkthrough.step("fix the code to 123456") {
+      try await $0.replaceText(in: "code", with: "123456")
+    }
+    try await walkthrough.step("tap Register again, one second later") {
+      try await $0.tap("register")
+      try await $0.advance(by: .seconds(1))
+    }
+    try await walkthrough.step("tap Resend, one second later: the countdown starts") {
+      try await $0.tap("resend")
+      try await $0.advance(by: .seconds(1))
+    }
+    try await walkthrough.step("advance 30 seconds") { try await $0.advance(by: .seconds(30)) }
+    try await walkthrough.step("advance 30 seconds: Resend is enabled again") {
+      try await $0.advance(by: .seconds(30))
+    }
+    return walkthrough
+  }
+}
