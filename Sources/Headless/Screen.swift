@@ -78,8 +78,8 @@ public final class MountedScreen<S: Screen> {
     do {
       compiled = try BindingGraph(declarations: screen.bindings(model))
     } catch {
-      problems.append(error.description)
-      throw ScreenError(screen: "\(S.self)", problems: problems)
+      problems += error.problems.map(\.description)
+      throw ScreenError(screen: "\(S.self)", problems: problems, graphProblems: error.problems)
     }
     let known = byID.keys.sorted().joined(separator: ", ")
     for node in compiled.nodes where node.kind == .target || node.kind == .event {
@@ -127,8 +127,18 @@ public final class MountedScreen<S: Screen> {
 
 /// Why a screen could not be mounted; lists every problem found.
 public struct ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The screen's type name.
   public let screen: String
+  /// Every problem, as text.
   public let problems: [String]
+  /// The problems the binding graph found, for tests that check their kind.
+  public let graphProblems: [BindingGraphError.Problem]
+
+  init(screen: String, problems: [String], graphProblems: [BindingGraphError.Problem] = []) {
+    self.screen = screen
+    self.problems = problems
+    self.graphProblems = graphProblems
+  }
 
   public var description: String {
     "\(screen) cannot be mounted:\n" + problems.map { "• \($0)" }.joined(separator: "\n")
