@@ -83,7 +83,7 @@ public func bind<Model: AnyObject, First, Second, Target: ValueTarget>(
   let site = DeclarationSite(fileID: fileID, line: line)
   let local = LocalNodeCounter.make()
   let combined = Endpoint(
-    identity: .local(local), kind: .derived, name: "combine#\(local)",
+    identity: .local(local), kind: .derived, name: "derived",
     valueType: typeName(Target.Value.self))
   let targetEndpoint = Endpoint(target)
   return BindingDeclaration(

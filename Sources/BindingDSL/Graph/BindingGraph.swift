@@ -95,6 +95,7 @@ private struct Numbering {
   var nodes: [GraphNode] = []
   var ids: [Endpoint.Identity: Int] = [:]
   var keyPathCount = 0
+  var derivedCount = 0
 
   init(modelName: String) {
     self.modelName = modelName
@@ -106,6 +107,9 @@ private struct Numbering {
     if case .keyPath = endpoint.identity {
       keyPathCount += 1
       name = "\\\(modelName).#\(keyPathCount)"
+    } else if endpoint.kind == .derived {
+      derivedCount += 1
+      name = "derived#\(derivedCount)"
     }
     let id = nodes.count + 1
     ids[endpoint.identity] = id
