@@ -17,108 +17,190 @@ public import Observation
 /// }
 /// ```
 ///
-/// Executing while a run is going is ignored: the seeds' re-entry rule.
+/// What happens when it is executed while running is its ``ExecutionPolicy``; by default the
+/// new execution is ignored.
 @MainActor
 @Observable
 public final class Command<Input, Output>: CommandObject {
   @ObservationIgnored public let name: String?
-  /// Where the command is in its life.
+  /// What executing while a run is going does.
+  @ObservationIgnored public let policy: ExecutionPolicy
+  /// Where the command is in its life. With several runs (queued or concurrent) it stays
+  /// ``CommandStatus/executing`` until the last one ends, then shows the newest run's outcome.
   public private(set) var status: CommandStatus = .idle
-  /// The output of the last successful run.
+  /// The output of the newest successful run.
   public private(set) var lastOutput: Output?
-  /// The error of the last failed run; cleared when a run starts.
+  /// The error of the newest failed run; cleared when a run starts.
   public private(set) var lastError: (any Error)?
+  /// How many runs are going or waiting in the queue.
+  public private(set) var activeRuns = 0
 
   @ObservationIgnored private let work: @MainActor (Input) async throws -> Output
   @ObservationIgnored private let enabledWhen: @MainActor () -> Bool
-  @ObservationIgnored private var task: Task<Void, Never>?
-  @ObservationIgnored private var runID = 0
+  @ObservationIgnored private var tasks: [Int: Task<Void, Never>] = [:]
+  @ObservationIgnored private var lastStarted = 0
+  /// Runs numbered at or below this one may no longer write a result.
+  @ObservationIgnored private var settledThrough = 0
+  @ObservationIgnored private var errorHandlers:
+    [(token: Int, handler: @MainActor (any Error) -> Void)] = []
+  @ObservationIgnored private var nextHandlerToken = 0
 
   /// Creates a command.
   ///
   /// - Parameters:
   ///   - name: A name for graph dumps and test messages.
+  ///   - policy: What executing while a run is going does.
   ///   - enabledWhen: Whether the command may run. It is read under observation, so it may read
   ///     any view-model properties and the graph re-evaluates it when they change.
-  ///   - work: The work. Capture the view model weakly: the command belongs to it.
+  ///   - work: The work. Capture the view model weakly: the command belongs to it. Check for
+  ///     cancellation (`try Task.checkCancellation()`, or any cancellable `await`).
   public init(
     _ name: String? = nil,
+    policy: ExecutionPolicy = .ignoreWhileExecuting,
     enabledWhen: @escaping @MainActor () -> Bool = { true },
     work: @escaping @MainActor (Input) async throws -> Output
   ) {
     self.name = name
+    self.policy = policy
     self.enabledWhen = enabledWhen
     self.work = work
   }
 
   isolated deinit {
-    task?.cancel()
+    for task in tasks.values { task.cancel() }
   }
 
-  /// Whether work is running.
+  /// Whether work is running or queued.
   public var isExecuting: Bool { status == .executing }
 
-  /// Whether the enabled predicate holds and no run is going.
-  public var canExecute: Bool { !isExecuting && enabledWhen() }
+  /// Whether ``execute(_:)`` would do something now: the enabled predicate holds and, under
+  /// ``ExecutionPolicy/ignoreWhileExecuting``, no run is going.
+  public var canExecute: Bool {
+    (policy != .ignoreWhileExecuting || !isExecuting) && enabledWhen()
+  }
 
-  /// Starts the work with `input`, unless the command cannot execute now.
+  /// Executes the work with `input`, as the ``policy`` says.
   ///
-  /// - Returns: The task running the work, or `nil` when the call was ignored because the
-  ///   command is disabled or already executing.
+  /// - Returns: The task of the new run (awaiting it waits for the run to end), or `nil` when
+  ///   the call was ignored because the command cannot execute now.
   @discardableResult
   public func execute(_ input: Input) -> Task<Void, Never>? {
     guard canExecute else { return nil }
-    runID += 1
-    let run = runID
-    status = .executing
+    lastStarted += 1
+    let run = lastStarted
+    var predecessor: Task<Void, Never>?
+    switch policy {
+    case .ignoreWhileExecuting, .concurrent:
+      break
+    case .cancelPrevious:
+      cancelRunning()
+    case .queue:
+      predecessor = tasks.max { $0.key < $1.key }?.value
+    }
+    let task = start(run, input, after: predecessor)
+    activeRuns = tasks.count
     lastError = nil
+    status = .executing
+    return task
+  }
+
+  /// Cancels the running work and empties the queue. The status becomes
+  /// ``CommandStatus/cancelled`` at once, and late results of the cancelled runs are discarded.
+  public func cancel() {
+    guard isExecuting else { return }
+    cancelRunning()
+    settledThrough = lastStarted
+    activeRuns = 0
+    status = .cancelled
+  }
+
+  /// Calls `handler` with every error a run of this command ends with (cancellation is not an
+  /// error). One place to show every failure, whichever control started the run.
+  @discardableResult
+  public func onError(_ handler: @escaping @MainActor (any Error) -> Void) -> HandlerToken {
+    nextHandlerToken += 1
+    errorHandlers.append((nextHandlerToken, handler))
+    return HandlerToken(rawValue: nextHandlerToken)
+  }
+
+  /// Removes a handler added with ``onError(_:)``.
+  public func removeErrorHandler(_ token: HandlerToken) {
+    errorHandlers.removeAll { $0.token == token.rawValue }
+  }
+
+  private func cancelRunning() {
+    for task in tasks.values { task.cancel() }
+    tasks = [:]
+  }
+
+  private func start(
+    _ run: Int, _ input: Input, after predecessor: Task<Void, Never>?
+  ) -> Task<Void, Never> {
     let work = self.work
     // NB: the task holds the command weakly so that a view model released mid-run releases
-    // its command, whose deinit cancels the work.
+    // its command, whose deinit cancels the work. A queued run waits for the run before it.
     let task = Task { [weak self] in
+      await predecessor?.value
       let result: Result<Output, any Error>
       do {
+        try Task.checkCancellation()
         result = .success(try await work(input))
       } catch {
         result = .failure(error)
       }
-      self?.finish(run: run, with: result)
+      self?.finish(run, with: result)
     }
-    self.task = task
+    tasks[run] = task
     return task
   }
 
-  /// Cancels the running work. The status becomes ``CommandStatus/cancelled`` at once and a late
-  /// result of the cancelled run is discarded.
-  public func cancel() {
-    guard isExecuting, let task else { return }
-    task.cancel()
-    self.task = nil
-    runID += 1
-    status = .cancelled
+  private func finish(_ run: Int, with result: Result<Output, any Error>) {
+    guard tasks.removeValue(forKey: run) != nil else { return }
+    // A run older than one whose result is already shown (or that was cancelled) must not
+    // overwrite what came after it.
+    if run > settledThrough {
+      settledThrough = run
+      record(result)
+    }
+    activeRuns = tasks.count
+    if tasks.isEmpty { status = outcome }
   }
 
-  private func finish(run: Int, with result: Result<Output, any Error>) {
-    // A run that was cancelled or superseded must not overwrite what came after it.
-    guard run == runID else { return }
-    task = nil
+  @ObservationIgnored private var outcome: CommandStatus = .idle
+
+  private func record(_ result: Result<Output, any Error>) {
     switch result {
     case .success(let output):
       lastOutput = output
-      status = .succeeded
+      outcome = .succeeded
     case .failure(let error) where error is CancellationError:
-      status = .cancelled
+      outcome = .cancelled
     case .failure(let error):
       lastError = error
-      status = .failed
+      outcome = .failed
+      for entry in errorHandlers { entry.handler(error) }
     }
   }
 }
 
 extension Command where Input == Void {
-  /// Starts the work, unless the command cannot execute now.
+  /// Executes the work, as the ``policy`` says.
   @discardableResult
   public func execute() -> Task<Void, Never>? {
     execute(())
   }
+}
+
+/// What a command does when it is executed while a run is going.
+public enum ExecutionPolicy: String, Hashable, Sendable, CustomStringConvertible {
+  /// The new execution is ignored, and the command reports that it cannot execute while running.
+  case ignoreWhileExecuting
+  /// The running work is cancelled and the new one starts: search as you type.
+  case cancelPrevious
+  /// The new execution waits for the running ones and then runs, in order.
+  case queue
+  /// Every execution runs at once; results are kept in the order the runs started.
+  case concurrent
+
+  public var description: String { rawValue }
 }

@@ -26,4 +26,7 @@ public protocol CommandObject: AnyObject {
   var canExecute: Bool { get }
   /// Cancels the running work, if any.
   func cancel()
+  /// Calls `handler` with every error a run ends with.
+  @discardableResult
+  func onError(_ handler: @escaping @MainActor (any Error) -> Void) -> HandlerToken
 }

@@ -84,10 +84,8 @@ private func makeCommandBinding<Model: AnyObject, Input, Output>(
   let trigger = control.commandTrigger
   let enabled = control.commandEnabled
   let busy = showsBusy ? control.commandBusy : nil
-  let commandID = Endpoint.Identity.command(ObjectIdentifier(command))
-  let commandEndpoint = Endpoint(
-    identity: commandID, kind: .command, name: command.name ?? "(unnamed)",
-    valueType: typeName(Command<Input, Output>.self))
+  let commandEndpoint = Endpoint(command)
+  let commandID = commandEndpoint.identity
   let eventEndpoint = Endpoint(
     identity: .event(trigger.eventKey), kind: .event, name: trigger.eventKey.description,
     valueType: "")

@@ -36,6 +36,7 @@ struct Endpoint: Hashable {
     case command(ObjectIdentifier)
     case widget(TargetKey)
     case event(TargetKey)
+    case lifecycle(LifecycleEvent)
     /// A node private to one declaration (a combination, an action), unique by a counter.
     case local(Int)
   }

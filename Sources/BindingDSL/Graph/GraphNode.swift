@@ -15,6 +15,10 @@ public struct GraphNode: Hashable, Sendable, CustomStringConvertible {
     case event
     /// An action a declaration runs when an event happens.
     case action
+    /// A moment in the life of the screen, such as `didAppear`.
+    case lifecycle
+    /// A timer between a value and the command it triggers (debounce or throttle).
+    case timer
   }
 
   /// The node's position in the graph, starting at 1, stable for a given list of declarations.
@@ -41,6 +45,8 @@ public struct GraphEdge: Hashable, Sendable, CustomStringConvertible {
     case enabled
     /// A command's executing state, written into a widget's busy state.
     case busy
+    /// A command's status, written into a status widget such as a HUD.
+    case status
     /// An event that executes a command or runs an action.
     case trigger
     /// An input of a derived value.

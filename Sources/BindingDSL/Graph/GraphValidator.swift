@@ -52,7 +52,9 @@ struct GraphValidator {
   private func commandsBoundTwice() -> [BindingGraphError.Problem] {
     var triggers: [Int: [Int]] = [:]
     for (index, edge) in edges.enumerated()
-    where edge.role == .trigger && nodes[edge.to - 1].kind == .command {
+    where edge.role == .trigger && nodes[edge.to - 1].kind == .command
+      && nodes[edge.from - 1].kind == .event
+    {
       triggers[edge.from, default: []].append(index)
     }
     return triggers.keys.sorted().compactMap { event in

@@ -4,14 +4,30 @@
 final class MountContext<Model: AnyObject> {
   let model: Model
   let engine: Engine
+  let clock: any Clock<Duration>
+  private var lifecycleEvents: [LifecycleEvent: LifecycleSource] = [:]
   private(set) var commands: [any CommandObject] = []
   private var sources: [AnyHashable: RuntimeNode] = [:]
   private var nodes: [RuntimeNode] = []
   private var cleanups: [() -> Void] = []
 
-  init(model: Model, engine: Engine) {
+  init(model: Model, engine: Engine, clock: any Clock<Duration>) {
     self.model = model
     self.engine = engine
+    self.clock = clock
+  }
+
+  /// The event source for a moment in the screen's life, shared by every declaration.
+  func lifecycle(_ event: LifecycleEvent) -> any EventSource {
+    if let existing = lifecycleEvents[event] { return existing }
+    let source = LifecycleSource(event)
+    lifecycleEvents[event] = source
+    return source
+  }
+
+  /// Runs the handlers declared for `event`.
+  func send(_ event: LifecycleEvent) {
+    lifecycleEvents[event]?.send()
   }
 
   /// The observed source for `keyPath`, shared by every declaration that reads it.
@@ -51,5 +67,39 @@ final class MountContext<Model: AnyObject> {
     nodes = []
     sources = [:]
     commands = []
+    lifecycleEvents = [:]
+  }
+}
+
+/// A moment in the life of a mounted screen that declarations can react to.
+public enum LifecycleEvent: String, Hashable, Sendable, CaseIterable {
+  case willAppear
+  case didAppear
+  case willDisappear
+  case didDisappear
+}
+
+@MainActor
+private final class LifecycleSource: EventSource {
+  let eventKey: TargetKey
+  private var handlers: [(token: Int, handler: @MainActor () -> Void)] = []
+  private var nextToken = 0
+
+  init(_ event: LifecycleEvent) {
+    eventKey = TargetKey(widgetID: "lifecycle", property: event.rawValue)
+  }
+
+  func send() {
+    for entry in handlers { entry.handler() }
+  }
+
+  func addHandler(_ handler: @escaping @MainActor () -> Void) -> HandlerToken {
+    nextToken += 1
+    handlers.append((nextToken, handler))
+    return HandlerToken(rawValue: nextToken)
+  }
+
+  func removeHandler(_ token: HandlerToken) {
+    handlers.removeAll { $0.token == token.rawValue }
   }
 }

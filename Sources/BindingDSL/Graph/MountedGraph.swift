@@ -12,10 +12,15 @@ public final class MountedGraph<Model: AnyObject>: Flushable {
 
   /// Installs `graph` on `model`: every widget takes its initial value now, and later changes
   /// flush when `scheduler` says.
-  public init(_ graph: BindingGraph<Model>, on model: Model, scheduler: any FlushScheduler) {
+  ///
+  /// - Parameter clock: The clock that debounce and throttle timers sleep on.
+  public init(
+    _ graph: BindingGraph<Model>, on model: Model, scheduler: any FlushScheduler,
+    clock: any Clock<Duration> = ContinuousClock()
+  ) {
     self.graph = graph
     self.model = model
-    let context = MountContext(model: model, engine: engine)
+    let context = MountContext(model: model, engine: engine, clock: clock)
     self.context = context
     engine.requestFlush = { [weak self, weak scheduler] in
       guard let self else { return }
@@ -39,6 +44,12 @@ public final class MountedGraph<Model: AnyObject>: Flushable {
   /// Why the last flush stopped early, when the graph kept changing itself; `nil` otherwise.
   public var unsettledReport: String? { engine.unsettledReport }
 
+  /// Runs what the declarations ask for at `event` (commands bound with
+  /// `command(_:on: LifecycleEvent)` and `on(_: LifecycleEvent)` actions).
+  public func send(_ event: LifecycleEvent) {
+    context?.send(event)
+  }
+
   /// Applies waiting changes now.
   public func flush() {
     engine.flush()
@@ -59,7 +70,10 @@ public final class MountedGraph<Model: AnyObject>: Flushable {
 extension BindingGraph {
   /// Mounts the graph on `model`.
   @MainActor
-  public func mount(on model: Model, scheduler: any FlushScheduler) -> MountedGraph<Model> {
-    MountedGraph(self, on: model, scheduler: scheduler)
+  public func mount(
+    on model: Model, scheduler: any FlushScheduler,
+    clock: any Clock<Duration> = ContinuousClock()
+  ) -> MountedGraph<Model> {
+    MountedGraph(self, on: model, scheduler: scheduler, clock: clock)
   }
 }

@@ -1,0 +1,77 @@
+/// Runs `action` at a moment in the screen's life.
+///
+/// ```swift
+/// on(.willDisappear) { vm.saveDraft() }
+/// ```
+@MainActor
+public func on<Model: AnyObject>(
+  _ event: LifecycleEvent,
+  fileID: String = #fileID,
+  line: Int = #line,
+  perform action: @escaping @MainActor () -> Void
+) -> BindingDeclaration<Model> {
+  let site = DeclarationSite(fileID: fileID, line: line)
+  let local = LocalNodeCounter.make()
+  let eventEndpoint = Endpoint(lifecycle: event)
+  let actionEndpoint = Endpoint(
+    identity: .local(local), kind: .action, name: "action at \(site)", valueType: "")
+  return BindingDeclaration(
+    summary: "on(.\(event.rawValue))", site: site, endpoints: [eventEndpoint, actionEndpoint],
+    edges: [
+      EdgePlan(
+        from: eventEndpoint.identity, to: actionEndpoint.identity, mode: nil, role: .trigger,
+        isTransformed: false)
+    ]
+  ) { context in
+    let source = context.lifecycle(event)
+    let token = source.addHandler(action)
+    context.onUnmount { source.removeHandler(token) }
+  }
+}
+
+/// Executes `command` at a moment in the screen's life, as the seeds load data when a screen
+/// appears.
+///
+/// ```swift
+/// command(vm.load, on: .didAppear)
+/// ```
+@MainActor
+public func command<Model: AnyObject, Output>(
+  _ command: Command<Void, Output>,
+  on event: LifecycleEvent,
+  fileID: String = #fileID,
+  line: Int = #line
+) -> BindingDeclaration<Model> {
+  let site = DeclarationSite(fileID: fileID, line: line)
+  let eventEndpoint = Endpoint(lifecycle: event)
+  let commandEndpoint = Endpoint(command)
+  return BindingDeclaration(
+    summary: "command(\(command.name ?? "(unnamed)"), on: .\(event.rawValue))", site: site,
+    endpoints: [eventEndpoint, commandEndpoint],
+    edges: [
+      EdgePlan(
+        from: eventEndpoint.identity, to: commandEndpoint.identity, mode: nil, role: .trigger,
+        isTransformed: false)
+    ]
+  ) { context in
+    context.register(command)
+    let source = context.lifecycle(event)
+    let token = source.addHandler { command.execute() }
+    context.onUnmount { source.removeHandler(token) }
+  }
+}
+
+extension Endpoint {
+  init(lifecycle event: LifecycleEvent) {
+    self.init(
+      identity: .lifecycle(event), kind: .lifecycle, name: "lifecycle.\(event.rawValue)",
+      valueType: "")
+  }
+
+  @MainActor
+  init<Input, Output>(_ command: Command<Input, Output>) {
+    self.init(
+      identity: .command(ObjectIdentifier(command)), kind: .command,
+      name: command.name ?? "(unnamed)", valueType: typeName(Command<Input, Output>.self))
+  }
+}

@@ -1,0 +1,94 @@
+/// What a status widget (a HUD) shows: nothing, loading, an outcome, or a message.
+public enum Feedback: Hashable, Sendable, CustomStringConvertible {
+  case none
+  case loading(String?)
+  case success(String?)
+  case failure(String)
+  case message(String)
+
+  public var description: String {
+    switch self {
+    case .none: "none"
+    case .loading(let text): text.map { "loading: \($0)" } ?? "loading"
+    case .success(let text): text.map { "success: \($0)" } ?? "success"
+    case .failure(let text): "failure: \(text)"
+    case .message(let text): "message: \(text)"
+    }
+  }
+}
+
+/// The texts a status widget shows for each state of a command.
+public struct FeedbackMessages: Sendable {
+  /// Shown while the command executes.
+  public var loading: String?
+  /// Shown after success; `nil` hides the widget.
+  public var success: String?
+  /// Shown after a failure, made from the error.
+  public var failure: @Sendable (any Error) -> String
+  /// Shown after cancellation; `nil` hides the widget.
+  public var cancelled: String?
+
+  public init(
+    loading: String? = nil,
+    success: String? = nil,
+    failure: @escaping @Sendable (any Error) -> String = { "\($0)" },
+    cancelled: String? = "Cancelled"
+  ) {
+    self.loading = loading
+    self.success = success
+    self.failure = failure
+    self.cancelled = cancelled
+  }
+
+  func feedback(for status: CommandStatus, error: (any Error)?) -> Feedback {
+    switch status {
+    case .idle: .none
+    case .executing: .loading(loading)
+    case .succeeded: success.map { .success($0) } ?? .none
+    case .failed: .failure(error.map(failure) ?? "Failed")
+    case .cancelled: cancelled.map { .message($0) } ?? .none
+    }
+  }
+}
+
+/// Shows a command's status on a status widget in one declaration: loading while it executes,
+/// the error's message when it fails, a message when it is cancelled.
+///
+/// ```swift
+/// hud(vm.load, on: hud, messages: FeedbackMessages(loading: "Loading roles"))
+/// ```
+@MainActor
+public func hud<Model: AnyObject, Input, Output>(
+  _ command: Command<Input, Output>,
+  on target: some ValueTarget<Feedback>,
+  messages: FeedbackMessages = FeedbackMessages(),
+  fileID: String = #fileID,
+  line: Int = #line
+) -> BindingDeclaration<Model> {
+  let commandEndpoint = Endpoint(command)
+  let targetEndpoint = Endpoint(target)
+  // NB: each declaration has its own messages, so its source is its own too.
+  let key = CommandFeedbackKey(
+    command: ObjectIdentifier(command), declaration: LocalNodeCounter.make())
+  return BindingDeclaration(
+    summary: "hud(\(command.name ?? "(unnamed)"), on: \(target.targetKey))",
+    site: DeclarationSite(fileID: fileID, line: line),
+    endpoints: [commandEndpoint, targetEndpoint],
+    edges: [
+      EdgePlan(
+        from: commandEndpoint.identity, to: targetEndpoint.identity, mode: nil, role: .status,
+        isTransformed: true)
+    ]
+  ) { context in
+    context.register(command)
+    context.source(key: key) {
+      messages.feedback(for: command.status, error: command.lastError)
+    }
+    .addSink { target.receive($0) }
+  }
+}
+
+private struct CommandFeedbackKey: Hashable {
+  let command: ObjectIdentifier
+  let declaration: Int
+}

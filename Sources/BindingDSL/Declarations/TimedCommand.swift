@@ -1,0 +1,136 @@
+/// How soon a change of a value executes the command it triggers, on the graph's clock.
+public enum Timing: Hashable, Sendable, CustomStringConvertible {
+  /// At the flush that sees the change.
+  case immediate
+  /// Once the value has stopped changing for the duration, with the last value: a search field.
+  case debounce(Duration)
+  /// At most once per duration: the first change at once, then the latest value at the end of
+  /// each window in which it changed again.
+  case throttle(Duration)
+
+  public var description: String {
+    switch self {
+    case .immediate: "immediate"
+    case .debounce(let duration): "debounce \(duration)"
+    case .throttle(let duration): "throttle \(duration)"
+    }
+  }
+}
+
+/// Executes `command` with the new value each time a view-model value changes, paced by
+/// `timing` on the clock the graph was mounted with.
+///
+/// ```swift
+/// command(vm.search, onChangeOf: \.query, timing: .debounce(.milliseconds(300)))
+/// ```
+///
+/// The value the graph starts with does not execute the command; changes do.
+@MainActor
+public func command<Model: AnyObject, Value, Output>(
+  _ command: Command<Value, Output>,
+  onChangeOf source: KeyPath<Model, Value>,
+  timing: Timing = .immediate,
+  fileID: String = #fileID,
+  line: Int = #line
+) -> BindingDeclaration<Model> {
+  let site = DeclarationSite(fileID: fileID, line: line)
+  let sourceEndpoint = Endpoint(source)
+  let commandEndpoint = Endpoint(command)
+  let local = LocalNodeCounter.make()
+  let timer = Endpoint(
+    identity: .local(local), kind: .timer, name: timing.description, valueType: "")
+  return BindingDeclaration(
+    summary: "command(\(command.name ?? "(unnamed)"), onChangeOf: \(keyPathName(source)))",
+    site: site, endpoints: [sourceEndpoint, timer, commandEndpoint],
+    edges: [
+      EdgePlan(
+        from: sourceEndpoint.identity, to: timer.identity, mode: nil, role: .input,
+        isTransformed: false),
+      EdgePlan(
+        from: timer.identity, to: commandEndpoint.identity, mode: nil, role: .trigger,
+        isTransformed: false),
+    ]
+  ) { context in
+    context.register(command)
+    let pacer = Pacer<Value>(timing: timing, clock: context.clock) { command.execute($0) }
+    var isInitialValue = true
+    context.source(source).addSink { value in
+      if isInitialValue {
+        isInitialValue = false
+        return
+      }
+      pacer.send(value)
+    }
+    context.onUnmount { pacer.cancel() }
+  }
+}
+
+/// Paces values into an action by a ``Timing``.
+@MainActor
+final class Pacer<Value> {
+  private let timing: Timing
+  private let clock: any Clock<Duration>
+  private let action: (Value) -> Void
+  private var timer: Task<Void, Never>?
+  private var isWindowOpen = false
+  private var latest: Value?
+
+  init(timing: Timing, clock: any Clock<Duration>, action: @escaping (Value) -> Void) {
+    self.timing = timing
+    self.clock = clock
+    self.action = action
+  }
+
+  func send(_ value: Value) {
+    switch timing {
+    case .immediate:
+      action(value)
+    case .debounce(let quiet):
+      timer?.cancel()
+      latest = value
+      timer = wait(quiet) { $0.fireLatest() }
+    case .throttle(let window):
+      if isWindowOpen {
+        latest = value
+        return
+      }
+      action(value)
+      isWindowOpen = true
+      timer = wait(window) { pacer in
+        pacer.isWindowOpen = false
+        if pacer.latest != nil { pacer.fireLatest(reopening: window) }
+      }
+    }
+  }
+
+  func cancel() {
+    timer?.cancel()
+    timer = nil
+    latest = nil
+    isWindowOpen = false
+  }
+
+  private func fireLatest(reopening window: Duration? = nil) {
+    guard let value = latest else { return }
+    latest = nil
+    if window != nil {
+      send(value)
+    } else {
+      action(value)
+    }
+  }
+
+  private func wait(_ duration: Duration, then step: @escaping (Pacer) -> Void) -> Task<Void, Never>
+  {
+    let clock = self.clock
+    return Task { [weak self] in
+      do {
+        try await clock.sleep(for: duration)
+      } catch {
+        return
+      }
+      guard let self else { return }
+      step(self)
+    }
+  }
+}
