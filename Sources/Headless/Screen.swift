@@ -37,10 +37,16 @@ extension Screen {
   ///
   /// - Throws: ``ScreenError`` when widget ids repeat, when a binding reaches a widget that is
   ///   not in the tree, or when the bindings do not form a valid graph.
+  ///
+  /// The screen is mounted but has not appeared: call ``MountedScreen/appear()`` when it is
+  /// shown, to run what its declarations ask for at `willAppear` and `didAppear`.
+  ///
+  /// - Parameter clock: The clock debounce and throttle timers sleep on.
   public func mount(
-    on model: Model, scheduler: any FlushScheduler = MainActorScheduler.shared
+    on model: Model, scheduler: any FlushScheduler = MainActorScheduler.shared,
+    clock: any Clock<Duration> = ContinuousClock()
   ) throws(ScreenError) -> MountedScreen<Self> {
-    try MountedScreen(self, on: model, scheduler: scheduler)
+    try MountedScreen(self, on: model, scheduler: scheduler, clock: clock)
   }
 }
 
@@ -57,7 +63,9 @@ public final class MountedScreen<S: Screen> {
 
   private var widgetsByID: [String: Widget]
 
-  init(_ screen: S, on model: S.Model, scheduler: any FlushScheduler) throws(ScreenError) {
+  init(
+    _ screen: S, on model: S.Model, scheduler: any FlushScheduler, clock: any Clock<Duration>
+  ) throws(ScreenError) {
     let root = screen.body
     var byID: [String: Widget] = [:]
     var repeated: [String] = []
@@ -96,7 +104,28 @@ public final class MountedScreen<S: Screen> {
     self.screen = screen
     self.root = root
     self.widgetsByID = byID
-    self.graph = compiled.mount(on: model, scheduler: scheduler)
+    self.graph = compiled.mount(on: model, scheduler: scheduler, clock: clock)
+  }
+
+  /// Whether the screen has appeared and not disappeared since.
+  public private(set) var isVisible = false
+
+  /// Tells the screen it is being shown: `willAppear`, then `didAppear`. Does nothing if it is
+  /// already visible.
+  public func appear() {
+    guard isMounted, !isVisible else { return }
+    graph.send(.willAppear)
+    isVisible = true
+    graph.send(.didAppear)
+  }
+
+  /// Tells the screen it is being hidden: `willDisappear`, then `didDisappear`. Does nothing if
+  /// it is not visible.
+  public func disappear() {
+    guard isMounted, isVisible else { return }
+    graph.send(.willDisappear)
+    isVisible = false
+    graph.send(.didDisappear)
   }
 
   /// Whether the screen is still mounted.
@@ -117,7 +146,9 @@ public final class MountedScreen<S: Screen> {
   }
 
   /// Uninstalls the bindings and releases the view model and the widgets.
+  /// A visible screen disappears first.
   public func unmount() {
+    disappear()
     graph.unmount()
     widgetsByID = [:]
     root = nil

@@ -76,4 +76,52 @@ enum Walkthroughs {
     }
     return walkthrough
   }
+
+  /// Search as you type: debounce, a slow search overtaken by a fast one, and an error.
+  @MainActor
+  static func search() async throws -> Walkthrough<SearchScreen> {
+    let clock = VirtualClock()
+    let model = SearchViewModel(catalog: FakeCatalog(clock: clock))
+    let driver = try ScreenDriver(SearchScreen(), model: model, clock: clock)
+    var walkthrough = Walkthrough(title: "Search", driver: driver)
+    try await walkthrough.step("type \"a\": the search waits for typing to pause") {
+      try await $0.type("a", into: "query")
+    }
+    try await walkthrough.step("300 ms later: the slow one-letter search starts") {
+      try await $0.advance(by: SearchScreen.debounce)
+    }
+    try await walkthrough.step("type \"p\", 300 ms later: the search for \"ap\" replaces it") {
+      try await $0.type("p", into: "query")
+      try await $0.advance(by: SearchScreen.debounce)
+    }
+    try await walkthrough.step("300 ms later: the results for \"ap\"") {
+      try await $0.advance(by: .milliseconds(300))
+    }
+    try await walkthrough.step("1 s later: the cancelled search for \"a\" never shows") {
+      try await $0.advance(by: .seconds(1))
+    }
+    try await walkthrough.step("search for \"xylophone\": the catalog fails") {
+      try await $0.replaceText(in: "query", with: "xylophone")
+      try await $0.advance(by: SearchScreen.debounce)
+      try await $0.advance(by: .milliseconds(300))
+    }
+    return walkthrough
+  }
+
+  /// The role list: a data command started on appear drives the HUD; it fails once, then a
+  /// reload succeeds.
+  @MainActor
+  static func roles() async throws -> Walkthrough<RoleListScreen> {
+    let clock = VirtualClock()
+    let model = RoleListViewModel(service: FakeRoleService(clock: clock, failures: 1))
+    let driver = try ScreenDriver(RoleListScreen(), model: model, clock: clock)
+    var walkthrough = Walkthrough(title: "Roles", driver: driver)
+    try await walkthrough.step("the screen appears: loading starts") { try await $0.appear() }
+    try await walkthrough.step("1 s later: the server is busy") {
+      try await $0.advance(by: .seconds(1))
+    }
+    try await walkthrough.step("tap Reload") { try await $0.tap("reload") }
+    try await walkthrough.step("1 s later: the roles") { try await $0.advance(by: .seconds(1)) }
+    return walkthrough
+  }
 }

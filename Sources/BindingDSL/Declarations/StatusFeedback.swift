@@ -17,6 +17,13 @@ public enum Feedback: Hashable, Sendable, CustomStringConvertible {
   }
 }
 
+/// A widget that shows ``Feedback``, such as a HUD.
+@MainActor
+public protocol FeedbackDisplay: AnyObject {
+  /// Receives the feedback to show.
+  var feedbackTarget: any ValueTarget<Feedback> { get }
+}
+
 /// The texts a status widget shows for each state of a command.
 public struct FeedbackMessages: Sendable {
   /// Shown while the command executes.
@@ -55,23 +62,24 @@ public struct FeedbackMessages: Sendable {
 /// the error's message when it fails, a message when it is cancelled.
 ///
 /// ```swift
-/// hud(vm.load, on: hud, messages: FeedbackMessages(loading: "Loading roles"))
+/// feedback(of: vm.load, on: hud, messages: FeedbackMessages(loading: "Loading roles"))
 /// ```
 @MainActor
-public func hud<Model: AnyObject, Input, Output>(
-  _ command: Command<Input, Output>,
-  on target: some ValueTarget<Feedback>,
+public func feedback<Model: AnyObject, Input, Output>(
+  of command: Command<Input, Output>,
+  on display: some FeedbackDisplay,
   messages: FeedbackMessages = FeedbackMessages(),
   fileID: String = #fileID,
   line: Int = #line
 ) -> BindingDeclaration<Model> {
+  let target = display.feedbackTarget
   let commandEndpoint = Endpoint(command)
   let targetEndpoint = Endpoint(target)
   // NB: each declaration has its own messages, so its source is its own too.
   let key = CommandFeedbackKey(
     command: ObjectIdentifier(command), declaration: LocalNodeCounter.make())
   return BindingDeclaration(
-    summary: "hud(\(command.name ?? "(unnamed)"), on: \(target.targetKey))",
+    summary: "feedback(of: \(command.name ?? "(unnamed)"), on: \(target.targetKey.widgetID))",
     site: DeclarationSite(fileID: fileID, line: line),
     endpoints: [commandEndpoint, targetEndpoint],
     edges: [

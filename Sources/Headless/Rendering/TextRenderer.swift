@@ -49,6 +49,7 @@ public enum TextRenderer {
     switch value {
     case .text(let text): quoted(text)
     case .bool(let flag): flag ? "true" : "false"
+    case .word(let word): word
     case .number(let number):
       number.rounded() == number && abs(number) < 1e15
         ? String(Int64(number)) : String(number)

@@ -27,7 +27,7 @@ public final class ScreenDriver<S: Screen> {
   public init(_ screen: S, model: S.Model, clock: VirtualClock = VirtualClock()) throws(ScreenError)
   {
     self.clock = clock
-    self.mounted = try screen.mount(on: model, scheduler: scheduler)
+    self.mounted = try screen.mount(on: model, scheduler: scheduler, clock: clock)
   }
 
   /// The view model, until unmounted.
@@ -90,6 +90,22 @@ public final class ScreenDriver<S: Screen> {
     try await settle()
   }
 
+  /// Shows the screen: runs what its declarations ask for at `willAppear` and `didAppear`, then
+  /// settles. A driver starts with the screen mounted but not yet shown.
+  public func appear() async throws {
+    try checkMounted()
+    mounted.appear()
+    try await settle()
+  }
+
+  /// Hides the screen: runs what its declarations ask for at `willDisappear` and
+  /// `didDisappear`, then settles.
+  public func disappear() async throws {
+    try checkMounted()
+    mounted.disappear()
+    try await settle()
+  }
+
   /// Moves the virtual clock forward, letting every sleeper due in that time run in order, then
   /// settles.
   public func advance(by duration: Duration) async throws {
@@ -131,6 +147,10 @@ public final class ScreenDriver<S: Screen> {
   }
 
   private static var settleRounds: Int { 500 }
+
+  private func checkMounted() throws(DriverError) {
+    guard mounted.isMounted else { throw DriverError("the screen is unmounted") }
+  }
 
   private func flush() throws(DriverError) {
     scheduler.flush()

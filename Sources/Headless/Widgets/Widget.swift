@@ -52,9 +52,13 @@ public struct RenderedField: Hashable, Sendable {
   public let value: Value
 
   public enum Value: Hashable, Sendable {
+    /// A string, rendered quoted.
     case text(String)
+    /// A number.
     case number(Double)
     case bool(Bool)
+    /// A keyword from a fixed set, rendered bare, such as a HUD's `loading`.
+    case word(String)
   }
 
   public init(_ name: String, _ value: Value) {

@@ -1,0 +1,68 @@
+public import BindingDSL
+
+/// A heads-up display over the screen: loading, an outcome, or a message.
+///
+/// Bind a command's status to it with `feedback(of: vm.load, on: hud)`, or bind a view-model
+/// property of type `Feedback` to ``feedback``.
+@MainActor
+public final class HUD: Widget, FeedbackDisplay {
+  public let feedback: WidgetProperty<Feedback>
+
+  public init(_ id: String, feedback: Feedback = .none) {
+    self.feedback = WidgetProperty(widgetID: id, name: "feedback", value: feedback)
+    super.init(id: id)
+  }
+
+  public var feedbackTarget: any ValueTarget<Feedback> { feedback }
+
+  override public var renderedFields: [RenderedField] {
+    switch feedback.value {
+    case .none: [.init("state", .word("none"))]
+    case .loading(let text): [.init("state", .word("loading"))] + Self.message(text)
+    case .success(let text): [.init("state", .word("success"))] + Self.message(text)
+    case .failure(let text): [.init("state", .word("failure"))] + Self.message(text)
+    case .message(let text): [.init("state", .word("message"))] + Self.message(text)
+    }
+  }
+
+  private static func message(_ text: String?) -> [RenderedField] {
+    text.map { [.init("message", .text($0))] } ?? []
+  }
+}
+
+/// Determinate progress from 0 to 1.
+@MainActor
+public final class ProgressBar: Widget {
+  /// The fraction done; the renderer clamps it to 0...1.
+  public let value: WidgetProperty<Double>
+
+  public init(_ id: String, value: Double = 0) {
+    self.value = WidgetProperty(widgetID: id, name: "value", value: value)
+    super.init(id: id)
+  }
+
+  override public var renderedFields: [RenderedField] {
+    [.init("value", .number(min(max(value.value, 0), 1)))]
+  }
+}
+
+/// A simple list of text rows, one label each: search results, a list of names.
+///
+/// Rows render as labels with ids `<id>.<index>`.
+@MainActor
+public final class TextList: Widget {
+  public let items: WidgetProperty<[String]>
+
+  public init(_ id: String, items: [String] = []) {
+    self.items = WidgetProperty(widgetID: id, name: "items", value: items)
+    super.init(id: id)
+  }
+
+  override public var children: [Widget] {
+    items.value.enumerated().map { Label("\(id).\($0.offset)", text: $0.element) }
+  }
+
+  override public var renderedFields: [RenderedField] {
+    [.init("count", .number(Double(items.value.count)))]
+  }
+}
