@@ -193,11 +193,12 @@ private func yieldALot() async {
   }
 
   @Test func aDisabledCommandIgnoresExecute() async {
-    var allowed = false
+    let gate = FlakyService()
+    gate.fails = true
     var runs = 0
-    let command = Command<Void, Void>("go", enabledWhen: { allowed }) { runs += 1 }
+    let command = Command<Void, Void>("go", enabledWhen: { !gate.fails }) { runs += 1 }
     #expect(command.execute() == nil)
-    allowed = true
+    gate.fails = false
     await command.execute()?.value
     #expect(runs == 1)
   }
