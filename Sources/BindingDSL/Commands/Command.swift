@@ -57,12 +57,14 @@ public final class Command<Input, Output>: CommandObject {
   public init(
     _ name: String? = nil,
     policy: ExecutionPolicy = .ignoreWhileExecuting,
-    enabledWhen: @escaping @MainActor () -> Bool = { true },
+    enabledWhen: (@MainActor () -> Bool)? = nil,
     work: @escaping @MainActor (Input) async throws -> Output
   ) {
     self.name = name
     self.policy = policy
-    self.enabledWhen = enabledWhen
+    // NB: a `nil` default rather than `{ true }`: a main-actor closure as a default argument
+    // beside nonisolated ones cannot be evaluated where a lazy property's initializer runs.
+    self.enabledWhen = enabledWhen ?? { true }
     self.work = work
   }
 

@@ -1,4 +1,4 @@
-import Foundation
+import Dispatch
 import Observation
 
 /// A node of a mounted graph. Nodes are updated by the ``Engine`` in rank order: sources have
@@ -81,7 +81,7 @@ final class SourceNode<Value>: ValueNode<Value> {
   private func track() -> Value {
     guard let read else { return value }
     return withObservationTracking(read) { [weak self] in
-      if Thread.isMainThread {
+      if MainQueue.isCurrent {
         MainActor.assumeIsolated { self?.markDirty() }
       } else {
         Task { @MainActor in self?.markDirty() }
@@ -123,4 +123,18 @@ final class DerivedNode<Value>: ValueNode<Value> {
     compute = nil
     super.tearDown()
   }
+}
+
+/// Tells whether code runs on the main queue, which is the main actor's executor.
+///
+/// NB: `Thread.isMainThread` is not the same question: where the main queue is drained by
+/// `dispatchMain()` (as test runners on Linux do), main-actor code runs on another thread.
+enum MainQueue {
+  private static let key: DispatchSpecificKey<Bool> = {
+    let key = DispatchSpecificKey<Bool>()
+    DispatchQueue.main.setSpecific(key: key, value: true)
+    return key
+  }()
+
+  static var isCurrent: Bool { DispatchQueue.getSpecific(key: key) == true }
 }
