@@ -1,0 +1,44 @@
+import Headless
+import Testing
+
+@testable import Showcase
+
+@MainActor
+@Suite struct SearchAndRolesWalkthroughTests {
+  @Test func searchWalkthroughMatchesItsSnapshot() async throws {
+    let walkthrough = try await Walkthroughs.search()
+    try assertSnapshot(of: walkthrough.text, named: "search-walkthrough")
+  }
+
+  @Test func rolesWalkthroughMatchesItsSnapshot() async throws {
+    let walkthrough = try await Walkthroughs.roles()
+    try assertSnapshot(of: walkthrough.text, named: "roles-walkthrough")
+  }
+
+  @Test func aSlowSearchOvertakenByAFastOneNeverShows() async throws {
+    let walkthrough = try await Walkthroughs.search()
+    let model = try #require(walkthrough.driver.model)
+    #expect(model.query == "xylophone")
+    #expect(model.search.status == .failed)
+    #expect(model.results.isEmpty, "no stale results under an error")
+    let afterRace = walkthrough.steps[5].render
+    #expect(afterRace.contains(#"text="6 matches for \"ap\"""#))
+    #expect(!afterRace.contains("banana"), "results for \"a\" would include banana")
+  }
+
+  @Test func unmountingTheSearchMidFlightReleasesEverything() async throws {
+    weak var weakModel: SearchViewModel?
+    do {
+      let clock = VirtualClock()
+      let model = SearchViewModel(catalog: FakeCatalog(clock: clock))
+      weakModel = model
+      let driver = try ScreenDriver(SearchScreen(), model: model, clock: clock)
+      try await driver.type("a", into: "query")
+      try await driver.advance(by: SearchScreen.debounce)
+      #expect(model.search.isExecuting)
+      driver.unmount()
+    }
+    for _ in 0..<100 { await Task.yield() }
+    #expect(weakModel == nil)
+  }
+}
