@@ -177,8 +177,11 @@ public final class ScreenDriver<S: Screen> {
       var message = "cannot \(interaction.rawValue) '\(id)': it is disabled"
       let key = found.isEnabled.targetKey
       if let edge = mounted.graph.graph.edges(writing: key).first {
-        let source = mounted.graph.graph.node(edge.from).name
-        message += " (its enabled state follows \(source), bound at \(edge.declaration))"
+        let source = mounted.graph.graph.node(edge.from)
+        let follows =
+          source.kind == .command
+          ? "command '\(source.name)', which cannot execute now" : source.name
+        message += " (its enabled state follows \(follows), bound at \(edge.declaration))"
       }
       throw DriverError(message)
     }
