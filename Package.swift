@@ -25,8 +25,7 @@ let package = Package(
       name: "Showcase", dependencies: ["BindingDSL", "Headless"], swiftSettings: upcoming),
     .testTarget(name: "BindingDSLTests", dependencies: ["BindingDSL"], swiftSettings: upcoming),
     .testTarget(
-      name: "HeadlessTests", dependencies: ["BindingDSL", "Headless"],
-      exclude: ["__Snapshots__"], swiftSettings: upcoming),
+      name: "HeadlessTests", dependencies: ["BindingDSL", "Headless"], swiftSettings: upcoming),
     .testTarget(
       name: "ShowcaseTests", dependencies: ["Showcase", "BindingDSL", "Headless"],
       exclude: ["__Snapshots__"], swiftSettings: upcoming),
