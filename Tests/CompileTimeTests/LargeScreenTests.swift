@@ -1,0 +1,56 @@
+import Headless
+import Testing
+
+/// The large screen compiles under CI's type-checking budget (see `.ci/run`); these tests check
+/// that it also works.
+@MainActor
+@Suite struct LargeScreenTests {
+  @Test func mountsWithAHundredBindingsAndAHundredWidgets() throws {
+    let driver = try ScreenDriver(LargeFormScreen(showsAdvanced: true), model: LargeFormViewModel())
+    let graph = driver.mounted.graph.graph
+    #expect(graph.declarations.count == 100)
+    #expect(driver.mounted.widgetIDs.count == 106)
+    #expect(graph.nodes.filter { $0.kind == .target }.count == 100)
+    #expect(graph.edges.count == 119)
+  }
+
+  @Test func theElseBranchDeclaresFewerBindings() throws {
+    let driver = try ScreenDriver(
+      LargeFormScreen(showsAdvanced: false), model: LargeFormViewModel())
+    #expect(driver.mounted.graph.graph.declarations.count == 99)
+    #expect(driver.mounted.widget("advancedOnly") == nil)
+  }
+
+  @Test func typingReachesTheViewModelAndDerivedValuesFollow() async throws {
+    let model = LargeFormViewModel()
+    let driver = try ScreenDriver(LargeFormScreen(showsAdvanced: true), model: model)
+    try await driver.type("ada", into: "field0")
+    try await driver.type("lovelace", into: "field1")
+    try await driver.type("x", into: "extra2")
+    try await driver.toggle("flag0")
+    #expect(model.field0 == "ada")
+    #expect(model.extras == ["", "", "x", ""])
+    let render = driver.render()
+    #expect(render.contains(#"Label #combo0 text="ADA""#))
+    #expect(render.contains(#"Label #summary text="Ready to save""#))
+    #expect(
+      render.contains(#"Button #save title="Save""#)
+        && !render.contains("#save title=\"Save\" [disabled"))
+    try await driver.tap("save")
+    #expect(model.save.lastOutput == 6)
+  }
+
+  @Test func unmountReleasesTheModelAndTheWidgets() throws {
+    weak var weakModel: LargeFormViewModel?
+    weak var weakField: TextField?
+    do {
+      let model = LargeFormViewModel()
+      let driver = try ScreenDriver(LargeFormScreen(showsAdvanced: true), model: model)
+      weakModel = model
+      weakField = try driver.widget("field7", as: TextField.self)
+      driver.unmount()
+    }
+    #expect(weakModel == nil)
+    #expect(weakField == nil)
+  }
+}
