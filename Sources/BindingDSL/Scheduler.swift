@@ -13,6 +13,9 @@ public protocol Flushable: AnyObject {
 /// Changes that arrive before the flush coalesce: each widget is written once per flush.
 /// A scheduler must flush later, never inside ``scheduleFlush(_:)``: Observation reports a change
 /// before the new value is stored.
+///
+/// A mounted graph holds its scheduler; a scheduler should hold the graphs waiting for a flush
+/// weakly, so that a graph released before its flush is not kept alive by the request.
 @MainActor
 public protocol FlushScheduler: AnyObject {
   func scheduleFlush(_ graph: any Flushable)
@@ -24,13 +27,13 @@ public final class MainActorScheduler: FlushScheduler {
   /// One scheduler for the app's main actor.
   public static let shared = MainActorScheduler()
 
-  private var pending: [any Flushable] = []
+  private var pending: [WeakFlushable] = []
   private var isScheduled = false
 
   public init() {}
 
   public func scheduleFlush(_ graph: any Flushable) {
-    pending.append(graph)
+    pending.append(WeakFlushable(graph))
     guard !isScheduled else { return }
     isScheduled = true
     Task { @MainActor in self.run() }
@@ -40,22 +43,22 @@ public final class MainActorScheduler: FlushScheduler {
     isScheduled = false
     let graphs = pending
     pending = []
-    for graph in graphs { graph.flush() }
+    for graph in graphs { graph.value?.flush() }
   }
 }
 
 /// Flushes only when told to, as tests want: the test driver flushes after every interaction.
 @MainActor
 public final class ManualScheduler: FlushScheduler {
-  private var pending: [any Flushable] = []
+  private var pending: [WeakFlushable] = []
 
   public init() {}
 
-  /// Whether a graph asked for a flush that has not happened yet.
-  public var hasPendingFlush: Bool { !pending.isEmpty }
+  /// Whether a graph still mounted asked for a flush that has not happened yet.
+  public var hasPendingFlush: Bool { pending.contains { $0.value?.needsFlush == true } }
 
   public func scheduleFlush(_ graph: any Flushable) {
-    pending.append(graph)
+    pending.append(WeakFlushable(graph))
   }
 
   /// Flushes every graph that asked, until none asks again. Returns whether anything flushed.
@@ -65,11 +68,21 @@ public final class ManualScheduler: FlushScheduler {
     while !pending.isEmpty {
       let graphs = pending
       pending = []
-      for graph in graphs where graph.needsFlush {
+      for case let graph? in graphs.map(\.value) where graph.needsFlush {
         graph.flush()
         flushedAny = true
       }
     }
     return flushedAny
+  }
+}
+
+/// A graph waiting for a flush, held weakly.
+@MainActor
+private struct WeakFlushable {
+  weak var value: (any Flushable)?
+
+  init(_ value: any Flushable) {
+    self.value = value
   }
 }

@@ -25,6 +25,13 @@ public struct BindingDeclaration<Model: AnyObject> {
     self.install = install
   }
 
+  /// The same declaration with an install step that does nothing.
+  func descriptionOnly() -> Self {
+    Self(
+      summary: summary, site: site, endpoints: endpoints, edges: edges, problems: problems,
+      install: { _ in })
+  }
+
   /// The summary followed by the place it was written, as errors show it.
   public var located: String { "\(summary) at \(site)" }
 }

@@ -51,6 +51,19 @@ public struct BindingGraph<Model: AnyObject> {
     if !problems.isEmpty { throw BindingGraphError(problems: problems) }
   }
 
+  /// The same graph without the code that installs it, which holds the widgets and commands
+  /// the declarations reach: what an unmounted graph keeps for inspection.
+  func descriptionOnly() -> Self {
+    Self(
+      declarations: declarations.map { $0.descriptionOnly() }, nodes: nodes, edges: edges)
+  }
+
+  private init(declarations: [BindingDeclaration<Model>], nodes: [GraphNode], edges: [GraphEdge]) {
+    self.declarations = declarations
+    self.nodes = nodes
+    self.edges = edges
+  }
+
   /// The node with `id`.
   public func node(_ id: Int) -> GraphNode { nodes[id - 1] }
 

@@ -1,9 +1,13 @@
 /// A binding graph installed on one view model: it holds the view model and the widgets its
 /// declarations reach, keeps them in sync, and releases them when unmounted.
+///
+/// Keep the mounted graph for as long as the bindings should run: releasing it unmounts it, as
+/// releasing a subscription cancels it.
 @MainActor
 public final class MountedGraph<Model: AnyObject>: Flushable {
-  /// The graph this mount runs.
-  public let graph: BindingGraph<Model>
+  /// The graph this mount runs. Once unmounted, it keeps its description (declarations, nodes,
+  /// edges, dump) but no longer the code that installs it, which held the widgets.
+  public private(set) var graph: BindingGraph<Model>
   /// The view model, until the graph is unmounted.
   public private(set) var model: Model?
 
@@ -22,11 +26,16 @@ public final class MountedGraph<Model: AnyObject>: Flushable {
     self.model = model
     let context = MountContext(model: model, engine: engine, clock: clock)
     self.context = context
-    engine.requestFlush = { [weak self, weak scheduler] in
+    engine.requestFlush = { [weak self] in
       guard let self else { return }
-      scheduler?.scheduleFlush(self)
+      scheduler.scheduleFlush(self)
     }
     for declaration in graph.declarations { declaration.install(context) }
+  }
+
+  isolated deinit {
+    for command in context?.commands ?? [] { command.cancel() }
+    context?.tearDown()
   }
 
   /// Whether the graph is still mounted.
@@ -63,6 +72,7 @@ public final class MountedGraph<Model: AnyObject>: Flushable {
     context.tearDown()
     self.context = nil
     model = nil
+    graph = graph.descriptionOnly()
     engine.requestFlush = {}
   }
 }

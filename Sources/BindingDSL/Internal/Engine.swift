@@ -50,7 +50,12 @@ final class Engine {
           "the graph was still changing after \(Self.passLimit) passes of one flush; "
           + "a view-model property that changes whenever it is read, or two properties that "
           + "update each other, keep it from settling"
-        for node in dirtySources { node.isQueued = false }
+        // NB: Observation has already fired for these sources; re-arm them, or the graph
+        // would never hear of their changes again.
+        for node in dirtySources {
+          node.isQueued = false
+          node.rearm()
+        }
         dirtySources = []
         return
       }

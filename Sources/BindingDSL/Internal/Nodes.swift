@@ -15,6 +15,10 @@ class RuntimeNode {
   /// Brings the node up to date and hands a changed value on.
   func update(in engine: Engine) {}
 
+  /// Observes the node's inputs again without handing a value on; called for a source whose
+  /// change a flush gave up on.
+  func rearm() {}
+
   /// Drops everything the node holds; called when the graph unmounts.
   func tearDown() {}
 }
@@ -96,6 +100,10 @@ final class SourceNode<Value>: ValueNode<Value> {
 
   override func update(in engine: Engine) {
     store(track(), in: engine)
+  }
+
+  override func rearm() {
+    value = track()
   }
 
   override func tearDown() {
