@@ -1,0 +1,133 @@
+import BindingDSL
+import Testing
+
+@MainActor
+@Suite struct BindingModeTests {
+  let scheduler = ManualScheduler()
+  let model = FormModel()
+
+  @Test func automaticIsTwoWayForEditableValuesAndWritablePathsAndOneWayOtherwise() throws {
+    let field = Slot("name", "text", "", editable: true)
+    let greeting = Slot("greeting", "text", "")
+    let fixed = Slot("fixed", "text", "", editable: true)
+    let title = Slot("title", "text", "")
+    let graph = try BindingGraph<FormModel> {
+      bind(\.name, to: field)
+      bind(\.greeting, to: greeting)
+      bind(\.fixed, to: fixed)
+      bind(\.name, to: title)
+    }
+    #expect(graph.edges.map(\.mode) == [.twoWay, .oneWay, .oneWay, .oneWay])
+  }
+
+  @Test func oneWayWritesTheInitialValueAtMountAndChangesAtTheFlush() throws {
+    let label = Slot("greeting", "text", "")
+    let mounted = try BindingGraph<FormModel> { bind(\.greeting, to: label) }
+      .mount(on: model, scheduler: scheduler)
+    #expect(label.received == ["Hello, "])
+    model.name = "Ada"
+    #expect(label.received == ["Hello, "], "nothing is written before the flush")
+    #expect(mounted.needsFlush)
+    scheduler.flush()
+    #expect(label.received == ["Hello, ", "Hello, Ada"])
+    #expect(!mounted.needsFlush)
+  }
+
+  @Test func twoWayCarriesEditsBackWithoutEchoingThem() throws {
+    let field = Slot("name", "text", "", editable: true)
+    let mounted = try BindingGraph<FormModel> { bind(\.name, to: field) }
+      .mount(on: model, scheduler: scheduler)
+    field.edit("Bo")
+    #expect(model.name == "Bo", "an edit reaches the view model at once")
+    scheduler.flush()
+    #expect(field.received == [""], "the edit is not written back into the field")
+    model.name = "Cy"
+    scheduler.flush()
+    #expect(field.received == ["", "Cy"])
+    #expect(mounted.updateCount == 2)
+  }
+
+  @Test func twoWayShowsTheValueAViewModelNormalisedAnEditTo() throws {
+    let field = Slot("code", "text", "", editable: true)
+    let mounted = try BindingGraph<FormModel> { bind(\.code, to: field) }
+      .mount(on: model, scheduler: scheduler)
+    field.edit("ab12")
+    scheduler.flush()
+    #expect(model.code == "AB12")
+    #expect(field.currentValue == "AB12")
+    #expect(mounted.updateCount == 1)
+  }
+
+  @Test func aConverterKeepsTheEditsSpellingAndRejectsWhatItCannotConvert() throws {
+    let field = Slot("age", "text", "", editable: true)
+    let graph = try BindingGraph<FormModel> {
+      bind(\.age, to: field, transform: { String($0) }, back: { Int($0) })
+    }
+    #expect(graph.edges.map(\.mode) == [.twoWay])
+    #expect(graph.edges.map(\.isTransformed) == [true])
+    let mounted = graph.mount(on: model, scheduler: scheduler)
+    #expect(field.currentValue == "0")
+    field.edit("007")
+    scheduler.flush()
+    #expect(model.age == 7)
+    #expect(field.currentValue == "007", "7 is what the edit produced: no echo")
+    field.edit("seven")
+    scheduler.flush()
+    #expect(model.age == 7, "a rejected edit leaves the view model as it was")
+    model.age = 8
+    scheduler.flush()
+    #expect(field.currentValue == "8")
+    #expect(mounted.updateCount == 2, "7, then 8; the rejected edit changed nothing")
+  }
+
+  @Test func oneWayToSourceWritesTheWidgetsValueAtMountAndOnlyEditsAfterwards() throws {
+    let field = Slot("name", "text", "preset", editable: true)
+    let graph = try BindingGraph<FormModel> { bind(\.name, to: field, mode: .oneWayToSource) }
+    #expect(graph.edges.count == 1)
+    #expect(graph.node(graph.edges[0].from).name == "name.text", "the edge runs widget to model")
+    let mounted = graph.mount(on: model, scheduler: scheduler)
+    #expect(model.name == "preset")
+    model.name = "changed in the model"
+    scheduler.flush()
+    #expect(field.received.isEmpty)
+    #expect(!mounted.needsFlush, "a to-source binding observes nothing in the model")
+    field.edit("typed")
+    #expect(model.name == "typed")
+  }
+
+  @Test func oneTimeWritesOnceAndIgnoresLaterChanges() throws {
+    let label = Slot("count", "text", "")
+    let mounted = try BindingGraph<FormModel> {
+      bind(\.count, to: label, mode: .oneTime) { "\($0) items" }
+    }.mount(on: model, scheduler: scheduler)
+    model.count = 3
+    scheduler.flush()
+    #expect(label.received == ["0 items"])
+    #expect(!mounted.needsFlush, "a one-time binding observes nothing")
+  }
+
+  @Test func aTransformConvertsEachValue() throws {
+    let label = Slot("count", "text", "")
+    let mounted = try BindingGraph<FormModel> { bind(\.count, to: label) { "\($0) items" } }
+      .mount(on: model, scheduler: scheduler)
+    model.count = 2
+    scheduler.flush()
+    #expect(label.received == ["0 items", "2 items"])
+    #expect(mounted.updateCount == 1)
+  }
+
+  @Test func aComputedPropertyTracksWhateverItReads() throws {
+    let label = Slot("greeting", "text", "")
+    let enabled = Slot("save", "isEnabled", false)
+    let mounted = try BindingGraph<FormModel> {
+      bind(\.greeting, to: label)
+      bind(\.save.canExecute, to: enabled)
+    }.mount(on: model, scheduler: scheduler)
+    #expect(enabled.currentValue == false)
+    model.name = "Ada"
+    scheduler.flush()
+    #expect(label.currentValue == "Hello, Ada")
+    #expect(enabled.currentValue == true, "the command's predicate reads name")
+    #expect(mounted.updateCount == 2)
+  }
+}

@@ -1,0 +1,114 @@
+import BindingDSL
+import Testing
+
+@MainActor
+@Suite struct GraphDumpAndMountTests {
+  let scheduler = ManualScheduler()
+
+  @Test func theDumpListsNodesThenEdgesInAStableOrder() throws {
+    let model = FormModel()
+    let field = Slot("name", "text", "", editable: true)
+    let greeting = Slot("greeting", "text", "")
+    let pair = Slot("pair", "text", "")
+    let button = TestButton("save")
+    let graph = try BindingGraph<FormModel> {
+      bind(\.name, to: field)
+      bind(\.greeting, to: greeting)
+      bind(\.left, \.right, to: pair) { "\($0)/\($1)" }
+      command(model.save, on: button)
+    }
+    #expect(
+      graph.dump() == """
+        BindingGraph<FormModel>: 12 nodes, 8 edges
+        nodes:
+          n1 source \\FormModel.#1: String
+          n2 target name.text: String (editable)
+          n3 source \\FormModel.#2: String
+          n4 target greeting.text: String
+          n5 source \\FormModel.#3: Int
+          n6 source \\FormModel.#4: Int
+          n7 derived derived#1: String
+          n8 target pair.text: String
+          n9 event save.tap
+          n10 command save: Command<(), ()>
+          n11 target save.isEnabled: Bool
+          n12 target save.isBusy: Bool
+        edges:
+          n1 -> n2 value two-way  (\\FormModel.#1 -> name.text)
+          n3 -> n4 value one-way  (\\FormModel.#2 -> greeting.text)
+          n5 -> n7 input  (\\FormModel.#3 -> derived#1)
+          n6 -> n7 input  (\\FormModel.#4 -> derived#1)
+          n7 -> n8 value one-way transformed  (derived#1 -> pair.text)
+          n9 -> n10 trigger  (save.tap -> save)
+          n10 -> n11 enabled  (save -> save.isEnabled)
+          n10 -> n12 busy  (save -> save.isBusy)
+        """)
+  }
+
+  @Test func unmountReleasesTheModelAndTheWidgetsAndStopsPropagation() throws {
+    weak var weakModel: FormModel?
+    weak var weakField: Slot<String>?
+    weak var weakButton: TestButton?
+    var mounted: MountedGraph<FormModel>?
+    do {
+      let model = FormModel()
+      let field = Slot("name", "text", "", editable: true)
+      let button = TestButton("save")
+      weakModel = model
+      weakField = field
+      weakButton = button
+      mounted = try BindingGraph<FormModel> {
+        bind(\.name, to: field)
+        command(model.save, on: button)
+      }.mount(on: model, scheduler: scheduler)
+      #expect(field.handlerCount == 1)
+      #expect(button.tap.handlerCount == 1)
+      mounted?.unmount()
+      #expect(field.handlerCount == 0, "edit handlers come off the widget")
+      #expect(button.tap.handlerCount == 0, "tap handlers come off the widget")
+      model.name = "after unmount"
+      scheduler.flush()
+      #expect(field.received == [""], "an unmounted graph writes nothing")
+    }
+    #expect(mounted?.isMounted == false)
+    #expect(mounted?.model == nil)
+    #expect(mounted?.graph.edges.count == 4, "an unmounted graph can still be inspected")
+    #expect(weakModel == nil)
+    #expect(weakField == nil)
+    #expect(weakButton == nil)
+    mounted?.unmount()
+  }
+
+  @Test func releasingAMountedGraphUnmountsIt() throws {
+    let model = FormModel()
+    let field = Slot("name", "text", "", editable: true)
+    weak var weakMounted: MountedGraph<FormModel>?
+    do {
+      let mounted = try BindingGraph<FormModel> { bind(\.name, to: field) }
+        .mount(on: model, scheduler: scheduler)
+      weakMounted = mounted
+      #expect(field.handlerCount == 1)
+    }
+    #expect(weakMounted == nil)
+    #expect(field.handlerCount == 0, "edits no longer reach a view model nobody shows")
+    field.edit("typed")
+    #expect(model.name == "")
+  }
+
+  @Test func aFlushRequestDoesNotKeepAReleasedGraphAlive() throws {
+    let model = FormModel()
+    let label = Slot("name", "text", "")
+    weak var weakMounted: MountedGraph<FormModel>?
+    do {
+      let mounted = try BindingGraph<FormModel> { bind(\.name, to: label) }
+        .mount(on: model, scheduler: scheduler)
+      weakMounted = mounted
+      model.name = "Ada"
+      #expect(scheduler.hasPendingFlush)
+    }
+    #expect(weakMounted == nil)
+    #expect(!scheduler.hasPendingFlush)
+    #expect(!scheduler.flush())
+    #expect(label.received == [""])
+  }
+}

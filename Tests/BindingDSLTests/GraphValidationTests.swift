@@ -1,0 +1,128 @@
+import BindingDSL
+import Testing
+
+@MainActor
+@Suite struct GraphValidationTests {
+  let model = FormModel()
+
+  @Test func aDeclarationKnowsWhereItWasWritten() {
+    let label = Slot("greeting", "text", "")
+    let declaration: BindingDeclaration<FormModel> = bind(\.greeting, to: label)
+    #expect(declaration.site == DeclarationSite(fileID: #fileID, line: #line - 1))
+    #expect(declaration.located.hasPrefix("bind(\\FormModel.<String>, to: greeting.text"))
+    #expect(
+      declaration.located.hasSuffix("at BindingDSLTests/GraphValidationTests.swift:\(#line - 3)"))
+  }
+
+  @Test func twoSourcesWritingOneWidgetPropertyNameBothDeclarations() throws {
+    let label = Slot("title", "text", "")
+    let first: BindingDeclaration<FormModel> = bind(\.name, to: label)
+    let second: BindingDeclaration<FormModel> = bind(\.greeting, to: label)
+    let error = #expect(throws: BindingGraphError.self) {
+      try BindingGraph(declarations: [first, second])
+    }
+    let problem = try #require(error?.problems.only)
+    #expect(problem.kind == .conflictingWriters)
+    #expect(problem.declarations == [first.located, second.located])
+    #expect(problem.message.hasPrefix("title.text is written by 2 declarations"))
+  }
+
+  @Test func aCommandsEnabledStateConflictsWithABindingOfTheSameProperty() throws {
+    let button = TestButton("save")
+    let error = #expect(throws: BindingGraphError.self) {
+      try BindingGraph<FormModel> {
+        command(model.save, on: button)
+        bind(\.save.canExecute, to: button.enabled)
+      }
+    }
+    #expect(error?.problems.map(\.kind) == [.conflictingWriters])
+  }
+
+  @Test func aControlBoundToTwoCommandsIsAnError() throws {
+    let button = TestButton("save")
+    let error = #expect(throws: BindingGraphError.self) {
+      try BindingGraph<FormModel> {
+        command(model.save, on: button)
+        command(model.reset, on: button, showsBusy: false)
+      }
+    }
+    let kinds = try #require(error?.problems.map(\.kind))
+    #expect(kinds.contains(.commandBoundTwice))
+    let problem = try #require(error?.problems.first { $0.kind == .commandBoundTwice })
+    #expect(problem.declarations.count == 2)
+    #expect(problem.declarations[0].hasPrefix("command(save, on: save)"))
+    #expect(problem.declarations[1].hasPrefix("command(reset, on: save)"))
+  }
+
+  @Test func aCycleThatIsNotOneTwoWayBindingIsAnError() throws {
+    let field = Slot("name", "text", "", editable: true)
+    let there: BindingDeclaration<FormModel> = bind(\.name, to: field, mode: .oneWay)
+    let back: BindingDeclaration<FormModel> = bind(\.name, to: field, mode: .oneWayToSource)
+    let error = #expect(throws: BindingGraphError.self) {
+      try BindingGraph(declarations: [there, back])
+    }
+    let problem = try #require(error?.problems.only)
+    #expect(problem.kind == .cycle)
+    #expect(problem.declarations == [there.located, back.located])
+    #expect(problem.message.contains("\\FormModel.#1, name.text"))
+  }
+
+  @Test func aSingleTwoWayBindingIsNotACycle() throws {
+    let field = Slot("name", "text", "", editable: true)
+    let graph = try BindingGraph<FormModel> { bind(\.name, to: field, mode: .twoWay) }
+    #expect(graph.edges.count == 1)
+  }
+
+  @Test(
+    arguments: [
+      (BindingMode.twoWay, "greeting", "is read-only (a computed property or a let)"),
+      (.oneWayToSource, "greeting", "is read-only (a computed property or a let)"),
+      (.twoWay, "label", "needs a widget value a person can edit, but label.text is read-only"),
+    ])
+  func aModeTheSourceOrTargetCannotTakeIsAnError(
+    mode: BindingMode, subject: String, expected: String
+  ) throws {
+    let field = Slot("field", "text", "", editable: true)
+    let label = Slot("label", "text", "")
+    let error = #expect(throws: BindingGraphError.self) {
+      try BindingGraph<FormModel> {
+        if subject == "greeting" {
+          bind(\.greeting, to: field, mode: mode)
+        } else {
+          bind(\.name, to: label, mode: mode)
+        }
+      }
+    }
+    let problem = try #require(error?.problems.only)
+    #expect(problem.kind == .invalidDeclaration)
+    #expect(problem.message.contains(expected), "\(problem.message)")
+  }
+
+  @Test func aTwoWayTransformWithoutBackIsAnError() throws {
+    let field = Slot("age", "text", "", editable: true)
+    let error = #expect(throws: BindingGraphError.self) {
+      try BindingGraph<FormModel> { bind(\.age, to: field, mode: .twoWay) { String($0) } }
+    }
+    #expect(error?.problems.only?.message.contains("needs back:") == true)
+  }
+
+  @Test func everyProblemIsReportedAtOnce() throws {
+    let label = Slot("title", "text", "")
+    let field = Slot("name", "text", "", editable: true)
+    let error = #expect(throws: BindingGraphError.self) {
+      try BindingGraph<FormModel> {
+        bind(\.name, to: label)
+        bind(\.greeting, to: label)
+        bind(\.greeting, to: field, mode: .twoWay)
+      }
+    }
+    let description = try #require(error?.description)
+    #expect(description.hasPrefix("The bindings do not form a valid graph (2 problems):\n• "))
+    #expect(description.contains("GraphValidationTests.swift:"))
+  }
+}
+
+extension Array {
+  /// The single element, or `nil` when there are none or several.
+  var only: Element? { count == 1 ? first : nil }
+}

@@ -1,0 +1,106 @@
+import BindingDSL
+import Testing
+
+@MainActor
+@Suite struct PropagationTests {
+  let scheduler = ManualScheduler()
+  let model = FormModel()
+
+  @Test func aDiamondWritesItsWidgetOnceWithConsistentInputs() throws {
+    let label = Slot("pair", "text", "")
+    let mounted = try BindingGraph<FormModel> {
+      bind(\.left, \.right, to: label) { "\($0)/\($1)" }
+    }.mount(on: model, scheduler: scheduler)
+    #expect(label.received == ["2/2"])
+    for value in 2...5 {
+      model.value = value
+      scheduler.flush()
+    }
+    // Every write pairs value + 1 with value * 2: never one new input with one old.
+    #expect(label.received == ["2/2", "3/4", "4/6", "5/8", "6/10"])
+    // Per change: two sources and the combination change, and the widget is written once.
+    #expect(mounted.updateCount == 4 * 3)
+  }
+
+  @Test func manyChangesBeforeAFlushCoalesceIntoOneWrite() throws {
+    let label = Slot("count", "text", "")
+    let mounted = try BindingGraph<FormModel> { bind(\.count, to: label) { "\($0)" } }
+      .mount(on: model, scheduler: scheduler)
+    for count in 1...1_000 { model.count = count }
+    scheduler.flush()
+    #expect(label.received == ["0", "1000"])
+    #expect(mounted.updateCount == 1)
+  }
+
+  @Test func aChangeBackToTheShownValueWritesNothing() throws {
+    let label = Slot("count", "text", "")
+    let mounted = try BindingGraph<FormModel> { bind(\.count, to: label) { "\($0)" } }
+      .mount(on: model, scheduler: scheduler)
+    model.count = 5
+    model.count = 0
+    scheduler.flush()
+    #expect(label.received == ["0"])
+    #expect(mounted.updateCount == 0)
+  }
+
+  @Test func oneSourceFeedsEveryWidgetThatShowsIt() throws {
+    let labels = (0..<3).map { Slot("label\($0)", "text", "") }
+    let graph = try BindingGraph<FormModel> {
+      for label in labels { bind(\.name, to: label) }
+    }
+    #expect(graph.nodes.filter { $0.kind == .source }.count == 1)
+    let mounted = graph.mount(on: model, scheduler: scheduler)
+    model.name = "Ada"
+    scheduler.flush()
+    #expect(labels.map(\.received) == Array(repeating: ["", "Ada"], count: 3))
+    #expect(mounted.updateCount == 1, "one source read, three widgets written")
+  }
+
+  @Test func aTargetThatKeepsChangingTheModelIsReportedNotLoopedForever() throws {
+    let label = Slot("count", "text", 0)
+    let model = self.model
+    label.onReceive = { model.count = $0 + 1 }
+    let mounted = try BindingGraph<FormModel> { bind(\.count, to: label) }
+      .mount(on: model, scheduler: scheduler)
+    scheduler.flush()
+    let report = try #require(mounted.unsettledReport)
+    #expect(report.contains("still changing after 100 passes"))
+    label.onReceive = nil
+    model.count = 0
+    scheduler.flush()
+    #expect(mounted.unsettledReport == nil, "a calm flush clears the report")
+  }
+
+  @Test func theMainActorSchedulerFlushesOnTheNextTurn() async throws {
+    let label = Slot("name", "text", "")
+    let mounted = try BindingGraph<FormModel> { bind(\.name, to: label) }
+      .mount(on: model, scheduler: MainActorScheduler())
+    model.name = "Ada"
+    model.name = "Bo"
+    #expect(label.received == [""])
+    for _ in 0..<10 where mounted.needsFlush { await Task.yield() }
+    #expect(label.received == ["", "Bo"])
+  }
+
+  @Test func aCommandBindingDrivesEnabledBusyAndTap() async throws {
+    let button = TestButton("save")
+    let mounted = try BindingGraph<FormModel> { command(model.save, on: button) }
+      .mount(on: model, scheduler: scheduler)
+    #expect(button.enabled.currentValue == false, "the predicate needs a name")
+    button.tap.send()
+    #expect(model.save.status == .idle, "a disabled command ignores the tap")
+    model.name = "Ada"
+    scheduler.flush()
+    #expect(button.enabled.currentValue == true)
+    button.tap.send()
+    #expect(model.save.isExecuting)
+    scheduler.flush()
+    #expect(button.busy.currentValue == true)
+    #expect(button.enabled.currentValue == false, "ignored while executing")
+    for _ in 0..<20 where model.save.isExecuting { await Task.yield() }
+    scheduler.flush()
+    #expect(model.save.status == .succeeded)
+    #expect(button.busy.received == [false, true, false])
+    #expect(mounted.commands.count == 1)
+  }
+}

@@ -1,0 +1,121 @@
+import BindingDSL
+import Observation
+
+/// A widget property of a minimal widget kit, written for the tests: it records every value a
+/// binding writes, so a test can count writes exactly. It shows that the DSL binds any kit that
+/// adopts its protocols.
+@MainActor
+final class Slot<Value>: ValueTarget {
+  let targetKey: TargetKey
+  let isEditable: Bool
+  private(set) var currentValue: Value
+  /// Every value a binding wrote, in order, including the initial one written at mount.
+  private(set) var received: [Value] = []
+  /// Runs after each write, for tests of targets that react to writes.
+  var onReceive: ((Value) -> Void)?
+  private var handlers: [(token: Int, handler: @MainActor (Value) -> Void)] = []
+  private var nextToken = 0
+
+  init(_ widget: String, _ property: String, _ value: Value, editable: Bool = false) {
+    targetKey = TargetKey(widgetID: widget, property: property)
+    isEditable = editable
+    currentValue = value
+  }
+
+  func receive(_ value: Value) {
+    currentValue = value
+    received.append(value)
+    onReceive?(value)
+  }
+
+  /// Changes the value as a person would.
+  func edit(_ value: Value) {
+    currentValue = value
+    for entry in handlers { entry.handler(value) }
+  }
+
+  func addEditHandler(_ handler: @escaping @MainActor (Value) -> Void) -> HandlerToken {
+    nextToken += 1
+    handlers.append((nextToken, handler))
+    return HandlerToken(rawValue: nextToken)
+  }
+
+  func removeEditHandler(_ token: HandlerToken) {
+    handlers.removeAll { $0.token == token.rawValue }
+  }
+
+  var handlerCount: Int { handlers.count }
+}
+
+/// An event of the minimal widget kit.
+@MainActor
+final class Trigger: EventSource {
+  let eventKey: TargetKey
+  private var handlers: [(token: Int, handler: @MainActor () -> Void)] = []
+  private var nextToken = 0
+
+  init(_ widget: String, _ event: String) {
+    eventKey = TargetKey(widgetID: widget, property: event)
+  }
+
+  func send() {
+    for entry in handlers { entry.handler() }
+  }
+
+  func addHandler(_ handler: @escaping @MainActor () -> Void) -> HandlerToken {
+    nextToken += 1
+    handlers.append((nextToken, handler))
+    return HandlerToken(rawValue: nextToken)
+  }
+
+  func removeHandler(_ token: HandlerToken) {
+    handlers.removeAll { $0.token == token.rawValue }
+  }
+
+  var handlerCount: Int { handlers.count }
+}
+
+/// A button of the minimal widget kit.
+@MainActor
+final class TestButton: CommandControl {
+  let tap: Trigger
+  let enabled: Slot<Bool>
+  let busy: Slot<Bool>
+
+  init(_ id: String) {
+    tap = Trigger(id, "tap")
+    enabled = Slot(id, "isEnabled", true)
+    busy = Slot(id, "isBusy", false)
+  }
+
+  var commandTrigger: any EventSource { tap }
+  var commandEnabled: any ValueTarget<Bool> { enabled }
+  var commandBusy: (any ValueTarget<Bool>)? { busy }
+}
+
+/// The view model most graph tests bind.
+@MainActor
+@Observable
+final class FormModel {
+  var name = ""
+  var age = 0
+  var count = 0
+  var value = 1
+  let fixed = "fixed"
+  /// Stored uppercased, whatever is assigned: a view model that normalises its input.
+  var code: String {
+    get { storedCode }
+    set { storedCode = newValue.uppercased() }
+  }
+  private var storedCode = ""
+
+  var greeting: String { "Hello, \(name)" }
+  var left: Int { value + 1 }
+  var right: Int { value * 2 }
+
+  @ObservationIgnored private(set) lazy var save = Command<Void, Void>(
+    "save", enabledWhen: { [unowned self] in !name.isEmpty }
+  ) {}
+
+  @ObservationIgnored private(set) lazy var reset = Command<Void, Void>("reset") {}
+}
