@@ -1,4 +1,21 @@
-import Foundation
+public import Foundation
+
+/// When a snapshot assertion writes the snapshot file instead of only comparing.
+public enum SnapshotRecording: Hashable, Sendable {
+  /// Records snapshots that do not exist yet (and fails, so they are read before they are
+  /// trusted); compares the others.
+  case missing
+  /// Re-records every compared snapshot, and fails each assertion so that a re-record never
+  /// passes silently.
+  case all
+
+  /// `.all` when the environment variable `RECORD_SNAPSHOTS` is set to anything but empty,
+  /// `0`, `false` or `no`; `.missing` otherwise.
+  public static var fromEnvironment: Self {
+    let value = ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] ?? ""
+    return ["", "0", "false", "no"].contains(value.lowercased()) ? .missing : .all
+  }
+}
 
 /// Compares `text` with the snapshot file `__Snapshots__/<TestFile>/<name>.txt` beside the
 /// calling test file.
@@ -17,21 +34,26 @@ public func assertSnapshot(
   let folder = testFile.deletingLastPathComponent()
     .appendingPathComponent("__Snapshots__")
     .appendingPathComponent(testFile.deletingPathExtension().lastPathComponent)
-  let file = folder.appendingPathComponent("\(name).txt")
+  try assertSnapshot(of: text, named: name, in: folder, recording: .fromEnvironment)
+}
+
+/// Compares `text` with the snapshot file `<name>.txt` in `directory`, recording as
+/// `recording` says.
+public func assertSnapshot(
+  of text: String, named name: String, in directory: URL, recording: SnapshotRecording
+) throws(SnapshotError) {
+  try checkSnapshotName(name)
+  let file = directory.appendingPathComponent("\(name).txt")
   let contents = text.hasSuffix("\n") ? text : text + "\n"
-  let recordAll =
-    ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"].map {
-      !["", "0", "false", "no"].contains($0.lowercased())
-    } ?? false
   let stored = try? String(contentsOf: file, encoding: .utf8)
-  if stored == nil || recordAll {
+  if stored == nil || recording == .all {
     do {
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
       try contents.write(to: file, atomically: true, encoding: .utf8)
     } catch {
       throw SnapshotError(message: "could not record snapshot at \(file.path): \(error)")
     }
-    let why = stored == nil ? "no snapshot existed" : "RECORD_SNAPSHOTS is set"
+    let why = stored == nil ? "no snapshot existed" : "recording is on (RECORD_SNAPSHOTS)"
     throw SnapshotError(
       message: "recorded snapshot '\(name)' at \(file.path) because \(why); read it, then run "
         + "the test again without RECORD_SNAPSHOTS")
@@ -41,6 +63,26 @@ public func assertSnapshot(
     message: "snapshot '\(name)' does not match \(file.path) (- stored, + rendered):\n"
       + lineDiff(from: stored, to: contents)
       + "\nRun with RECORD_SNAPSHOTS=1 to accept the rendered text.")
+}
+
+/// A snapshot name becomes a file name: it must be one plain path component.
+private func checkSnapshotName(_ name: String) throws(SnapshotError) {
+  let problem: String? =
+    if name.isEmpty {
+      "is empty"
+    } else if name.contains("/") || name.contains("\\") {
+      "contains a path separator"
+    } else if name.hasPrefix(".") {
+      "starts with a dot"
+    } else if name.contains(where: \.isNewline) {
+      "contains a line break"
+    } else {
+      nil
+    }
+  guard let problem else { return }
+  throw SnapshotError(
+    message: "snapshot name '\(name)' \(problem); use letters, digits, '-' and '_', such as "
+      + "'registration-after-tap'")
 }
 
 /// Why a snapshot assertion failed.
