@@ -1,0 +1,82 @@
+import Headless
+import Testing
+
+@MainActor
+@Suite struct DriverTests {
+  let model = ProfileViewModel()
+  let driver: ScreenDriver<ProfileScreen>
+
+  init() throws {
+    driver = try ScreenDriver(ProfileScreen(), model: model)
+  }
+
+  @Test func typingTappingAndTogglingReachTheViewModel() async throws {
+    try await driver.type("Ada", into: "name")
+    try await driver.toggle("notify")
+    try await driver.tap("save")
+    #expect(model.name == "Ada")
+    #expect(model.notify)
+    #expect(model.save.status == .succeeded)
+    try await driver.replaceText(in: "name", with: "Grace")
+    #expect(model.name == "Grace")
+    #expect(driver.render().contains(#"TextField #name text="Grace" placeholder="Name""#))
+  }
+
+  @Test func aMissingWidgetSuggestsTheClosestIdAndListsThemAll() async throws {
+    let error = await #expect(throws: DriverError.self) { try await driver.tap("svae") }
+    #expect(
+      error?.message == "no widget 'svae' in ProfileScreen; did you mean 'save'? Widgets: "
+        + "advanced, delete, name, notify, profile, save, title")
+  }
+
+  @Test func aDisabledButtonSaysWhatItsEnabledStateFollows() async throws {
+    let error = await #expect(throws: DriverError.self) { try await driver.tap("save") }
+    let message = try #require(error?.message)
+    #expect(
+      message.hasPrefix(
+        "cannot tap 'save': it is disabled (its enabled state follows command 'save', which "
+          + "cannot execute now, bound at HeadlessTests/ProfileScreen.swift:"))
+    #expect(model.save.status == .idle)
+  }
+
+  @Test func aWidgetInAHiddenContainerCannotBeTapped() async throws {
+    let error = await #expect(throws: DriverError.self) { try await driver.tap("delete") }
+    #expect(error?.message == "cannot tap 'delete': its container 'advanced' is hidden")
+    model.showsAdvanced = true
+    try await driver.settle()
+    try await driver.tap("delete")
+    #expect(model.delete.status == .succeeded)
+  }
+
+  @Test func actingOnTheWrongKindOfWidgetNamesTheWidgetsThatCan() async throws {
+    let typing = await #expect(throws: DriverError.self) {
+      try await driver.type("x", into: "save")
+    }
+    #expect(typing?.message == "cannot type 'save': it is a Button. Widgets that take type: name")
+    let toggling = await #expect(throws: DriverError.self) { try await driver.toggle("title") }
+    #expect(
+      toggling?.message == "cannot toggle 'title': it is a Label. Widgets that take toggle: notify")
+    let typed = #expect(throws: DriverError.self) { try driver.widget("title", as: Button.self) }
+    #expect(typed?.message == "widget 'title' is a Label, not a Button")
+  }
+
+  @Test func settleNamesTheCommandsThatWaitOnSomethingElseThanTheVirtualClock() async throws {
+    model.saveWaitsOnARealClock = true
+    try await driver.type("Ada", into: "name")
+    let error = await #expect(throws: DriverError.self) { try await driver.tap("save") }
+    #expect(
+      error?.message.hasPrefix(
+        "the screen did not settle: commands save are still executing and not sleeping on the "
+          + "virtual clock") == true)
+    driver.unmount()
+    #expect(model.save.status == .cancelled, "unmounting cancels the commands it bound")
+  }
+
+  @Test func anUnmountedScreenCannotBeDriven() async throws {
+    driver.unmount()
+    let error = await #expect(throws: DriverError.self) { try await driver.tap("save") }
+    #expect(error?.message == "the screen is unmounted; no widget 'save' can be reached")
+    #expect(driver.render() == "(unmounted)")
+    #expect(driver.model == nil)
+  }
+}

@@ -1,0 +1,121 @@
+import Headless
+import Observation
+import Testing
+
+@MainActor
+@Suite struct ScreenLifecycleTests {
+  @Test func unmountReleasesTheViewModelAndTheWidgetsWhileTheMountIsStillHeld() throws {
+    weak var weakModel: ProfileViewModel?
+    weak var weakField: TextField?
+    weak var weakRoot: Widget?
+    let mounted: MountedScreen<ProfileScreen>
+    do {
+      let model = ProfileViewModel()
+      mounted = try ProfileScreen().mount(on: model, scheduler: ManualScheduler())
+      weakModel = model
+      weakField = try #require(mounted.widget("name") as? TextField)
+      weakRoot = mounted.root
+      #expect(weakField?.text.editHandlerCount == 1)
+    }
+    mounted.unmount()
+    #expect(weakModel == nil)
+    #expect(weakField == nil)
+    #expect(weakRoot == nil)
+    #expect(!mounted.isMounted)
+    #expect(mounted.graph.graph.declarations.count == 5, "the description stays for inspection")
+    mounted.unmount()
+  }
+
+  @Test func repeatedIdsAreRejectedByName() throws {
+    let error = #expect(throws: ScreenError.self) {
+      try RepeatedIDScreen().mount(on: ProfileViewModel(), scheduler: ManualScheduler())
+    }
+    #expect(
+      error?.description == """
+        RepeatedIDScreen cannot be mounted:
+        • widget ids must be unique in a screen; repeated: 'name'
+        """)
+  }
+
+  @Test func aBindingToAWidgetOutsideTheTreeNamesTheWidgetsInIt() throws {
+    let error = #expect(throws: ScreenError.self) {
+      try OrphanBindingScreen().mount(on: ProfileViewModel(), scheduler: ManualScheduler())
+    }
+    let problem = try #require(error?.problems.first)
+    #expect(error?.problems.count == 1)
+    #expect(problem.hasPrefix("a binding at HeadlessTests/ScreenLifecycleTests.swift:"))
+    #expect(
+      problem.hasSuffix(
+        "uses orphan.text, but no widget 'orphan' is in the tree; widgets in the tree: name, root"))
+  }
+
+  @Test func graphProblemsSurfaceAsScreenErrorsWithTheirKinds() throws {
+    let error = #expect(throws: ScreenError.self) {
+      try ConflictScreen().mount(on: ProfileViewModel(), scheduler: ManualScheduler())
+    }
+    #expect(error?.graphProblems.map(\.kind) == [.conflictingWriters])
+    #expect(error?.description.contains("title.text is written by 2 declarations") == true)
+  }
+
+  @Test func appearAndDisappearRunLifecycleDeclarationsOnce() async throws {
+    let model = LifecycleViewModel()
+    let driver = try ScreenDriver(LifecycleScreen(), model: model)
+    try await driver.appear()
+    try await driver.appear()
+    try await driver.disappear()
+    #expect(model.events == ["willAppear", "didAppear", "willDisappear", "didDisappear"])
+    try await driver.appear()
+    driver.unmount()
+    #expect(model.events.suffix(2) == ["willDisappear", "didDisappear"], "unmount hides first")
+  }
+}
+
+private struct RepeatedIDScreen: Screen {
+  var body: Widget {
+    VStack("root") {
+      TextField("name")
+      Label("name")
+    }
+  }
+
+  func bindings(_ vm: ProfileViewModel) -> [BindingDeclaration<ProfileViewModel>] {}
+}
+
+private struct OrphanBindingScreen: Screen {
+  let name = TextField("name")
+  let orphan = Label("orphan")
+
+  var body: Widget { VStack("root") { name } }
+
+  func bindings(_ vm: ProfileViewModel) -> [BindingDeclaration<ProfileViewModel>] {
+    bind(\.name, to: name.text)
+    bind(\.name, to: orphan.text)
+  }
+}
+
+private struct ConflictScreen: Screen {
+  let title = Label("title")
+
+  var body: Widget { title }
+
+  func bindings(_ vm: ProfileViewModel) -> [BindingDeclaration<ProfileViewModel>] {
+    bind(\.name, to: title.text)
+    bind(\.notify, to: title.text) { $0 ? "on" : "off" }
+  }
+}
+
+@MainActor
+@Observable
+private final class LifecycleViewModel {
+  var events: [String] = []
+}
+
+private struct LifecycleScreen: Screen {
+  var body: Widget { Label("root") }
+
+  func bindings(_ vm: LifecycleViewModel) -> [BindingDeclaration<LifecycleViewModel>] {
+    for event in LifecycleEvent.allCases {
+      on(event) { vm.events.append(event.rawValue) }
+    }
+  }
+}
