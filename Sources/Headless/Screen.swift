@@ -77,6 +77,15 @@ public final class MountedScreen<S: Screen> {
       }
     }
     var problems: [String] = []
+    let malformed = byID.keys.filter { id in
+      id.isEmpty || id.contains { $0.isWhitespace || $0 == "#" || $0 == "\"" }
+    }
+    if !malformed.isEmpty {
+      problems.append(
+        "widget ids must be non-empty, without spaces, '#' or quotes, so that renders and "
+          + "driver calls can name them; malformed: "
+          + malformed.sorted().map { "'\($0)'" }.joined(separator: ", "))
+    }
     if !repeated.isEmpty {
       problems.append(
         "widget ids must be unique in a screen; repeated: "

@@ -106,6 +106,18 @@ import Testing
     #expect(error?.problems.only?.message.contains("needs back:") == true)
   }
 
+  @Test(arguments: [Timing.debounce(.zero), .throttle(.milliseconds(-5))])
+  func aPacingWithoutAPositiveDurationIsAnError(timing: Timing) throws {
+    let error = #expect(throws: BindingGraphError.self) {
+      try BindingGraph<FormModel> { command(model.lookup, onChangeOf: \.name, timing: timing) }
+    }
+    let problem = try #require(error?.problems.only)
+    #expect(problem.kind == .invalidDeclaration)
+    #expect(
+      problem.message
+        == "\(timing) needs a positive duration; use .immediate to execute on every change")
+  }
+
   @Test func everyProblemIsReportedAtOnce() throws {
     let label = Slot("title", "text", "")
     let field = Slot("name", "text", "", editable: true)

@@ -72,6 +72,14 @@ import Testing
     #expect(model.save.status == .cancelled, "unmounting cancels the commands it bound")
   }
 
+  @Test func virtualTimeOnlyMovesForward() async throws {
+    let error = await #expect(throws: DriverError.self) {
+      try await driver.advance(by: .seconds(-1))
+    }
+    #expect(error?.message == "cannot advance by -1.0 seconds: virtual time only moves forward")
+    #expect(driver.clock.now.offset == .zero)
+  }
+
   @Test func anUnmountedScreenCannotBeDriven() async throws {
     driver.unmount()
     let error = await #expect(throws: DriverError.self) { try await driver.tap("save") }

@@ -37,6 +37,17 @@ import Testing
         """)
   }
 
+  @Test func malformedIdsAreRejectedByName() throws {
+    let error = #expect(throws: ScreenError.self) {
+      try MalformedIDScreen().mount(on: ProfileViewModel(), scheduler: ManualScheduler())
+    }
+    #expect(
+      error?.problems == [
+        "widget ids must be non-empty, without spaces, '#' or quotes, so that renders and driver "
+          + "calls can name them; malformed: '', 'first name', 'no#1'"
+      ])
+  }
+
   @Test func aBindingToAWidgetOutsideTheTreeNamesTheWidgetsInIt() throws {
     let error = #expect(throws: ScreenError.self) {
       try OrphanBindingScreen().mount(on: ProfileViewModel(), scheduler: ManualScheduler())
@@ -75,6 +86,18 @@ private struct RepeatedIDScreen: Screen {
     VStack("root") {
       TextField("name")
       Label("name")
+    }
+  }
+
+  func bindings(_ vm: ProfileViewModel) -> [BindingDeclaration<ProfileViewModel>] {}
+}
+
+private struct MalformedIDScreen: Screen {
+  var body: Widget {
+    VStack("root") {
+      Label("first name")
+      Label("")
+      Label("no#1")
     }
   }
 

@@ -8,6 +8,18 @@ public enum Timing: Hashable, Sendable, CustomStringConvertible {
   /// each window in which it changed again.
   case throttle(Duration)
 
+  /// What is wrong with the timing as written: a duration that is not positive.
+  var problems: [String] {
+    switch self {
+    case .immediate: []
+    case .debounce(let duration) where duration <= .zero:
+      ["\(self) needs a positive duration; use .immediate to execute on every change"]
+    case .throttle(let duration) where duration <= .zero:
+      ["\(self) needs a positive duration; use .immediate to execute on every change"]
+    case .debounce, .throttle: []
+    }
+  }
+
   public var description: String {
     switch self {
     case .immediate: "immediate"
@@ -49,7 +61,8 @@ public func command<Model: AnyObject, Value, Output>(
       EdgePlan(
         from: timer.identity, to: commandEndpoint.identity, mode: nil, role: .trigger,
         isTransformed: false),
-    ]
+    ],
+    problems: timing.problems
   ) { context in
     context.register(command)
     let pacer = Pacer<Value>(timing: timing, clock: context.clock) { command.execute($0) }

@@ -64,8 +64,13 @@ public struct BindingGraph<Model: AnyObject> {
     self.edges = edges
   }
 
-  /// The node with `id`.
-  public func node(_ id: Int) -> GraphNode { nodes[id - 1] }
+  /// The node with `id`, which must be one of the graph's node ids (`1...nodes.count`).
+  public func node(_ id: Int) -> GraphNode {
+    precondition(
+      nodes.indices.contains(id - 1),
+      "no node n\(id) in this graph; its nodes are n1 to n\(nodes.count)")
+    return nodes[id - 1]
+  }
 
   /// The edges writing a widget property, such as `register.isEnabled`.
   public func edges(writing key: TargetKey) -> [GraphEdge] {

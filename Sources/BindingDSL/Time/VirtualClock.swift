@@ -69,7 +69,11 @@ public final class VirtualClock: Clock, Sendable {
   /// Moves time forward by `duration`, waking sleepers in deadline order. After each wake-up it
   /// lets the woken tasks run (and sleep again) before moving on, so a loop that sleeps one
   /// second at a time runs once per second of advanced time.
+  ///
+  /// - Precondition: `duration` is not negative: virtual time never runs backwards.
   public func advance(by duration: Duration) async {
+    precondition(
+      duration >= .zero, "a virtual clock cannot go back in time; advance(by: \(duration))")
     let end = now.advanced(by: duration)
     while true {
       await Self.yieldToOthers()

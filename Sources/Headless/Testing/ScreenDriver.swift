@@ -109,6 +109,9 @@ public final class ScreenDriver<S: Screen> {
   /// Moves the virtual clock forward, letting every sleeper due in that time run in order, then
   /// settles.
   public func advance(by duration: Duration) async throws {
+    guard duration >= .zero else {
+      throw DriverError("cannot advance by \(duration): virtual time only moves forward")
+    }
     try flush()
     await clock.advance(by: duration)
     try await settle()

@@ -118,4 +118,6 @@ final class FormModel {
   ) {}
 
   @ObservationIgnored private(set) lazy var reset = Command<Void, Void>("reset") {}
+
+  @ObservationIgnored private(set) lazy var lookup = Command<String, Void>("lookup") { _ in }
 }
