@@ -42,11 +42,7 @@ enum Walkthroughs {
   /// Registration: fill in the form, fail with a wrong code, fix it, register, and resend.
   @MainActor
   static func registration() async throws -> Walkthrough<RegistrationScreen> {
-    let clock = VirtualClock()
-    let service = FakeAccountService(validCode: "123456", latency: .seconds(1), clock: clock)
-    let model = RegistrationViewModel(phone: "+1 555 0100", service: service, clock: clock)
-    let driver = try ScreenDriver(RegistrationScreen(), model: model, clock: clock)
-    var walkthrough = Walkthrough(title: "Registration", driver: driver)
+    var walkthrough = Walkthrough(title: "Registration", driver: try Demos.registration())
     try await walkthrough.step("type the SMS code 111111") {
       try await $0.type("111111", into: "code")
     }
@@ -80,10 +76,7 @@ enum Walkthroughs {
   /// Search as you type: debounce, a slow search overtaken by a fast one, and an error.
   @MainActor
   static func search() async throws -> Walkthrough<SearchScreen> {
-    let clock = VirtualClock()
-    let model = SearchViewModel(catalog: FakeCatalog(clock: clock))
-    let driver = try ScreenDriver(SearchScreen(), model: model, clock: clock)
-    var walkthrough = Walkthrough(title: "Search", driver: driver)
+    var walkthrough = Walkthrough(title: "Search", driver: try Demos.search())
     try await walkthrough.step("type \"a\": the search waits for typing to pause") {
       try await $0.type("a", into: "query")
     }
@@ -112,10 +105,7 @@ enum Walkthroughs {
   /// reload succeeds.
   @MainActor
   static func roles() async throws -> Walkthrough<RoleListScreen> {
-    let clock = VirtualClock()
-    let model = RoleListViewModel(service: FakeRoleService(clock: clock, failures: 1))
-    let driver = try ScreenDriver(RoleListScreen(), model: model, clock: clock)
-    var walkthrough = Walkthrough(title: "Roles", driver: driver)
+    var walkthrough = Walkthrough(title: "Roles", driver: try Demos.roles())
     try await walkthrough.step("the screen appears: loading starts") { try await $0.appear() }
     try await walkthrough.step("1 s later: the server is busy") {
       try await $0.advance(by: .seconds(1))

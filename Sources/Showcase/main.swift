@@ -1,18 +1,62 @@
+import Foundation
 import Headless
 
-let registration = try await Walkthroughs.registration()
-print(registration.text)
-print("")
-print("== Registration bindings ==")
-print(registration.driver.mounted.graph.graph.dump())
-registration.driver.unmount()
+let usage = """
+  Usage:
+    swift run Showcase                          scripted walkthroughs of every screen, as text
+    swift run Showcase --interactive [SCREEN]   drive one screen by hand (default: registration)
+    swift run Showcase --help                   this text
 
-let search = try await Walkthroughs.search()
-print("")
-print(search.text)
-search.driver.unmount()
+  Screens: \(Demos.names.joined(separator: ", "))
+  """
 
-let roles = try await Walkthroughs.roles()
-print("")
-print(roles.text)
-roles.driver.unmount()
+let arguments = Array(CommandLine.arguments.dropFirst())
+do {
+  switch arguments.first {
+  case nil:
+    try await printWalkthroughs()
+  case "--interactive", "-i":
+    guard arguments.count <= 2 else {
+      throw ShowcaseError("--interactive takes one screen name at most\n\n\(usage)")
+    }
+    let interactive = isatty(STDIN_FILENO) == 1
+    try await Interactive.run(
+      screen: arguments.count == 2 ? arguments[1] : "registration", echo: !interactive,
+      readLine: { readLine() },
+      write: { text in
+        if text == "> " {
+          print(text, terminator: "")
+          fflush(nil)
+        } else {
+          print(text)
+        }
+      })
+  case "--help", "-h":
+    print(usage)
+  case let argument?:
+    throw ShowcaseError("unknown argument '\(argument)'\n\n\(usage)")
+  }
+} catch {
+  FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+  exit(2)
+}
+
+@MainActor
+func printWalkthroughs() async throws {
+  let registration = try await Walkthroughs.registration()
+  print(registration.text)
+  print("")
+  print("== Registration bindings ==")
+  print(registration.driver.mounted.graph.graph.dump())
+  registration.driver.unmount()
+
+  let search = try await Walkthroughs.search()
+  print("")
+  print(search.text)
+  search.driver.unmount()
+
+  let roles = try await Walkthroughs.roles()
+  print("")
+  print(roles.text)
+  roles.driver.unmount()
+}

@@ -1,0 +1,29 @@
+import BindingDSL
+import Headless
+
+/// The showcase screens, each mounted on its view model with fake services on one virtual
+/// clock: what the walkthroughs script and the interactive mode drives.
+@MainActor
+enum Demos {
+  /// The screens by the name the command line uses.
+  static let names = ["registration", "search", "roles"]
+
+  static func registration() throws -> ScreenDriver<RegistrationScreen> {
+    let clock = VirtualClock()
+    let service = FakeAccountService(validCode: "123456", latency: .seconds(1), clock: clock)
+    let model = RegistrationViewModel(phone: "+1 555 0100", service: service, clock: clock)
+    return try ScreenDriver(RegistrationScreen(), model: model, clock: clock)
+  }
+
+  static func search() throws -> ScreenDriver<SearchScreen> {
+    let clock = VirtualClock()
+    let model = SearchViewModel(catalog: FakeCatalog(clock: clock))
+    return try ScreenDriver(SearchScreen(), model: model, clock: clock)
+  }
+
+  static func roles() throws -> ScreenDriver<RoleListScreen> {
+    let clock = VirtualClock()
+    let model = RoleListViewModel(service: FakeRoleService(clock: clock, failures: 1))
+    return try ScreenDriver(RoleListScreen(), model: model, clock: clock)
+  }
+}
