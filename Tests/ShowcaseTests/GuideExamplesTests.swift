@@ -1,0 +1,178 @@
+import Foundation
+import Headless
+import Observation
+import Testing
+
+@testable import Showcase
+
+/// The examples of the guides in `Docs/`, compiled and run here.
+/// `everySwiftExampleOfTheGuidesIsCompiled` checks that each Swift block of `Docs/*.md` appears,
+/// line for line, in the sources or the tests, so a guide cannot show code that does not build.
+@MainActor
+@Suite struct GuideExamplesTests {
+  @Test func theBindingsGuideExamplesWork() async throws {
+    let model = GuideViewModel()
+    let driver = try ScreenDriver(GuideScreen(), model: model)
+    #expect(try driver.widget("fullName", as: Label.self).text.value == "Ada Lovelace")
+    #expect(try driver.widget("resend", as: Button.self).title.value == "Resend code")
+    try await driver.appear()
+    #expect(model.load.lastOutput == ["Administrator"])
+    try await driver.replaceText(in: "age", with: "007")
+    #expect(model.age == 7)
+    #expect(try driver.widget("age", as: TextField.self).text.value == "007")
+    model.query = "ap"
+    try await driver.tap("searchButton")
+    try await driver.advance(by: .milliseconds(300))
+    #expect(model.searches == ["ap", "ap"], "the tap, then the debounced change")
+    try await driver.tap("closeButton")
+    #expect(model.closed)
+    try await driver.disappear()
+    #expect(model.draftSaved)
+  }
+
+  @Test func theTestingGuideDriverExampleWorks() async throws {
+    let clock = VirtualClock()
+    let service = FakeAccountService(validCode: "123456", latency: .seconds(1), clock: clock)
+    let model = RegistrationViewModel(phone: "+1 555 0100", service: service, clock: clock)
+    let driver = try ScreenDriver(RegistrationScreen(), model: model, clock: clock)
+    try await driver.type("111111", into: "code")
+    try await driver.type("hunter22", into: "password")
+    try await driver.tap("register")
+    try await driver.advance(by: .seconds(1))
+    #expect(model.register.status == .failed)
+    try await driver.replaceText(in: "code", with: "123456")
+    try await driver.tap("register")
+    try await driver.advance(by: .seconds(1))
+    try driver.assertSnapshot(named: "registered")
+  }
+
+  @Test func everySwiftExampleOfTheGuidesIsCompiled() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    let sources =
+      try swiftFiles(under: root.appendingPathComponent("Sources"))
+      + swiftFiles(under: root.appendingPathComponent("Tests"))
+    let code = try sources.map { normalizedLines(try String(contentsOf: $0, encoding: .utf8)) }
+    let guides = try FileManager.default.contentsOfDirectory(
+      at: root.appendingPathComponent("Docs"), includingPropertiesForKeys: nil
+    ).filter { $0.pathExtension == "md" }
+    #expect(!guides.isEmpty)
+    var checked = 0
+    for guide in guides {
+      for block in swiftBlocks(in: try String(contentsOf: guide, encoding: .utf8)) {
+        let lines = normalizedLines(block)
+        checked += 1
+        #expect(
+          code.contains { $0.containsRun(lines) },
+          "this example of \(guide.lastPathComponent) is in no source or test file:\n\(block)")
+      }
+    }
+    #expect(checked >= 5)
+  }
+
+  private func swiftFiles(under folder: URL) throws -> [URL] {
+    let items = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
+    return (items?.allObjects as? [URL] ?? []).filter { $0.pathExtension == "swift" }
+  }
+
+  private func swiftBlocks(in markdown: String) -> [String] {
+    var blocks: [String] = []
+    var current: [Substring]?
+    for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+      if current == nil, line.trimmingCharacters(in: .whitespaces) == "```swift" {
+        current = []
+      } else if current != nil, line.trimmingCharacters(in: .whitespaces) == "```" {
+        blocks.append(current?.joined(separator: "\n") ?? "")
+        current = nil
+      } else {
+        current?.append(line)
+      }
+    }
+    return blocks
+  }
+
+  /// Lines without indentation, blank lines or runs of spaces, which formatting may change.
+  private func normalizedLines(_ text: String) -> [String] {
+    text.split(separator: "\n").map {
+      $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+    }.filter { !$0.isEmpty }
+  }
+}
+
+extension Array where Element == String {
+  /// Whether `run` appears in the array as consecutive elements.
+  fileprivate func containsRun(_ run: [String]) -> Bool {
+    guard !run.isEmpty, run.count <= count else { return run.isEmpty }
+    return (0...(count - run.count)).contains { start in
+      self[start..<(start + run.count)].elementsEqual(run)
+    }
+  }
+}
+
+// The view model and screen below carry the examples of Docs/Bindings.md.
+
+@MainActor
+@Observable
+final class GuideViewModel {
+  var secondsUntilResend = 0
+  var age = 0
+  var firstName = "Ada"
+  var lastName = "Lovelace"
+  var query = ""
+  private(set) var closed = false
+  private(set) var draftSaved = false
+  private(set) var searches: [String] = []
+
+  @ObservationIgnored private(set) lazy var register = Command<Void, Void>("register") {}
+  @ObservationIgnored private(set) lazy var resend = Command<Void, Void>("resend") {}
+  @ObservationIgnored private(set) lazy var load = Command<Void, [String]>("load") {
+    ["Administrator"]
+  }
+  @ObservationIgnored private(set) lazy var search = Command<String, Void>(
+    "search", policy: .cancelPrevious
+  ) { [weak self] query in
+    self?.searches.append(query)
+  }
+
+  func close() { closed = true }
+  func saveDraft() { draftSaved = true }
+}
+
+struct GuideScreen: Screen {
+  let register = Button("register", title: "Register")
+  let resend = Button("resend")
+  let ageField = TextField("age")
+  let fullName = Label("fullName")
+  let searchButton = Button("searchButton", title: "Search")
+  let spinner = ActivityIndicator("spinner")
+  let closeButton = Button("closeButton", title: "Close")
+  let hud = HUD("hud")
+
+  var body: Widget {
+    VStack("guide") {
+      register
+      resend
+      ageField
+      fullName
+      searchButton
+      spinner
+      closeButton
+      hud
+    }
+  }
+
+  func bindings(_ vm: GuideViewModel) -> [BindingDeclaration<GuideViewModel>] {
+    bind(\.secondsUntilResend, to: resend.title) { $0 > 0 ? "Resend in \($0)s" : "Resend code" }
+    bind(\.age, to: ageField.text, transform: { String($0) }, back: { Int($0) })
+    bind(\.firstName, \.lastName, to: fullName.text) { "\($0) \($1)" }
+    command(vm.register, on: register)  // tap, enabled and busy in one line
+    command(vm.resend, on: resend, showsBusy: false)  // another widget shows progress
+    command(vm.search, on: searchButton) { vm.query }  // a command that takes an input
+    command(vm.load, on: .didAppear)  // a moment in the screen's life
+    command(vm.search, onChangeOf: \.query, timing: .debounce(.milliseconds(300)))
+    feedback(of: vm.load, on: hud, messages: FeedbackMessages(loading: "Loading roles"))
+    bind(\.search.isExecuting, to: spinner.isAnimating)  // any command property, by key path
+    on(closeButton.tap) { vm.close() }  // an event without a command
+    on(.willDisappear) { vm.saveDraft() }
+  }
+}
