@@ -10,6 +10,8 @@ enum Target {
   case count(expected: Double, what: String)
   /// No target: the row is there to be read.
   case none
+  /// The scenario cannot run yet; the reason is shown in place of a target.
+  case notApplicable(String)
 
   var text: String {
     switch self {
@@ -18,6 +20,7 @@ enum Target {
     case .atMost(let limit): "≤ \(format(limit))"
     case .count(let expected, let what): "\(format(expected)) \(what)"
     case .none: ""
+    case .notApplicable(let reason): reason
     }
   }
 }
@@ -47,7 +50,7 @@ struct Row {
     case .observationRatio(let limit): observationRatio.map { $0 <= limit }
     case .atMost(let limit): engine.map { $0 <= limit }
     case .count(let expected, _): count.map { $0 == expected }
-    case .none: nil
+    case .none, .notApplicable: nil
     }
   }
 
@@ -80,7 +83,7 @@ func cells(_ row: Row, timings: Bool) -> [String] {
   let ratio = { (value: Double?) in timings ? value.map { format($0) + "×" } ?? "" : "-" }
   let isTimed: Bool
   switch row.target {
-  case .count, .none: isTimed = false
+  case .count, .none, .notApplicable: isTimed = false
   default: isTimed = true
   }
   return [

@@ -7,27 +7,41 @@ import Glibc
 /// `--quick` runs tiny iteration counts, prints no timings, and exits with status 1 if a counted
 /// invariant fails (diamond and batch write each widget once, fan-out delivers every update).
 /// `--markdown` prints the table as Markdown, as `Docs/Performance.md` shows it.
-let arguments = Set(CommandLine.arguments.dropFirst())
-let unknown = arguments.subtracting(["--quick", "--markdown"])
+/// `--only NAME` runs one scenario (chain, fan-out, diamond, batch, typing, mount, render, memory),
+/// for profiling.
+var arguments = Array(CommandLine.arguments.dropFirst())
+var selected: String?
+if let index = arguments.firstIndex(of: "--only"), index + 1 < arguments.count {
+  selected = arguments[index + 1]
+  arguments.removeSubrange(index...index + 1)
+}
+let only = selected
+let unknown = Set(arguments).subtracting(["--quick", "--markdown"])
 if !unknown.isEmpty {
   print("unknown arguments: \(unknown.sorted().joined(separator: " "))")
-  print("usage: Benchmarks [--quick] [--markdown]")
+  print("usage: Benchmarks [--quick] [--markdown] [--only SCENARIO]")
   exit(2)
 }
 let settings = arguments.contains("--quick") ? Settings.quick : Settings.full
 let markdown = arguments.contains("--markdown")
 
+@MainActor func runs(_ name: String) -> Bool { only == nil || only == name }
+
 var rows: [Row] = []
-rows.append(chainRow(settings))
-rows += fanOutRows(settings)
-rows += diamondRows(settings)
-rows += batchRows(settings)
-rows += try await typingRows(settings)
-rows += mountRows(settings)
-rows += renderRows(settings)
-rows += memoryRows(settings)
-rows.append(
-  Row(scenario: "lists: 10,000 rows, diff and apply", unit: "", note: "n/a: lists not built yet"))
+if runs("chain") { rows.append(chainRow(settings)) }
+if runs("fan-out") { rows += fanOutRows(settings) }
+if runs("diamond") { rows += diamondRows(settings) }
+if runs("batch") { rows += batchRows(settings) }
+if runs("typing") { rows += try await typingRows(settings) }
+if runs("mount") { rows += mountRows(settings) }
+if runs("render") { rows += renderRows(settings) }
+if runs("memory") { rows += memoryRows(settings) }
+if only == nil {
+  rows.append(
+    Row(
+      scenario: "lists: 10,000 rows, diff and apply", unit: "",
+      target: .notApplicable("n/a: lists not built yet")))
+}
 
 let timings = !settings.isQuick
 print(markdown ? markdownTable(rows, timings: timings) : plainTable(rows, timings: timings))

@@ -217,14 +217,20 @@ private func modeName(_ mode: BindingMode) -> String {
 private final class EchoGuard<Value> {
   private let isEqual = equality(for: Value.self)
   private var expected: Value?
+  /// Whether `expected` holds a value; checked first, so the common case (no edit waiting)
+  /// does not touch the generic optional.
+  private var isExpecting = false
 
   func expect(_ value: Value) {
-    if isEqual != nil { expected = value }
+    guard isEqual != nil else { return }
+    expected = value
+    isExpecting = true
   }
 
   func isEcho(_ value: Value) -> Bool {
-    guard let isEqual, let expected else { return false }
+    guard isExpecting, let isEqual, let expected else { return false }
     self.expected = nil
+    isExpecting = false
     return isEqual(expected, value)
   }
 }

@@ -17,6 +17,9 @@ final class Engine {
   private(set) var unsettledReport: String?
 
   private var dirtySources: [RuntimeNode] = []
+  /// The sources being updated by the current pass; swapped with `dirtySources` so that neither
+  /// buffer is reallocated from one flush to the next.
+  private var updatingSources: [RuntimeNode] = []
   private var queue: [[RuntimeNode]] = []
   private var isFlushing = false
 
@@ -59,12 +62,12 @@ final class Engine {
         dirtySources = []
         return
       }
-      let sources = dirtySources
-      dirtySources = []
-      for node in sources {
+      swap(&dirtySources, &updatingSources)
+      for node in updatingSources {
         node.isQueued = false
         node.update(in: self)
       }
+      updatingSources.removeAll(keepingCapacity: true)
       var rank = 1
       while rank < queue.count {
         var index = 0
