@@ -8,6 +8,11 @@ final class MountContext<Model: AnyObject> {
   private var lifecycleEvents: [LifecycleEvent: LifecycleSource] = [:]
   private(set) var commands: [any CommandObject] = []
   private var sources: [AnyHashable: RuntimeNode] = [:]
+  private var sourcesByKeyPath: [AnyKeyPath: RuntimeNode] = [:]
+  /// Keeps each key path alive while its identity is a key.
+  private var sourcesByKeyPathIdentity:
+    [ObjectIdentifier: (keyPath: AnyKeyPath, node: RuntimeNode)] =
+      [:]
   private var nodes: [RuntimeNode] = []
   private var cleanups: [() -> Void] = []
 
@@ -31,8 +36,24 @@ final class MountContext<Model: AnyObject> {
   }
 
   /// The observed source for `keyPath`, shared by every declaration that reads it.
+  ///
+  /// Key-path literals are uniqued objects, so most lookups are answered by identity; equal key
+  /// paths written in different places are matched by value once, then by identity too.
   func source<Value>(_ keyPath: KeyPath<Model, Value>) -> SourceNode<Value> {
-    source(key: keyPath) { [unowned model] in model[keyPath: keyPath] }
+    let identity = ObjectIdentifier(keyPath)
+    if let known = sourcesByKeyPathIdentity[identity]?.node as? SourceNode<Value> {
+      return known
+    }
+    let node: SourceNode<Value>
+    if let equal = sourcesByKeyPath[keyPath] as? SourceNode<Value> {
+      node = equal
+    } else {
+      node = SourceNode(engine: engine) { [unowned model] in model[keyPath: keyPath] }
+      sourcesByKeyPath[keyPath] = node
+      nodes.append(node)
+    }
+    sourcesByKeyPathIdentity[identity] = (keyPath, node)
+    return node
   }
 
   /// The observed source known by `key`, created with `read` the first time it is asked for.
@@ -66,6 +87,8 @@ final class MountContext<Model: AnyObject> {
     for node in nodes { node.tearDown() }
     nodes = []
     sources = [:]
+    sourcesByKeyPath = [:]
+    sourcesByKeyPathIdentity = [:]
     commands = []
     lifecycleEvents = [:]
   }
