@@ -58,6 +58,20 @@ import Testing
     #expect(mounted.updateCount == 1)
   }
 
+  @Test func anEditTheViewModelCorrectsBackToItsValueShowsTheCorrection() throws {
+    let field = Slot("pin", "text", "", editable: true)
+    let mounted = try BindingGraph<FormModel> { bind(\.pin, to: field) }
+      .mount(on: model, scheduler: scheduler)
+    field.edit("1234")
+    scheduler.flush()
+    field.edit("12345")
+    #expect(model.pin == "1234")
+    #expect(field.currentValue == "1234", "the field shows what the model kept, at once")
+    scheduler.flush()
+    #expect(field.received == ["", "1234"], "and the flush does not write it again")
+    #expect(mounted.updateCount == 1)
+  }
+
   @Test func aConverterKeepsTheEditsSpellingAndRejectsWhatItCannotConvert() throws {
     let field = Slot("age", "text", "", editable: true)
     let graph = try BindingGraph<FormModel> {

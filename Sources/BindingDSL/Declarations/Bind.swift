@@ -195,6 +195,15 @@ private func makeBinding<Model: AnyObject, Value, Target: ValueTarget>(
       guard let model, let value = back(edited) else { return }
       echo.expect(value)
       model[keyPath: writable] = value
+      // A view model may correct an edit (trim it, refuse it). If what it stored is not what the
+      // edit produced, the widget shows the stored value now: when that is the value the model
+      // held before, no flush would see a change.
+      guard mode == .twoWay else { return }
+      let stored = model[keyPath: writable]
+      if echo.differs(stored, from: value) {
+        echo.expect(stored)
+        target.receive(convert(stored))
+      }
     }
     context.onUnmount { target.removeEditHandler(token) }
   }
@@ -225,6 +234,12 @@ private final class EchoGuard<Value> {
     guard isEqual != nil else { return }
     expected = value
     isExpecting = true
+  }
+
+  /// Whether `value` is known to differ from `other`; `false` when `Value` is not `Equatable`.
+  func differs(_ value: Value, from other: Value) -> Bool {
+    guard let isEqual else { return false }
+    return !isEqual(value, other)
   }
 
   func isEcho(_ value: Value) -> Bool {

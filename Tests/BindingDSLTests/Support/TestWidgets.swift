@@ -108,6 +108,12 @@ final class FormModel {
     set { storedCode = newValue.uppercased() }
   }
   private var storedCode = ""
+  /// At most four characters: longer input is cut.
+  var pin: String {
+    get { storedPin }
+    set { storedPin = String(newValue.prefix(4)) }
+  }
+  private var storedPin = ""
 
   var greeting: String { "Hello, \(name)" }
   var left: Int { value + 1 }
