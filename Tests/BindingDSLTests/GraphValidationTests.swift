@@ -67,6 +67,50 @@ import Testing
     #expect(problem.message.contains("\\FormModel.#1, name.text"))
   }
 
+  @Test func oneValueTwoWayBoundToSeveralFieldsIsNotACycle() throws {
+    let first = Slot("first", "text", "", editable: true)
+    let second = Slot("second", "text", "", editable: true)
+    let graph = try BindingGraph<FormModel> {
+      bind(\.name, to: first)
+      bind(\.name, to: second)
+    }
+    let mounted = graph.mount(on: model, scheduler: ManualScheduler())
+    first.edit("Ada")
+    mounted.flush()
+    #expect(second.currentValue == "Ada")
+    #expect(first.received == [""], "no echo into the field that was edited")
+  }
+
+  @Test func twoWayBindingsJoiningTwoValuesThroughOneFieldAreRejected() throws {
+    let field = Slot("field", "text", "", editable: true)
+    let error = #expect(throws: BindingGraphError.self) {
+      try BindingGraph<FormModel> {
+        bind(\.name, to: field)
+        bind(\.code, to: field)
+      }
+    }
+    // Not a cycle (the bindings form a tree), but the field would show two values.
+    #expect(error?.problems.map(\.kind) == [.conflictingWriters])
+  }
+
+  @Test func aMomentMayRunSeveralCommandsButNotOneTwice() throws {
+    _ = try BindingGraph<FormModel> {
+      command(model.save, on: .didAppear)
+      command(model.reset, on: .didAppear)
+      command(model.save, on: .willAppear)
+    }
+    let error = #expect(throws: BindingGraphError.self) {
+      try BindingGraph<FormModel> {
+        command(model.save, on: .didAppear)
+        command(model.save, on: .didAppear)
+      }
+    }
+    let problem = try #require(error?.problems.only)
+    #expect(problem.kind == .commandBoundTwice)
+    #expect(
+      problem.message == "lifecycle.didAppear executes command save 2 times; declare it once.")
+  }
+
   @Test func aSingleTwoWayBindingIsNotACycle() throws {
     let field = Slot("name", "text", "", editable: true)
     let graph = try BindingGraph<FormModel> { bind(\.name, to: field, mode: .twoWay) }

@@ -49,16 +49,21 @@ struct GraphValidator {
     }
   }
 
+  /// A control's event executes one command; a moment of the screen's life may execute
+  /// several, but not one command twice.
   private func commandsBoundTwice() -> [BindingGraphError.Problem] {
-    var triggers: [Int: [Int]] = [:]
+    var controls: [Int: [Int]] = [:]
+    var moments: [Pair: [Int]] = [:]
     for (index, edge) in edges.enumerated()
-    where edge.role == .trigger && nodes[edge.to - 1].kind == .command
-      && nodes[edge.from - 1].kind == .event
-    {
-      triggers[edge.from, default: []].append(index)
+    where edge.role == .trigger && nodes[edge.to - 1].kind == .command {
+      switch nodes[edge.from - 1].kind {
+      case .event: controls[edge.from, default: []].append(index)
+      case .lifecycle: moments[Pair(edge.from, edge.to), default: []].append(index)
+      default: break
+      }
     }
-    return triggers.keys.sorted().compactMap { event in
-      let owners = owning(triggers[event] ?? [])
+    let onControls = controls.keys.sorted().compactMap { event -> BindingGraphError.Problem? in
+      let owners = owning(controls[event] ?? [])
       guard owners.count > 1 else { return nil }
       return .init(
         kind: .commandBoundTwice,
@@ -67,10 +72,20 @@ struct GraphValidator {
           + "command that runs both.",
         declarations: owners.map { declarations[$0] })
     }
+    let onMoments = moments.keys.sorted().compactMap { pair -> BindingGraphError.Problem? in
+      let owners = owning(moments[pair] ?? [])
+      guard owners.count > 1 else { return nil }
+      return .init(
+        kind: .commandBoundTwice,
+        message: "\(name(pair.from)) executes command \(name(pair.to)) \(owners.count) times; "
+          + "declare it once.",
+        declarations: owners.map { declarations[$0] })
+    }
+    return onControls + onMoments
   }
 
-  /// Finds strongly connected groups of nodes. A group of two joined only by one two-way
-  /// declaration is that binding; any other group is a cycle.
+  /// Finds strongly connected groups of nodes. A group joined only by two-way bindings that
+  /// form a tree is those bindings; any other group is a cycle.
   private func cycles() -> [BindingGraphError.Problem] {
     var adjacency: [[Int]] = Array(repeating: [], count: nodes.count + 1)
     for edge in edges {
@@ -84,9 +99,11 @@ struct GraphValidator {
         members.contains(edges[$0].from) && members.contains(edges[$0].to)
       }
       let owners = owning(inside)
-      if group.count == 2 && owners.count == 1 && edges[inside[0]].mode == .twoWay {
-        return nil
-      }
+      // Two-way bindings that join one value to several widgets (or a widget to several
+      // values) without closing a loop form a tree: each is its own binding, and the echo
+      // guard keeps every edit from coming back. Anything else inside the group is a cycle.
+      let onlyTwoWay = inside.allSatisfy { edges[$0].mode == .twoWay }
+      if onlyTwoWay && inside.count == group.count - 1 { return nil }
       let names = group.sorted().map(name).joined(separator: ", ")
       return .init(
         kind: .cycle,
@@ -96,6 +113,19 @@ struct GraphValidator {
         declarations: owners.map { declarations[$0] })
     }
   }
+}
+
+/// Two node ids, ordered by the first and then the second.
+private struct Pair: Hashable, Comparable {
+  let from: Int
+  let to: Int
+
+  init(_ from: Int, _ to: Int) {
+    self.from = from
+    self.to = to
+  }
+
+  static func < (lhs: Self, rhs: Self) -> Bool { (lhs.from, lhs.to) < (rhs.from, rhs.to) }
 }
 
 /// Tarjan's algorithm, iterative so that deep graphs cannot overflow the stack.
