@@ -91,29 +91,50 @@ public final class MountedScreen<S: Screen> {
         "widget ids must be unique in a screen; repeated: "
           + repeated.map { "'\($0)'" }.joined(separator: ", "))
     }
+    let declarations = screen.bindings(model)
+    problems += Self.treeProblems(of: declarations, widgets: byID)
     let compiled: BindingGraph<S.Model>
     do {
-      compiled = try BindingGraph(declarations: screen.bindings(model))
+      compiled = try BindingGraph(declarations: declarations)
     } catch {
       problems += error.problems.map(\.description)
       throw ScreenError(screen: "\(S.self)", problems: problems, graphProblems: error.problems)
-    }
-    let known = byID.keys.sorted().joined(separator: ", ")
-    for node in compiled.nodes where node.kind == .target || node.kind == .event {
-      let widgetID = String(node.name.prefix { $0 != "." })
-      if byID[widgetID] == nil {
-        let users = compiled.edges.filter { $0.from == node.id || $0.to == node.id }
-          .map(\.declaration.description)
-        problems.append(
-          "a binding at \(users.first ?? "?") uses \(node.name), but no widget '\(widgetID)' "
-            + "is in the tree; widgets in the tree: \(known)")
-      }
     }
     if !problems.isEmpty { throw ScreenError(screen: "\(S.self)", problems: problems) }
     self.screen = screen
     self.root = root
     self.widgetsByID = byID
     self.graph = compiled.mount(on: model, scheduler: scheduler, clock: clock)
+  }
+
+  /// Bindings that reach a widget the tree does not hold: an id that is not in the tree, or
+  /// another object with an id that is.
+  private static func treeProblems(
+    of declarations: [BindingDeclaration<S.Model>], widgets byID: [String: Widget]
+  ) -> [String] {
+    let known = byID.keys.sorted().joined(separator: ", ")
+    var problems: [String] = []
+    var reported: Set<TargetKey> = []
+    for declaration in declarations {
+      for reference in declaration.widgetReferences where !reported.contains(reference.key) {
+        let id = reference.key.widgetID
+        guard let widget = byID[id] else {
+          reported.insert(reference.key)
+          problems.append(
+            "a binding at \(declaration.site) uses \(reference.key), but no widget '\(id)' is "
+              + "in the tree; widgets in the tree: \(known)")
+          continue
+        }
+        if let own = widget.members[reference.key.property], own != reference.object {
+          reported.insert(reference.key)
+          problems.append(
+            "a binding at \(declaration.site) uses \(reference.key) of another object than the "
+              + "widget '\(id)' in the tree; a widget made in a computed property or a function "
+              + "is a new object each time: keep widgets in `let` properties of the screen")
+        }
+      }
+    }
+    return problems
   }
 
   /// Whether the screen has appeared and not disappeared since.

@@ -60,6 +60,35 @@ import Testing
         "uses orphan.text, but no widget 'orphan' is in the tree; widgets in the tree: name, root"))
   }
 
+  @Test func idsWithDotsAreFoundWhole() async throws {
+    let model = ProfileViewModel()
+    let driver = try ScreenDriver(DottedIDScreen(), model: model)
+    try await driver.type("Ada", into: "user.name")
+    #expect(model.name == "Ada")
+  }
+
+  @Test func aBindingToAnotherObjectWithATreeWidgetsIdIsCaught() throws {
+    let error = #expect(throws: ScreenError.self) {
+      try ComputedWidgetScreen().mount(on: ProfileViewModel(), scheduler: ManualScheduler())
+    }
+    let problem = try #require(error?.problems.only)
+    #expect(problem.hasPrefix("a binding at HeadlessTests/ScreenLifecycleTests.swift:"))
+    #expect(
+      problem.hasSuffix(
+        "uses title.text of another object than the widget 'title' in the tree; a widget made "
+          + "in a computed property or a function is a new object each time: keep widgets in "
+          + "`let` properties of the screen"))
+  }
+
+  @Test func treeAndGraphProblemsAreReportedTogether() throws {
+    let error = #expect(throws: ScreenError.self) {
+      try OrphanAndConflictScreen().mount(on: ProfileViewModel(), scheduler: ManualScheduler())
+    }
+    #expect(error?.problems.count == 2)
+    #expect(error?.problems.first?.contains("no widget 'orphan' is in the tree") == true)
+    #expect(error?.graphProblems.map(\.kind) == [.conflictingWriters])
+  }
+
   @Test func graphProblemsSurfaceAsScreenErrorsWithTheirKinds() throws {
     let error = #expect(throws: ScreenError.self) {
       try ConflictScreen().mount(on: ProfileViewModel(), scheduler: ManualScheduler())
@@ -116,6 +145,39 @@ private struct OrphanBindingScreen: Screen {
   }
 }
 
+private struct DottedIDScreen: Screen {
+  let name = TextField("user.name")
+
+  var body: Widget { VStack("root") { name } }
+
+  func bindings(_ vm: ProfileViewModel) -> [BindingDeclaration<ProfileViewModel>] {
+    bind(\.name, to: name.text)
+  }
+}
+
+private struct ComputedWidgetScreen: Screen {
+  var title: Label { Label("title") }
+
+  var body: Widget { VStack("root") { title } }
+
+  func bindings(_ vm: ProfileViewModel) -> [BindingDeclaration<ProfileViewModel>] {
+    bind(\.name, to: title.text)
+  }
+}
+
+private struct OrphanAndConflictScreen: Screen {
+  let title = Label("title")
+  let orphan = Label("orphan")
+
+  var body: Widget { title }
+
+  func bindings(_ vm: ProfileViewModel) -> [BindingDeclaration<ProfileViewModel>] {
+    bind(\.name, to: orphan.text)
+    bind(\.name, to: title.text)
+    bind(\.notify, to: title.text) { $0 ? "on" : "off" }
+  }
+}
+
 private struct ConflictScreen: Screen {
   let title = Label("title")
 
@@ -141,4 +203,9 @@ private struct LifecycleScreen: Screen {
       on(event) { vm.events.append(event.rawValue) }
     }
   }
+}
+
+extension Array {
+  /// The single element, or `nil` when there are none or several.
+  fileprivate var only: Element? { count == 1 ? first : nil }
 }

@@ -17,7 +17,7 @@ import Testing
     #expect(TextRenderer.render(HUD("hud", feedback: feedback)) == line)
   }
 
-  @Test(arguments: [(0.25, "0.25"), (1.0, "1"), (-0.5, "0"), (3.0, "1"), (0.0, "0")])
+  @Test(arguments: [(0.25, "0.25"), (1.0, "1"), (-0.5, "0"), (3.0, "1"), (0.0, "0"), (.nan, "0")])
   func progressBarClampsAndFormatsItsValue(value: Double, shown: String) {
     #expect(
       TextRenderer.render(ProgressBar("upload", value: value))

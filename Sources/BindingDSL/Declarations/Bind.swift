@@ -125,7 +125,15 @@ extension Endpoint {
   init<Target: ValueTarget>(_ target: Target) {
     self.init(
       identity: .widget(target.targetKey), kind: .target, name: target.targetKey.description,
-      valueType: typeName(Target.Value.self) + (target.isEditable ? " (editable)" : ""))
+      valueType: typeName(Target.Value.self) + (target.isEditable ? " (editable)" : ""),
+      object: ObjectIdentifier(target))
+  }
+
+  @MainActor
+  init(event: any EventSource) {
+    self.init(
+      identity: .event(event.eventKey), kind: .event, name: event.eventKey.description,
+      valueType: "", object: ObjectIdentifier(event))
   }
 }
 

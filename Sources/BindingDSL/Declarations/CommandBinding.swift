@@ -55,9 +55,7 @@ public func on<Model: AnyObject>(
 ) -> BindingDeclaration<Model> {
   let local = LocalNodeCounter.make()
   let site = DeclarationSite(fileID: fileID, line: line)
-  let eventEndpoint = Endpoint(
-    identity: .event(event.eventKey), kind: .event, name: event.eventKey.description,
-    valueType: "")
+  let eventEndpoint = Endpoint(event: event)
   let actionEndpoint = Endpoint(
     identity: .local(local), kind: .action, name: "action at \(site)", valueType: "")
   return BindingDeclaration(
@@ -86,9 +84,7 @@ private func makeCommandBinding<Model: AnyObject, Input, Output>(
   let busy = showsBusy ? control.commandBusy : nil
   let commandEndpoint = Endpoint(command)
   let commandID = commandEndpoint.identity
-  let eventEndpoint = Endpoint(
-    identity: .event(trigger.eventKey), kind: .event, name: trigger.eventKey.description,
-    valueType: "")
+  let eventEndpoint = Endpoint(event: trigger)
   var endpoints = [eventEndpoint, commandEndpoint, Endpoint(enabled)]
   var edges = [
     EdgePlan(

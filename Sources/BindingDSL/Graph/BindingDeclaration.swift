@@ -32,6 +32,18 @@ public struct BindingDeclaration<Model: AnyObject> {
       install: { _ in })
   }
 
+  /// The widget properties and events the declaration reaches.
+  package var widgetReferences: [WidgetReference] {
+    endpoints.compactMap { endpoint in
+      switch endpoint.identity {
+      case .widget(let key), .event(let key):
+        endpoint.object.map { WidgetReference(key: key, object: $0) }
+      default:
+        nil
+      }
+    }
+  }
+
   /// The summary followed by the place it was written, as errors show it.
   public var located: String { "\(summary) at \(site)" }
 }
@@ -53,6 +65,15 @@ struct Endpoint: Hashable {
   /// The name shown in the dump; key paths are named by the graph, in order of appearance.
   let name: String
   let valueType: String
+  /// The widget property or event object a widget endpoint stands for.
+  var object: ObjectIdentifier? = nil
+}
+
+/// A widget property or event a declaration reaches: its key and the object the declaration
+/// holds, so that a screen can check that it is the one in its tree.
+package struct WidgetReference: Hashable, Sendable {
+  package let key: TargetKey
+  package let object: ObjectIdentifier
 }
 
 struct EdgePlan {

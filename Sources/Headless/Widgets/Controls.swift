@@ -8,6 +8,7 @@ public final class Label: Widget {
   public init(_ id: String, text: String = "") {
     self.text = WidgetProperty(widgetID: id, name: "text", value: text)
     super.init(id: id)
+    adopt(self.text)
   }
 
   override public var renderedFields: [RenderedField] { [.init("text", .text(text.value))] }
@@ -26,6 +27,7 @@ public final class TextField: Widget {
     self.placeholder = WidgetProperty(widgetID: id, name: "placeholder", value: placeholder)
     self.isSecure = isSecure
     super.init(id: id)
+    adopt(self.text, self.placeholder)
   }
 
   override public var kind: String { isSecure ? "SecureField" : "TextField" }
@@ -54,6 +56,7 @@ public final class Button: Widget, CommandControl {
     self.isBusy = WidgetProperty(widgetID: id, name: "isBusy", value: false)
     self.tap = WidgetEvent(widgetID: id, name: "tap")
     super.init(id: id)
+    adopt(self.title, self.isBusy, self.tap)
   }
 
   public var commandTrigger: any EventSource { tap }
@@ -75,6 +78,7 @@ public final class Toggle: Widget {
     self.title = WidgetProperty(widgetID: id, name: "title", value: title)
     self.isOn = WidgetProperty(widgetID: id, name: "isOn", value: isOn, isEditable: true)
     super.init(id: id)
+    adopt(self.title, self.isOn)
   }
 
   override public var renderedFields: [RenderedField] {
@@ -92,6 +96,7 @@ public final class ActivityIndicator: Widget {
   public init(_ id: String, isAnimating: Bool = false) {
     self.isAnimating = WidgetProperty(widgetID: id, name: "isAnimating", value: isAnimating)
     super.init(id: id)
+    adopt(self.isAnimating)
   }
 
   override public var renderedFlags: [String] { isAnimating.value ? ["animating"] : [] }
@@ -105,6 +110,7 @@ public final class Toast: Widget {
   public init(_ id: String, message: String? = nil) {
     self.message = WidgetProperty(widgetID: id, name: "message", value: message)
     super.init(id: id)
+    adopt(self.message)
   }
 
   override public var renderedFields: [RenderedField] {

@@ -11,6 +11,7 @@ public final class HUD: Widget, FeedbackDisplay {
   public init(_ id: String, feedback: Feedback = .none) {
     self.feedback = WidgetProperty(widgetID: id, name: "feedback", value: feedback)
     super.init(id: id)
+    adopt(self.feedback)
   }
 
   public var feedbackTarget: any ValueTarget<Feedback> { feedback }
@@ -33,16 +34,17 @@ public final class HUD: Widget, FeedbackDisplay {
 /// Determinate progress from 0 to 1.
 @MainActor
 public final class ProgressBar: Widget {
-  /// The fraction done; the renderer clamps it to 0...1.
+  /// The fraction done; the renderer clamps it to 0...1 and shows NaN as 0.
   public let value: WidgetProperty<Double>
 
   public init(_ id: String, value: Double = 0) {
     self.value = WidgetProperty(widgetID: id, name: "value", value: value)
     super.init(id: id)
+    adopt(self.value)
   }
 
   override public var renderedFields: [RenderedField] {
-    [.init("value", .number(min(max(value.value, 0), 1)))]
+    [.init("value", .number(value.value.isNaN ? 0 : min(max(value.value, 0), 1)))]
   }
 }
 
@@ -56,6 +58,7 @@ public final class TextList: Widget {
   public init(_ id: String, items: [String] = []) {
     self.items = WidgetProperty(widgetID: id, name: "items", value: items)
     super.init(id: id)
+    adopt(self.items)
   }
 
   override public var children: [Widget] {

@@ -16,12 +16,24 @@ open class Widget {
   /// The label assistive technologies read, when it differs from the visible text.
   public let accessibilityLabel: WidgetProperty<String?>
 
+  /// The widget's own bindable properties and events by name: what a screen checks a binding
+  /// against, so that a binding to another widget object with the same id is caught.
+  package private(set) var members: [String: ObjectIdentifier] = [:]
+
   public init(id: String) {
     self.id = id
     self.isEnabled = WidgetProperty(widgetID: id, name: "isEnabled", value: true)
     self.isHidden = WidgetProperty(widgetID: id, name: "isHidden", value: false)
     self.accessibilityLabel = WidgetProperty(
       widgetID: id, name: "accessibilityLabel", value: nil)
+    adopt(isEnabled, isHidden, accessibilityLabel)
+  }
+
+  /// Registers properties and events as this widget's own. A subclass adopts those it adds,
+  /// after `super.init`, so that mounting a screen can tell a binding to this widget from a
+  /// binding to another object that merely has the same id.
+  public final func adopt(_ newMembers: any WidgetMember...) {
+    for member in newMembers { members[member.memberName] = ObjectIdentifier(member) }
   }
 
   /// The kind shown first on the widget's line, such as `Button`.
@@ -43,6 +55,13 @@ open class Widget {
   public var allWidgets: [Widget] {
     [self] + children.flatMap(\.allWidgets)
   }
+}
+
+/// A bindable property or event of a widget.
+@MainActor
+public protocol WidgetMember: AnyObject {
+  /// The property's or event's name on its widget, such as `text` or `tap`.
+  var memberName: String { get }
 }
 
 /// One `name=value` field of a widget's rendered line.

@@ -6,7 +6,7 @@ public import BindingDSL
 /// ``edit(_:)``, which also tells the bindings listening for edits. Writing an equal value does
 /// nothing, so ``changeCount`` counts real changes.
 @MainActor
-public final class WidgetProperty<Value>: ValueTarget {
+public final class WidgetProperty<Value>: ValueTarget, WidgetMember {
   public let targetKey: TargetKey
   public let isEditable: Bool
   /// How many times the value has changed since the widget was made.
@@ -31,6 +31,8 @@ public final class WidgetProperty<Value>: ValueTarget {
   }
 
   public var currentValue: Value { storage }
+
+  public var memberName: String { targetKey.property }
 
   public func receive(_ value: Value) {
     if let isEqual, isEqual(storage, value) { return }
@@ -60,7 +62,7 @@ public final class WidgetProperty<Value>: ValueTarget {
 
 /// Something a person does to a widget, such as a tap.
 @MainActor
-public final class WidgetEvent: EventSource {
+public final class WidgetEvent: EventSource, WidgetMember {
   public let eventKey: TargetKey
   private var handlers: [(token: Int, handler: @MainActor () -> Void)] = []
   private var nextToken = 0
@@ -68,6 +70,8 @@ public final class WidgetEvent: EventSource {
   init(widgetID: String, name: String) {
     self.eventKey = TargetKey(widgetID: widgetID, property: name)
   }
+
+  public var memberName: String { eventKey.property }
 
   /// Makes the event happen: every handler runs, in the order they were added.
   public func send() {
