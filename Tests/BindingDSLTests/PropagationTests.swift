@@ -82,6 +82,31 @@ import Testing
     #expect(label.received == ["", "Bo"])
   }
 
+  @Test func aChangeTheCommandCannotTakeYetRunsOnceItCan() async throws {
+    let mounted = try BindingGraph<FormModel> { command(model.slowLookup, onChangeOf: \.name) }
+      .mount(on: model, scheduler: scheduler, clock: model.clock)
+    func settle() async {
+      for _ in 0..<20 { await Task.yield() }
+      scheduler.flush()
+    }
+    model.name = "a"
+    await settle()
+    #expect(model.slowLookup.isExecuting)
+    for name in ["ab", "abc"] {
+      model.name = name
+      await settle()
+    }
+    #expect(model.lookedUp == ["a"], "ignored while executing")
+    await model.clock.advance(by: .seconds(1))
+    await settle()
+    await settle()
+    #expect(model.lookedUp == ["a", "abc"], "the latest waiting value runs once it can")
+    await model.clock.advance(by: .seconds(1))
+    await settle()
+    #expect(model.lookedUp == ["a", "abc"], "and only once")
+    #expect(mounted.commands.count == 1)
+  }
+
   @Test func aCommandBindingDrivesEnabledBusyAndTap() async throws {
     let button = TestButton("save")
     let mounted = try BindingGraph<FormModel> { command(model.save, on: button) }

@@ -66,10 +66,19 @@ import Testing
     let error = await #expect(throws: DriverError.self) { try await driver.tap("save") }
     #expect(
       error?.message.hasPrefix(
-        "the screen did not settle: commands save are still executing and not sleeping on the "
+        "the screen did not settle: command 'save' is still executing and not sleeping on the "
           + "virtual clock") == true)
     driver.unmount()
     #expect(model.save.status == .cancelled, "unmounting cancels the commands it bound")
+  }
+
+  @Test func anotherSleeperOnTheClockDoesNotHideAStuckCommand() async throws {
+    let ticker = Task { [clock = driver.clock] in try await clock.sleep(for: .seconds(60)) }
+    defer { ticker.cancel() }
+    model.saveWaitsOnARealClock = true
+    try await driver.type("Ada", into: "name")
+    await #expect(throws: DriverError.self) { try await driver.tap("save") }
+    #expect(driver.clock.sleeperCount == 1, "the ticker sleeps on the clock; the command does not")
   }
 
   @Test func virtualTimeOnlyMovesForward() async throws {

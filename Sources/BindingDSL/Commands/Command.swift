@@ -139,14 +139,17 @@ public final class Command<Input, Output>: CommandObject {
     _ run: Int, _ input: Input, after predecessor: Task<Void, Never>?
   ) -> Task<Void, Never> {
     let work = self.work
-    // NB: the task holds the command weakly so that a view model released mid-run releases
-    // its command, whose deinit cancels the work. A queued run waits for the run before it.
+    let id = ObjectIdentifier(self)
+    // NB: the task holds the command weakly: the command cancels its runs when it is released.
+    // (Work that calls the view model holds the view model, and so the command, until it ends
+    // or is cancelled; unmounting a screen cancels the commands it bound.) A queued run waits
+    // for the run before it.
     let task = Task { [weak self] in
       await predecessor?.value
       let result: Result<Output, any Error>
       do {
         try Task.checkCancellation()
-        result = .success(try await work(input))
+        result = .success(try await CommandRun.$current.withValue(id) { try await work(input) })
       } catch {
         result = .failure(error)
       }
@@ -191,6 +194,12 @@ extension Command where Input == Void {
   public func execute() -> Task<Void, Never>? {
     execute(())
   }
+}
+
+/// The command whose run the current task belongs to, so that a virtual clock can tell which
+/// commands are parked on it.
+enum CommandRun {
+  @TaskLocal static var current: ObjectIdentifier?
 }
 
 /// What a command does when it is executed while a run is going.

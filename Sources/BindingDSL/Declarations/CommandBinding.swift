@@ -121,7 +121,7 @@ private func makeCommandBinding<Model: AnyObject, Input, Output>(
 }
 
 /// The key of a command property's source node, so two bindings of one command share it.
-private struct CommandProperty: Hashable {
+struct CommandProperty: Hashable {
   let command: ObjectIdentifier
   let name: String
 }

@@ -36,7 +36,10 @@ public enum Timing: Hashable, Sendable, CustomStringConvertible {
 /// command(vm.search, onChangeOf: \.query, timing: .debounce(.milliseconds(300)))
 /// ```
 ///
-/// The value the graph starts with does not execute the command; changes do.
+/// The value the graph starts with does not execute the command; changes do. A value that
+/// arrives while the command cannot execute (it is running under
+/// ``ExecutionPolicy/ignoreWhileExecuting``, or its predicate is false) is not lost: the latest
+/// such value executes as soon as the command can.
 @MainActor
 public func command<Model: AnyObject, Value, Output>(
   _ command: Command<Value, Output>,
@@ -65,7 +68,19 @@ public func command<Model: AnyObject, Value, Output>(
     problems: timing.problems
   ) { context in
     context.register(command)
-    let pacer = Pacer<Value>(timing: timing, clock: context.clock) { command.execute($0) }
+    // A value the command could not take (it was running under .ignoreWhileExecuting, or
+    // disabled) waits, the latest only, until the command can execute.
+    let waiting = Waiting<Value>()
+    let pacer = Pacer<Value>(timing: timing, clock: context.clock) { value in
+      waiting.value = command.execute(value) == nil ? value : nil
+    }
+    let id = ObjectIdentifier(command)
+    context.source(key: CommandProperty(command: id, name: "canExecute")) { command.canExecute }
+      .addSink { canExecute in
+        guard canExecute, let value = waiting.value else { return }
+        waiting.value = nil
+        command.execute(value)
+      }
     var isInitialValue = true
     context.source(source).addSink { value in
       if isInitialValue {
@@ -76,6 +91,12 @@ public func command<Model: AnyObject, Value, Output>(
     }
     context.onUnmount { pacer.cancel() }
   }
+}
+
+/// A value waiting for a command that could not take it.
+@MainActor
+private final class Waiting<Value> {
+  var value: Value?
 }
 
 /// Paces values into an action by a ``Timing``.

@@ -23,6 +23,8 @@ public final class VirtualClock: Clock, Sendable {
     let id: Int
     let deadline: Instant
     let continuation: CheckedContinuation<Void, any Error>
+    /// The command whose run is sleeping, if any.
+    let command: ObjectIdentifier?
   }
 
   private struct State {
@@ -41,21 +43,31 @@ public final class VirtualClock: Clock, Sendable {
   /// How many tasks are sleeping on this clock.
   public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 
+  /// How many runs of the command with `id` are sleeping on this clock.
+  package func sleeperCount(forCommand id: ObjectIdentifier) -> Int {
+    state.withLock { $0.sleepers.count { $0.command == id } }
+  }
+
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     try Task.checkCancellation()
     let id = state.withLock { state in
       state.nextID += 1
       return state.nextID
     }
+    let command = CommandRun.current
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation {
         (continuation: CheckedContinuation<Void, any Error>) in
-        let resumeNow = state.withLock { state -> Bool in
-          if deadline <= state.now { return true }
-          state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
-          return false
+        // NB: cancellation is checked under the lock the cancellation handler takes: a task
+        // cancelled after the check above but before it registers would otherwise sleep on.
+        let outcome = state.withLock { state -> Result<Void, any Error>? in
+          if Task.isCancelled { return .failure(CancellationError()) }
+          if deadline <= state.now { return .success(()) }
+          state.sleepers.append(
+            Sleeper(id: id, deadline: deadline, continuation: continuation, command: command))
+          return nil
         }
-        if resumeNow { continuation.resume() }
+        if let outcome { continuation.resume(with: outcome) }
       }
     } onCancel: {
       let sleeper = state.withLock { state -> Sleeper? in

@@ -42,6 +42,8 @@ public final class ScreenDriver<S: Screen> {
       var message = "no widget '\(id)' in \(S.self)"
       if let near = closest(to: id, in: mounted.widgetIDs) {
         message += "; did you mean '\(near)'?"
+      } else {
+        message += "."
       }
       message += " Widgets: \(mounted.widgetIDs.joined(separator: ", "))"
       throw DriverError(message)
@@ -118,22 +120,29 @@ public final class ScreenDriver<S: Screen> {
   }
 
   /// Flushes the bindings and waits until every executing command of the screen has finished
-  /// or is sleeping on the virtual clock.
+  /// or has a run sleeping on the virtual clock.
   public func settle() async throws {
     for _ in 0..<Self.settleRounds {
       try flush()
       await VirtualClock.yieldToOthers()
-      let executing = mounted.graph.commands.filter(\.isExecuting).count
-      if !scheduler.hasPendingFlush && executing <= clock.sleeperCount {
+      if !scheduler.hasPendingFlush && stuckCommands().isEmpty {
         try flush()
         return
       }
     }
-    let busy = mounted.graph.commands.filter(\.isExecuting).map { $0.name ?? "(unnamed)" }
+    let stuck = stuckCommands().map { "'\($0.name ?? "(unnamed)")'" }
     throw DriverError(
-      "the screen did not settle: commands \(busy.joined(separator: ", ")) are still executing "
+      "the screen did not settle: \(stuck.count == 1 ? "command" : "commands") "
+        + "\(stuck.joined(separator: ", ")) \(stuck.count == 1 ? "is" : "are") still executing "
         + "and not sleeping on the virtual clock; work that waits on something else (a real "
         + "clock, a continuation nobody resumes) cannot finish in a test")
+  }
+
+  /// The screen's commands that are executing with no run sleeping on the virtual clock.
+  private func stuckCommands() -> [any CommandObject] {
+    mounted.graph.commands.filter {
+      $0.isExecuting && clock.sleeperCount(forCommand: ObjectIdentifier($0)) == 0
+    }
   }
 
   /// The tree as text.

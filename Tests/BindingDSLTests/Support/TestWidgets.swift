@@ -126,4 +126,18 @@ final class FormModel {
   @ObservationIgnored private(set) lazy var reset = Command<Void, Void>("reset") {}
 
   @ObservationIgnored private(set) lazy var lookup = Command<String, Void>("lookup") { _ in }
+
+  @ObservationIgnored let clock = VirtualClock()
+  private(set) var lookedUp: [String] = []
+
+  /// Takes a second on the model's virtual clock.
+  @ObservationIgnored private(set) lazy var slowLookup = Command<String, Void>("slowLookup") {
+    [weak self] query in
+    try await self?.lookUp(query)
+  }
+
+  private func lookUp(_ query: String) async throws {
+    lookedUp.append(query)
+    try await clock.sleep(for: .seconds(1))
+  }
 }
