@@ -43,14 +43,15 @@ import Testing
   @Test func unmountReleasesTheModelAndTheWidgets() throws {
     weak var weakModel: LargeFormViewModel?
     weak var weakField: TextField?
+    let driver: ScreenDriver<LargeFormScreen>
     do {
       let model = LargeFormViewModel()
-      let driver = try ScreenDriver(LargeFormScreen(showsAdvanced: true), model: model)
+      driver = try ScreenDriver(LargeFormScreen(showsAdvanced: true), model: model)
       weakModel = model
       weakField = try driver.widget("field7", as: TextField.self)
-      driver.unmount()
     }
-    #expect(weakModel == nil)
+    driver.unmount()
+    #expect(weakModel == nil, "released while the driver is still held")
     #expect(weakField == nil)
   }
 }

@@ -87,6 +87,10 @@ import Testing
     }
     #expect(error?.message == "cannot advance by -1.0 seconds: virtual time only moves forward")
     #expect(driver.clock.now.offset == .zero)
+    let far = await #expect(throws: DriverError.self) {
+      try await driver.advance(by: .seconds(Int64.max))
+    }
+    #expect(far?.message.hasPrefix("cannot advance by 9.223372036854776e+18 seconds") == true)
   }
 
   @Test func anUnmountedScreenCannotBeDriven() async throws {

@@ -32,13 +32,20 @@ import Testing
 
   @Test func mistakesAreAnsweredWithWhatWouldWork() async throws {
     let text = try await transcript(
-      of: ["tap reload", "tap relaod", "advance soon", "type", "dance", "toggle roles"],
+      of: [
+        "tap reload", "tap relaod", "advance soon", "type", "dance", "toggle roles",
+        "advance 999999999999999999m",
+      ],
       on: "roles")
     #expect(
       text.contains(
         "> tap relaod\nerror: no widget 'relaod' in RoleListScreen; did you mean 'reload'?"))
     #expect(text.contains("> advance soon\nerror: 'soon' is not a duration; write 300ms, 2s or 1m"))
     #expect(text.contains("> type\nerror: type needs a widget id, as in: type code 1234"))
+    #expect(
+      text.contains(
+        "> advance 999999999999999999m\nerror: '999999999999999999m' is too long; advance at "
+          + "most a year at a time"))
     #expect(text.contains("> dance\nerror: unknown command 'dance'; commands: type, replace"))
     #expect(
       text.contains(

@@ -114,6 +114,11 @@ public final class ScreenDriver<S: Screen> {
     guard duration >= .zero else {
       throw DriverError("cannot advance by \(duration): virtual time only moves forward")
     }
+    guard clock.now.offset <= Self.latestVirtualTime - duration else {
+      throw DriverError(
+        "cannot advance by \(duration): the virtual clock would pass \(Self.latestVirtualTime) "
+          + "since it started; a test needs far less")
+    }
     try flush()
     await clock.advance(by: duration)
     try await settle()
@@ -159,6 +164,9 @@ public final class ScreenDriver<S: Screen> {
   }
 
   private static var settleRounds: Int { 500 }
+
+  /// How far a driver's virtual clock may run: far beyond any test, far below an overflow.
+  private static var latestVirtualTime: Duration { .seconds(Int64(1) << 40) }
 
   private func checkMounted() throws(DriverError) {
     guard mounted.isMounted else { throw DriverError("the screen is unmounted") }

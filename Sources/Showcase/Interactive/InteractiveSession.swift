@@ -20,6 +20,9 @@ final class InteractiveSession<S: Screen> {
     self.shown = driver.render()
   }
 
+  /// The longest advance a command may ask for, in milliseconds: a year.
+  static var longestAdvance: Int { 365 * 24 * 3_600_000 }
+
   /// What a person can type.
   static var help: String {
     """
@@ -104,14 +107,20 @@ final class InteractiveSession<S: Screen> {
   private func duration(_ text: String) throws -> Duration {
     let digits = text.prefix { $0.isASCII && $0.isNumber }
     let unit = text.dropFirst(digits.count)
-    guard let amount = Int(digits) else {
+    let scale: Int? =
+      switch unit {
+      case "ms": 1
+      case "s": 1_000
+      case "m": 60_000
+      default: nil
+      }
+    guard let scale, let amount = Int(digits) else {
       throw DriverError("'\(text)' is not a duration; write 300ms, 2s or 1m")
     }
-    switch unit {
-    case "ms": return .milliseconds(amount)
-    case "s": return .seconds(amount)
-    case "m": return .seconds(amount * 60)
-    default: throw DriverError("'\(text)' is not a duration; write 300ms, 2s or 1m")
+    let (milliseconds, overflow) = amount.multipliedReportingOverflow(by: scale)
+    guard !overflow, milliseconds <= Self.longestAdvance else {
+      throw DriverError("'\(text)' is too long; advance at most a year at a time")
     }
+    return .milliseconds(milliseconds)
   }
 }
