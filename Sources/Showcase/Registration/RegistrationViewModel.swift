@@ -31,15 +31,14 @@ final class RegistrationViewModel {
   }
 
   @ObservationIgnored private(set) lazy var register = Command<Void, Account>(
-    "register", enabledWhen: { [unowned self] in !code.isEmpty && !password.isEmpty }
-  ) { [weak self] in
-    guard let self else { throw CancellationError() }
-    return try await self.submit()
+    "register", owner: self, enabledWhen: { !$0.code.isEmpty && !$0.password.isEmpty }
+  ) { vm, _ in
+    try await vm.submit()
   }
 
-  @ObservationIgnored private(set) lazy var resend = Command<Void, Void>("resend") {
-    [weak self] in
-    try await self?.resendCode()
+  @ObservationIgnored private(set) lazy var resend = Command<Void, Void>("resend", owner: self) {
+    vm, _ in
+    try await vm.resendCode()
   }
 
   private func submit() async throws -> Account {
