@@ -16,49 +16,161 @@ public enum TextRenderer {
   /// Renders `root` and everything nested in it, ending without a newline.
   @MainActor
   public static func render(_ root: Widget) -> String {
-    var lines: [String] = []
-    append(root, depth: 0, to: &lines)
-    return lines.joined(separator: "\n")
+    var output = Output()
+    output.bytes.reserveCapacity(4_096)
+    append(root, depth: 0, to: &output)
+    return output.text
   }
 
   /// Renders one widget's line, without indentation or children.
   @MainActor
   public static func line(for widget: Widget) -> String {
-    var parts = ["\(widget.kind) #\(widget.id)"]
-    for field in widget.renderedFields {
-      parts.append("\(field.name)=\(format(field.value))")
-    }
-    if let label = widget.accessibilityLabel.value {
-      parts.append("label=\(quoted(label))")
-    }
-    var flags: [String] = []
-    if !widget.isEnabled.value { flags.append("disabled") }
-    if widget.isHidden.value { flags.append("hidden") }
-    flags += widget.renderedFlags
-    if !flags.isEmpty { parts.append("[\(flags.joined(separator: ", "))]") }
-    return parts.joined(separator: " ")
+    var output = Output()
+    output.appendLine(for: widget)
+    return output.text
   }
 
   @MainActor
-  private static func append(_ widget: Widget, depth: Int, to lines: inout [String]) {
-    lines.append(String(repeating: "  ", count: depth) + line(for: widget))
-    for child in widget.children { append(child, depth: depth + 1, to: &lines) }
-  }
-
-  static func format(_ value: RenderedField.Value) -> String {
-    switch value {
-    case .text(let text): quoted(text)
-    case .bool(let flag): flag ? "true" : "false"
-    case .word(let word): word
-    case .number(let number):
-      number.rounded() == number && abs(number) < 1e15
-        ? String(Int64(number)) : String(number)
+  private static func append(_ widget: Widget, depth: Int, to output: inout Output) {
+    if depth > 0 {
+      output.bytes.append(.newline)
+      output.bytes.append(contentsOf: repeatElement(.space, count: 2 * depth))
     }
+    output.appendLine(for: widget)
+    for child in widget.children { append(child, depth: depth + 1, to: &output) }
   }
 
   /// Quotes `text`, escaping what would break the one-line-per-widget layout.
   static func quoted(_ text: String) -> String {
-    var result = "\""
+    var output = Output()
+    output.appendQuoted(text)
+    return output.text
+  }
+}
+
+/// The rendered text as UTF-8 bytes, written in one buffer without intermediate strings, arrays
+/// of parts or joins; made a `String` once at the end.
+private struct Output {
+  var bytes: [UInt8] = []
+
+  var text: String { String(decoding: bytes, as: UTF8.self) }
+
+  mutating func append(_ text: String) {
+    bytes.append(contentsOf: text.utf8)
+  }
+
+  mutating func append(_ text: StaticString) {
+    text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+  }
+
+  /// Writes one widget's line: `Kind #id`, fields, label, flags.
+  @MainActor
+  mutating func appendLine(for widget: Widget) {
+    append(widget.kind)
+    append(" #")
+    append(widget.id)
+    for field in widget.renderedFields {
+      bytes.append(.space)
+      append(field.name)
+      bytes.append(.equals)
+      append(field.value)
+    }
+    if let label = widget.accessibilityLabel.value {
+      append(" label=")
+      appendQuoted(label)
+    }
+    var hasFlags = false
+    if !widget.isEnabled.value { appendFlag("disabled", hasFlags: &hasFlags) }
+    if widget.isHidden.value { appendFlag("hidden", hasFlags: &hasFlags) }
+    for flag in widget.renderedFlags { appendFlag(flag, hasFlags: &hasFlags) }
+    if hasFlags { bytes.append(.closingBracket) }
+  }
+
+  private mutating func appendFlag(_ flag: String, hasFlags: inout Bool) {
+    append(hasFlags ? ", " : " [")
+    append(flag)
+    hasFlags = true
+  }
+
+  mutating func append(_ value: RenderedField.Value) {
+    switch value {
+    case .text(let text): appendQuoted(text)
+    case .bool(let flag): append(flag ? "true" : "false")
+    case .word(let word): append(word)
+    case .number(let number):
+      if number.rounded() == number && abs(number) < 1e15 {
+        append(String(Int64(number)))
+      } else {
+        append(String(number))
+      }
+    }
+  }
+
+  /// Appends `text` quoted, escaping `"`, `\`, newline, carriage return and tab where each is a
+  /// character of its own.
+  ///
+  /// The format escapes characters (grapheme clusters), not bytes: a `\r\n` pair is one character
+  /// and is written as it is, and so is a `"` or `\` that a neighbouring scalar joins into a larger
+  /// character (a combining mark after it, a prepended mark before it). The bytes are scanned
+  /// instead of the characters, and runs with nothing to escape are copied whole: control
+  /// characters only ever join as `\r\n`, and a quote or backslash between ASCII bytes always
+  /// stands alone, so only a quote or backslash next to a non-ASCII byte needs the characters.
+  mutating func appendQuoted(_ text: String) {
+    bytes.append(.quote)
+    var escaped = text.utf8.withContiguousStorageIfAvailable { appendEscaped($0) }
+    if escaped == nil {
+      var contiguous = text
+      contiguous.makeContiguousUTF8()
+      escaped = contiguous.utf8.withContiguousStorageIfAvailable { appendEscaped($0) }
+    }
+    if escaped != true { appendEscapedByCharacters(text) }
+    bytes.append(.quote)
+  }
+
+  /// Appends `source` escaped, or nothing and returns `false` when a quote or backslash borders
+  /// a non-ASCII byte, where only the characters tell whether it stands alone.
+  private mutating func appendEscaped(_ source: UnsafeBufferPointer<UInt8>) -> Bool {
+    let start = bytes.count
+    var runStart = 0
+    var index = 0
+    while index < source.count {
+      let byte = source[index]
+      let escape: UInt8
+      switch byte {
+      case .quote, .backslash:
+        if index > 0 && source[index - 1] >= 0x80
+          || index + 1 < source.count && source[index + 1] >= 0x80
+        {
+          bytes.removeSubrange(start...)
+          return false
+        }
+        escape = byte
+      case .tab: escape = UInt8(ascii: "t")
+      case .newline: escape = UInt8(ascii: "n")
+      case .carriageReturn:
+        if index + 1 < source.count && source[index + 1] == .newline {
+          // `\r\n` is one character, not a carriage return: written as it is.
+          index += 2
+          continue
+        }
+        escape = UInt8(ascii: "r")
+      default:
+        index += 1
+        continue
+      }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<index]))
+      bytes.append(.backslash)
+      bytes.append(escape)
+      index += 1
+      runStart = index
+    }
+    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart...]))
+    return true
+  }
+
+  /// The reference algorithm: one character at a time.
+  private mutating func appendEscapedByCharacters(_ text: String) {
+    var result = ""
     for character in text {
       switch character {
       case "\"": result += "\\\""
@@ -69,6 +181,17 @@ public enum TextRenderer {
       default: result.append(character)
       }
     }
-    return result + "\""
+    append(result)
   }
+}
+
+extension UInt8 {
+  fileprivate static let tab = UInt8(ascii: "\t")
+  fileprivate static let newline = UInt8(ascii: "\n")
+  fileprivate static let carriageReturn = UInt8(ascii: "\r")
+  fileprivate static let space = UInt8(ascii: " ")
+  fileprivate static let quote = UInt8(ascii: "\"")
+  fileprivate static let equals = UInt8(ascii: "=")
+  fileprivate static let backslash = UInt8(ascii: "\\")
+  fileprivate static let closingBracket = UInt8(ascii: "]")
 }

@@ -3,6 +3,8 @@ public import BindingDSL
 /// Read-only text.
 @MainActor
 public final class Label: Widget {
+  override public var kind: String { "Label" }
+
   public let text: WidgetProperty<String>
 
   public init(_ id: String, text: String = "") {
@@ -45,6 +47,8 @@ public final class TextField: Widget {
 /// A tappable button with a title and a busy state shown while its command runs.
 @MainActor
 public final class Button: Widget, CommandControl {
+  override public var kind: String { "Button" }
+
   public let title: WidgetProperty<String>
   /// Whether the button's action is running.
   public let isBusy: WidgetProperty<Bool>
@@ -71,6 +75,8 @@ public final class Button: Widget, CommandControl {
 /// An on/off switch.
 @MainActor
 public final class Toggle: Widget {
+  override public var kind: String { "Toggle" }
+
   public let title: WidgetProperty<String>
   public let isOn: WidgetProperty<Bool>
 
@@ -91,6 +97,8 @@ public final class Toggle: Widget {
 /// A spinner shown while something loads.
 @MainActor
 public final class ActivityIndicator: Widget {
+  override public var kind: String { "ActivityIndicator" }
+
   public let isAnimating: WidgetProperty<Bool>
 
   public init(_ id: String, isAnimating: Bool = false) {
@@ -105,6 +113,8 @@ public final class ActivityIndicator: Widget {
 /// A short message over the screen, such as the outcome of a command; empty shows nothing.
 @MainActor
 public final class Toast: Widget {
+  override public var kind: String { "Toast" }
+
   public let message: WidgetProperty<String?>
 
   public init(_ id: String, message: String? = nil) {

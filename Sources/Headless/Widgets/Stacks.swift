@@ -1,6 +1,8 @@
 /// Widgets laid out one above the other.
 @MainActor
 public final class VStack: Widget {
+  override public var kind: String { "VStack" }
+
   private let content: [Widget]
 
   public init(_ id: String, @WidgetBuilder content: () -> [Widget]) {
@@ -14,6 +16,8 @@ public final class VStack: Widget {
 /// Widgets laid out side by side.
 @MainActor
 public final class HStack: Widget {
+  override public var kind: String { "HStack" }
+
   private let content: [Widget]
 
   public init(_ id: String, @WidgetBuilder content: () -> [Widget]) {

@@ -6,6 +6,8 @@ public import BindingDSL
 /// property of type `Feedback` to ``feedback``.
 @MainActor
 public final class HUD: Widget, FeedbackDisplay {
+  override public var kind: String { "HUD" }
+
   public let feedback: WidgetProperty<Feedback>
 
   public init(_ id: String, feedback: Feedback = .none) {
@@ -34,6 +36,8 @@ public final class HUD: Widget, FeedbackDisplay {
 /// Determinate progress from 0 to 1.
 @MainActor
 public final class ProgressBar: Widget {
+  override public var kind: String { "ProgressBar" }
+
   /// The fraction done; the renderer clamps it to 0...1 and shows NaN as 0.
   public let value: WidgetProperty<Double>
 
@@ -53,6 +57,8 @@ public final class ProgressBar: Widget {
 /// Rows render as labels with ids `<id>.<index>`.
 @MainActor
 public final class TextList: Widget {
+  override public var kind: String { "TextList" }
+
   public let items: WidgetProperty<[String]>
 
   public init(_ id: String, items: [String] = []) {

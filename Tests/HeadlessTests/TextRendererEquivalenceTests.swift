@@ -1,0 +1,179 @@
+import Headless
+import Testing
+
+/// The renderer writes into one buffer and quotes by scanning bytes; these tests hold it to the
+/// text of the straightforward algorithm it replaced (arrays of parts joined per line, strings
+/// quoted one `Character` at a time), byte for byte, on strings chosen to tell bytes from
+/// characters.
+@MainActor
+@Suite struct TextRendererEquivalenceTests {
+  nonisolated static let trickyStrings: [String] = [
+    "", "plain", "She said \"hi\"", "back\\slash", "tab\there", "line\nbreak", "lone\rreturn",
+    "\r\n", "a\r\nb", "\r\r\n", "\n\r", "\r\n\r\n", "\r", "\n", "\t", "\"", "\\", "\"\"",
+    "\\\\", "end\\", "\"start",
+    // A quote or backslash joined into a larger character by a combining mark after it, a
+    // zero-width joiner or a spacing mark, or by a prepended mark before it.
+    "\"\u{301}", "\\\u{301}", "x\"\u{301}y", "\"\u{200D}", "\"\u{903}", "\u{600}\"", "\u{600}\\",
+    "\u{301}\"", "e\u{301}\"", "\"e\u{301}",
+    // Controls never join anything but `\r\n`.
+    "\t\u{301}", "\n\u{301}", "\r\u{301}", "\u{301}\n", "\r\n\u{301}",
+    // Emoji, flags, sequences, and text in other scripts next to escapes.
+    "😀", "😀\"", "\"😀", "👨‍👩‍👧\n", "🇺🇸\"🇫🇷", "👍🏽\\", "日本語\t\"引用\"", "Ünïcödé \r\n ok",
+    "•••", "\u{0}\u{7F}\u{85}\u{2028}",
+    String(repeating: "x", count: 1_000), String(repeating: "ab\"\\\n", count: 200),
+  ]
+
+  @Test(arguments: trickyStrings)
+  func quotingMatchesTheCharacterByCharacterAlgorithm(text: String) {
+    let label = Label("q", text: text)
+    label.accessibilityLabel.value = text
+    expectSameBytes(TextRenderer.line(for: label), reference(label))
+  }
+
+  @Test func randomMixturesOfTrickyPiecesQuoteTheSame() {
+    let pieces = [
+      "a", "Z", " ", "\"", "\\", "\n", "\r", "\t", "\r\n", "\u{301}", "\u{200D}", "\u{600}",
+      "\u{903}", "é", "😀", "🇺🇸", "日", "\u{FE0F}", "\u{1F3FD}",
+    ]
+    var generator = SplitMix64(seed: 0x5EED)
+    for _ in 0..<2_000 {
+      let length = Int(generator.next() % 12)
+      let text = (0..<length).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }
+        .joined()
+      let label = Label("q", text: text)
+      expectSameBytes(TextRenderer.line(for: label), reference(label))
+    }
+  }
+
+  @Test func everyKindRendersAsBefore() {
+    let busy = Button("busy", title: "Busy")
+    busy.isBusy.value = true
+    busy.isEnabled.value = false
+    busy.isHidden.value = true
+    busy.accessibilityLabel.value = "Busy \"now\""
+    let tree = VStack("root") {
+      Label("label", text: "Text")
+      TextField("field", text: "typed\r\n", placeholder: "Hint")
+      TextField("secret", text: "pässwörd", placeholder: "", isSecure: true)
+      busy
+      Toggle("toggle", title: "On", isOn: true)
+      ActivityIndicator("spinner", isAnimating: true)
+      Toast("toast")
+      Toast("said", message: "Saved \\o/")
+      HStack("row") {
+        HUD("hud", feedback: .failure("Server \"busy\""))
+        HUD("idle")
+        VStack("deep") { HStack("deeper") { Label("deepest") } }
+      }
+      ProgressBar("half", value: 0.5)
+      ProgressBar("third", value: 1.0 / 3)
+      ProgressBar("nan", value: .nan)
+      TextList("list", items: ["one", "two\t2"])
+      Custom("custom")
+    }
+    expectSameBytes(TextRenderer.render(tree), referenceRender(tree))
+  }
+
+  @Test(arguments: [
+    0, -0.0, 1, -1, 0.25, 1.0 / 3, 1e14, 1e15, -1e15, 123_456_789_012_345, 1e20, 2.5e-8,
+    .infinity, -.infinity, .nan, .greatestFiniteMagnitude, .leastNonzeroMagnitude,
+  ])
+  func numbersInCustomFieldsFormatAsBefore(number: Double) {
+    let widget = Custom("n", number: number)
+    expectSameBytes(TextRenderer.line(for: widget), reference(widget))
+  }
+
+  private func expectSameBytes(
+    _ rendered: String, _ expected: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    #expect(Array(rendered.utf8) == Array(expected.utf8), sourceLocation: sourceLocation)
+  }
+}
+
+/// A widget from outside the module, rendered through the public hooks only.
+@MainActor
+private final class Custom: Widget {
+  let number: Double
+
+  init(_ id: String, number: Double = 2) {
+    self.number = number
+    super.init(id: id)
+  }
+
+  override var renderedFields: [RenderedField] {
+    [.init("n", .number(number)), .init("mode", .word("fast")), .init("on", .bool(false))]
+  }
+
+  override var renderedFlags: [String] { ["custom", "odd \"flag\""] }
+}
+
+/// The renderer as it was before it wrote into one buffer: the reference for byte equality.
+@MainActor
+private func referenceRender(_ root: Widget) -> String {
+  var lines: [String] = []
+  func append(_ widget: Widget, depth: Int) {
+    lines.append(String(repeating: "  ", count: depth) + reference(widget))
+    for child in widget.children { append(child, depth: depth + 1) }
+  }
+  append(root, depth: 0)
+  return lines.joined(separator: "\n")
+}
+
+@MainActor
+private func reference(_ widget: Widget) -> String {
+  // The kind as the base class named it before the built-in widgets named their own.
+  let kind = widget is TextField ? widget.kind : String(describing: type(of: widget))
+  var parts = ["\(kind) #\(widget.id)"]
+  for field in widget.renderedFields {
+    parts.append("\(field.name)=\(referenceFormat(field.value))")
+  }
+  if let label = widget.accessibilityLabel.value {
+    parts.append("label=\(referenceQuoted(label))")
+  }
+  var flags: [String] = []
+  if !widget.isEnabled.value { flags.append("disabled") }
+  if widget.isHidden.value { flags.append("hidden") }
+  flags += widget.renderedFlags
+  if !flags.isEmpty { parts.append("[\(flags.joined(separator: ", "))]") }
+  return parts.joined(separator: " ")
+}
+
+private func referenceFormat(_ value: RenderedField.Value) -> String {
+  switch value {
+  case .text(let text): referenceQuoted(text)
+  case .bool(let flag): flag ? "true" : "false"
+  case .word(let word): word
+  case .number(let number):
+    number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+  }
+}
+
+private func referenceQuoted(_ text: String) -> String {
+  var result = "\""
+  for character in text {
+    switch character {
+    case "\"": result += "\\\""
+    case "\\": result += "\\\\"
+    case "\n": result += "\\n"
+    case "\r": result += "\\r"
+    case "\t": result += "\\t"
+    default: result.append(character)
+    }
+  }
+  return result + "\""
+}
+
+/// A small deterministic generator, so that a failure reproduces.
+private struct SplitMix64 {
+  var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E9B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
