@@ -16,8 +16,7 @@ public enum TextRenderer {
   /// Renders `root` and everything nested in it, ending without a newline.
   @MainActor
   public static func render(_ root: Widget) -> String {
-    var output = Output()
-    output.bytes.reserveCapacity(4_096)
+    var output = Output(capacity: 4_096)
     append(root, depth: 0, to: &output)
     return output.text
   }
@@ -33,8 +32,8 @@ public enum TextRenderer {
   @MainActor
   private static func append(_ widget: Widget, depth: Int, to output: inout Output) {
     if depth > 0 {
-      output.bytes.append(.newline)
-      output.bytes.append(contentsOf: repeatElement(.space, count: 2 * depth))
+      output.append(.newline)
+      output.append(.space, count: 2 * depth)
     }
     output.appendLine(for: widget)
     for child in widget.children { append(child, depth: depth + 1, to: &output) }
@@ -48,19 +47,73 @@ public enum TextRenderer {
   }
 }
 
-/// The rendered text as UTF-8 bytes, written in one buffer without intermediate strings, arrays
-/// of parts or joins; made a `String` once at the end.
-private struct Output {
-  var bytes: [UInt8] = []
+/// The rendered text as UTF-8 bytes, written in one growing buffer without intermediate
+/// strings, arrays of parts or joins, and made a `String` once at the end.
+private struct Output: ~Copyable {
+  private var start: UnsafeMutablePointer<UInt8>
+  private var capacity: Int
+  private(set) var count = 0
 
-  var text: String { String(decoding: bytes, as: UTF8.self) }
+  init(capacity: Int = 256) {
+    self.capacity = capacity
+    start = .allocate(capacity: capacity)
+  }
+
+  deinit { start.deallocate() }
+
+  var text: String {
+    String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
+  }
+
+  /// Forgets what was written after the first `count` bytes.
+  mutating func truncate(to count: Int) { self.count = count }
+
+  private mutating func reserve(_ extra: Int) {
+    guard count + extra > capacity else { return }
+    let newCapacity = max(capacity * 2, count + extra)
+    let newStart = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+    newStart.initialize(from: start, count: count)
+    start.deallocate()
+    start = newStart
+    capacity = newCapacity
+  }
+
+  mutating func append(_ byte: UInt8) {
+    reserve(1)
+    start[count] = byte
+    count += 1
+  }
+
+  mutating func append(_ byte: UInt8, _ other: UInt8) {
+    reserve(2)
+    start[count] = byte
+    start[count + 1] = other
+    count += 2
+  }
+
+  mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+    reserve(bytes.count)
+    (start + count).initialize(from: base, count: bytes.count)
+    count += bytes.count
+  }
+
+  mutating func append(_ byte: UInt8, count repeats: Int) {
+    reserve(repeats)
+    (start + count).initialize(repeating: byte, count: repeats)
+    count += repeats
+  }
 
   mutating func append(_ text: String) {
-    bytes.append(contentsOf: text.utf8)
+    if text.utf8.withContiguousStorageIfAvailable({ append($0) }) == nil {
+      var contiguous = text
+      contiguous.makeContiguousUTF8()
+      contiguous.withUTF8 { append($0) }
+    }
   }
 
   mutating func append(_ text: StaticString) {
-    text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    text.withUTF8Buffer { append($0) }
   }
 
   /// Writes one widget's line: `Kind #id`, fields, label, flags.
@@ -70,9 +123,9 @@ private struct Output {
     append(" #")
     append(widget.id)
     for field in widget.renderedFields {
-      bytes.append(.space)
+      append(.space)
       append(field.name)
-      bytes.append(.equals)
+      append(.equals)
       append(field.value)
     }
     if let label = widget.accessibilityLabel.value {
@@ -83,7 +136,7 @@ private struct Output {
     if !widget.isEnabled.value { appendFlag("disabled", hasFlags: &hasFlags) }
     if widget.isHidden.value { appendFlag("hidden", hasFlags: &hasFlags) }
     for flag in widget.renderedFlags { appendFlag(flag, hasFlags: &hasFlags) }
-    if hasFlags { bytes.append(.closingBracket) }
+    if hasFlags { append(.closingBracket) }
   }
 
   private mutating func appendFlag(_ flag: String, hasFlags: inout Bool) {
@@ -116,7 +169,7 @@ private struct Output {
   /// characters only ever join as `\r\n`, and a quote or backslash between ASCII bytes always
   /// stands alone, so only a quote or backslash next to a non-ASCII byte needs the characters.
   mutating func appendQuoted(_ text: String) {
-    bytes.append(.quote)
+    append(.quote)
     var escaped = text.utf8.withContiguousStorageIfAvailable { appendEscaped($0) }
     if escaped == nil {
       var contiguous = text
@@ -124,13 +177,13 @@ private struct Output {
       escaped = contiguous.utf8.withContiguousStorageIfAvailable { appendEscaped($0) }
     }
     if escaped != true { appendEscapedByCharacters(text) }
-    bytes.append(.quote)
+    append(.quote)
   }
 
   /// Appends `source` escaped, or nothing and returns `false` when a quote or backslash borders
   /// a non-ASCII byte, where only the characters tell whether it stands alone.
   private mutating func appendEscaped(_ source: UnsafeBufferPointer<UInt8>) -> Bool {
-    let start = bytes.count
+    let start = count
     var runStart = 0
     var index = 0
     while index < source.count {
@@ -141,7 +194,7 @@ private struct Output {
         if index > 0 && source[index - 1] >= 0x80
           || index + 1 < source.count && source[index + 1] >= 0x80
         {
-          bytes.removeSubrange(start...)
+          truncate(to: start)
           return false
         }
         escape = byte
@@ -158,13 +211,12 @@ private struct Output {
         index += 1
         continue
       }
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<index]))
-      bytes.append(.backslash)
-      bytes.append(escape)
+      append(UnsafeBufferPointer(rebasing: source[runStart..<index]))
+      append(.backslash, escape)
       index += 1
       runStart = index
     }
-    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart...]))
+    append(UnsafeBufferPointer(rebasing: source[runStart...]))
     return true
   }
 

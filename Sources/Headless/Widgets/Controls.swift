@@ -36,9 +36,9 @@ public final class TextField: Widget {
 
   override public var renderedFields: [RenderedField] {
     let shown = isSecure ? String(repeating: "•", count: text.value.count) : text.value
-    var fields: [RenderedField] = [.init("text", .text(shown))]
-    if !placeholder.value.isEmpty { fields.append(.init("placeholder", .text(placeholder.value))) }
-    return fields
+    let text = RenderedField("text", .text(shown))
+    let placeholder = placeholder.value
+    return placeholder.isEmpty ? [text] : [text, .init("placeholder", .text(placeholder))]
   }
 
   override public var interactions: Set<Interaction> { [.type] }

@@ -19,17 +19,17 @@ public final class HUD: Widget, FeedbackDisplay {
   public var feedbackTarget: any ValueTarget<Feedback> { feedback }
 
   override public var renderedFields: [RenderedField] {
-    switch feedback.value {
-    case .none: [.init("state", .word("none"))]
-    case .loading(let text): [.init("state", .word("loading"))] + Self.message(text)
-    case .success(let text): [.init("state", .word("success"))] + Self.message(text)
-    case .failure(let text): [.init("state", .word("failure"))] + Self.message(text)
-    case .message(let text): [.init("state", .word("message"))] + Self.message(text)
-    }
-  }
-
-  private static func message(_ text: String?) -> [RenderedField] {
-    text.map { [.init("message", .text($0))] } ?? []
+    let (state, message): (String, String?) =
+      switch feedback.value {
+      case .none: ("none", nil)
+      case .loading(let text): ("loading", text)
+      case .success(let text): ("success", text)
+      case .failure(let text): ("failure", text)
+      case .message(let text): ("message", text)
+      }
+    let stateField = RenderedField("state", .word(state))
+    guard let message else { return [stateField] }
+    return [stateField, .init("message", .text(message))]
   }
 }
 
