@@ -51,6 +51,8 @@ public final class MainActorScheduler: FlushScheduler {
 @MainActor
 public final class ManualScheduler: FlushScheduler {
   private var pending: [WeakFlushable] = []
+  /// The graphs being flushed; swapped with `pending` so that neither buffer is reallocated.
+  private var flushing: [WeakFlushable] = []
 
   public init() {}
 
@@ -66,12 +68,13 @@ public final class ManualScheduler: FlushScheduler {
   public func flush() -> Bool {
     var flushedAny = false
     while !pending.isEmpty {
-      let graphs = pending
-      pending = []
-      for case let graph? in graphs.map(\.value) where graph.needsFlush {
+      swap(&pending, &flushing)
+      for entry in flushing {
+        guard let graph = entry.value, graph.needsFlush else { continue }
         graph.flush()
         flushedAny = true
       }
+      flushing.removeAll(keepingCapacity: true)
     }
     return flushedAny
   }

@@ -56,6 +56,41 @@ import Testing
     #expect(mounted.updateCount == 1, "one source read, three widgets written")
   }
 
+  @Test func aChangeRedeliversOnlyTheSourcesThatChanged() throws {
+    let name = Slot("name", "text", "")
+    let count = Slot("count", "text", "")
+    let tag = Slot("tag", "text", "")
+    let mounted = try BindingGraph<FormModel> {
+      bind(\.name, to: name)
+      bind(\.count, to: count) { "\($0)" }
+      bind(\.tag, to: tag) { $0.text }
+    }.mount(on: model, scheduler: scheduler)
+    for round in 1...3 {
+      model.count = round
+      scheduler.flush()
+    }
+    model.name = "Ada"
+    scheduler.flush()
+    #expect(count.received == ["0", "1", "2", "3"])
+    #expect(name.received == ["", "Ada"])
+    #expect(tag.received == ["none"], "a value that cannot be compared is not re-sent")
+    model.tag = Tag(text: "new")
+    scheduler.flush()
+    #expect(tag.received == ["none", "new"])
+    #expect(mounted.updateCount == 5)
+  }
+
+  @Test func aWriteIntoTheModelWhileMountingReachesWidgetsInstalledBeforeIt() throws {
+    let label = Slot("label", "text", "")
+    let field = Slot("field", "text", "preset", editable: true)
+    let mounted = try BindingGraph<FormModel> {
+      bind(\.name, to: label)
+      bind(\.name, to: field, mode: .oneWayToSource)
+    }.mount(on: model, scheduler: scheduler)
+    #expect(label.received == ["", "preset"], "in sync when mounting ends, before any flush")
+    #expect(!mounted.needsFlush)
+  }
+
   @Test func aTargetThatKeepsChangingTheModelIsReportedNotLoopedForever() throws {
     let label = Slot("count", "text", 0)
     let model = self.model

@@ -14,6 +14,8 @@ final class MountContext<Model: AnyObject> {
     [ObjectIdentifier: (keyPath: AnyKeyPath, node: RuntimeNode)] =
       [:]
   private var nodes: [RuntimeNode] = []
+  /// Sources created since the graph last started observing its new sources.
+  private var unobserved: [RuntimeNode] = []
   private var cleanups: [() -> Void] = []
 
   init(model: Model, engine: Engine, clock: any Clock<Duration>) {
@@ -48,9 +50,10 @@ final class MountContext<Model: AnyObject> {
     if let equal = sourcesByKeyPath[keyPath] as? SourceNode<Value> {
       node = equal
     } else {
-      node = SourceNode(engine: engine) { [unowned model] in model[keyPath: keyPath] }
+      node = SourceNode { [unowned model] in model[keyPath: keyPath] }
       sourcesByKeyPath[keyPath] = node
       nodes.append(node)
+      unobserved.append(node)
     }
     sourcesByKeyPathIdentity[identity] = (keyPath, node)
     return node
@@ -59,10 +62,17 @@ final class MountContext<Model: AnyObject> {
   /// The observed source known by `key`, created with `read` the first time it is asked for.
   func source<Value>(key: AnyHashable, read: @escaping () -> Value) -> SourceNode<Value> {
     if let existing = sources[key] as? SourceNode<Value> { return existing }
-    let node = SourceNode(engine: engine, read: read)
+    let node = SourceNode(read: read)
     sources[key] = node
     nodes.append(node)
+    unobserved.append(node)
     return node
+  }
+
+  /// Observes the sources created since the last call, with one registration.
+  func observeNewSources() {
+    engine.observe(unobserved)
+    unobserved = []
   }
 
   /// A node computed from others; `rank` must exceed the rank of every node it reads.
@@ -86,6 +96,7 @@ final class MountContext<Model: AnyObject> {
     cleanups = []
     for node in nodes { node.tearDown() }
     nodes = []
+    unobserved = []
     sources = [:]
     sourcesByKeyPath = [:]
     sourcesByKeyPathIdentity = [:]

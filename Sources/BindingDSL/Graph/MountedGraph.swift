@@ -31,6 +31,7 @@ public final class MountedGraph<Model: AnyObject>: Flushable {
       scheduler.scheduleFlush(self)
     }
     for declaration in graph.declarations { declaration.install(context) }
+    context.observeNewSources()
   }
 
   isolated deinit {

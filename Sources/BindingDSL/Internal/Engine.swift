@@ -1,13 +1,17 @@
 /// Propagates changes through one mounted graph, glitch-free.
 ///
-/// Sources that Observation reported as changed are read once each at the flush; a changed value
-/// writes its widget sinks at once (a sink reads only that node, so it is already final) and
-/// queues its dependents by rank. Derived nodes then update in rank order, each once per pass,
+/// Sources that Observation reported as changed are re-read at the flush and observed again,
+/// grouped so that sources changing together share one registration; a changed value writes
+/// its widget sinks at once (a sink reads only that node, so it is already final) and queues
+/// its dependents by rank. Derived nodes then update in rank order, each once per pass,
 /// after every input it reads: a diamond writes its widget once, with consistent inputs.
 @MainActor
 final class Engine {
   /// How many passes a flush may take before it gives up on a graph that keeps changing itself.
   static let passLimit = 100
+  /// Up to how many dirty sources are observed again as they are, without splitting off the
+  /// ones whose value did not change.
+  static let smallGroup = 4
 
   /// Called once when the first source becomes dirty after a flush.
   var requestFlush: () -> Void = {}
@@ -20,6 +24,8 @@ final class Engine {
   /// The sources being updated by the current pass; swapped with `dirtySources` so that neither
   /// buffer is reallocated from one flush to the next.
   private var updatingSources: [RuntimeNode] = []
+  private var changedSources: [RuntimeNode] = []
+  private var unchangedSources: [RuntimeNode] = []
   private var queue: [[RuntimeNode]] = []
   private var isFlushing = false
 
@@ -39,6 +45,52 @@ final class Engine {
     queue[node.rank].append(node)
   }
 
+  /// Observes `sources`, new to the graph, with one registration, and hands on any value that
+  /// changed since they were first read.
+  func observe(_ sources: [RuntimeNode]) {
+    for source in sources {
+      if source.isComparable {
+        changedSources.append(source)
+      } else {
+        TrackingGroup.track([source], in: self)
+      }
+    }
+    TrackingGroup.track(changedSources, in: self)
+    // NB: only values that can be compared are handed on: one written into the view model
+    // while the graph was mounting reaches the widgets installed before the write. A value
+    // that cannot be compared would be sent again unchanged.
+    for source in changedSources { source.update(in: self) }
+    changedSources.removeAll(keepingCapacity: true)
+  }
+
+  /// Re-reads the dirty sources, observes them again (those that changed in one registration,
+  /// the others in another), then hands the changed values on.
+  private func updateSources() {
+    for node in updatingSources { node.isQueued = false }
+    // A small group is read once, under one registration, and stays together: re-reading its
+    // members to split off the unchanged ones would cost more than it saves.
+    if updatingSources.count <= Self.smallGroup {
+      TrackingGroup.track(updatingSources, in: self)
+      for node in updatingSources { node.update(in: self) }
+      return
+    }
+    for node in updatingSources {
+      if !node.isComparable {
+        TrackingGroup.track([node], in: self)
+        node.update(in: self)
+      } else if node.hasChanged() {
+        changedSources.append(node)
+      } else {
+        unchangedSources.append(node)
+      }
+    }
+    TrackingGroup.track(unchangedSources, in: self)
+    TrackingGroup.track(changedSources, in: self)
+    for node in changedSources { node.update(in: self) }
+    changedSources.removeAll(keepingCapacity: true)
+    unchangedSources.removeAll(keepingCapacity: true)
+  }
+
   /// Brings every dirty node up to date. Changes made while flushing (a widget writing back into
   /// the view model) are taken in further passes of the same flush.
   func flush() {
@@ -53,20 +105,15 @@ final class Engine {
           "the graph was still changing after \(Self.passLimit) passes of one flush; "
           + "a view-model property that changes whenever it is read, or two properties that "
           + "update each other, keep it from settling"
-        // NB: Observation has already fired for these sources; re-arm them, or the graph
-        // would never hear of their changes again.
-        for node in dirtySources {
-          node.isQueued = false
-          node.rearm()
-        }
+        // NB: Observation has already fired for these sources; observe them again, or the
+        // graph would never hear of their changes again.
+        for node in dirtySources { node.isQueued = false }
+        TrackingGroup.track(dirtySources, in: self)
         dirtySources = []
         return
       }
       swap(&dirtySources, &updatingSources)
-      for node in updatingSources {
-        node.isQueued = false
-        node.update(in: self)
-      }
+      updateSources()
       updatingSources.removeAll(keepingCapacity: true)
       var rank = 1
       while rank < queue.count {

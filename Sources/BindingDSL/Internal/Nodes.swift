@@ -7,20 +7,76 @@ import Observation
 class RuntimeNode {
   final let rank: Int
   final var isQueued = false
+  /// For a source, the registration that observes it now.
+  final var group: TrackingGroup?
 
   init(rank: Int) {
     self.rank = rank
   }
 
-  /// Brings the node up to date and hands a changed value on.
+  /// Brings the node up to date and hands a changed value on. A source hands on the value it
+  /// last read with ``readTracked()``.
   func update(in engine: Engine) {}
 
-  /// Observes the node's inputs again without handing a value on; called for a source whose
-  /// change a flush gave up on.
-  func rearm() {}
+  /// For a source: reads its value without observing it, and tells whether it differs from
+  /// the value the node holds (always `true` when the type is not `Equatable`).
+  func hasChanged() -> Bool { false }
+
+  /// For a source: reads its value, inside the observation of the group it joins.
+  func readTracked() {}
+
+  /// Whether the node can tell an equal value from a changed one (its type is `Equatable`).
+  /// A source that cannot is observed alone, so that others changing never re-deliver it.
+  var isComparable: Bool { true }
 
   /// Drops everything the node holds; called when the graph unmounts.
-  func tearDown() {}
+  func tearDown() {
+    group = nil
+  }
+}
+
+/// Sources observed by one Observation registration. Whichever of them changes first, the
+/// registration fires once and marks every member dirty; the flush re-reads them and regroups
+/// them by whether they changed, so sources that change together share a registration and a
+/// source that changes alone soon has its own.
+@MainActor
+final class TrackingGroup {
+  private var members: [RuntimeNode]
+  private unowned let engine: Engine
+
+  private init(members: [RuntimeNode], engine: Engine) {
+    self.members = members
+    self.engine = engine
+  }
+
+  /// Reads `sources` under one registration.
+  static func track(_ sources: [RuntimeNode], in engine: Engine) {
+    guard !sources.isEmpty else { return }
+    let group = TrackingGroup(members: sources, engine: engine)
+    withObservationTracking {
+      for source in sources {
+        source.group = group
+        source.readTracked()
+      }
+    } onChange: { [weak group] in
+      // NB: the pending registration, which Observation cannot cancel, holds only this weak
+      // reference: an unmounted graph's group is gone when its sources let go of it.
+      if MainQueue.isCurrent {
+        MainActor.assumeIsolated { group?.fire() }
+      } else {
+        Task { @MainActor in group?.fire() }
+      }
+    }
+  }
+
+  private func fire() {
+    let fired = members
+    members = []
+    for member in fired where member.group === self {
+      member.group = nil
+      engine.sourceChanged(member)
+    }
+  }
 }
 
 /// A node holding a value, with sinks (widget writes) and dependents (derived nodes).
@@ -60,50 +116,44 @@ class ValueNode<Value>: RuntimeNode {
   override func tearDown() {
     sinks = []
     dependents = []
+    super.tearDown()
   }
 }
 
 /// A view-model value read through Observation. One source node exists per distinct key path
-/// (or command property) in a mounted graph, so a change pays for one re-registration however
-/// many widgets show the value.
+/// (or command property) in a mounted graph, so a change pays for one re-read however many
+/// widgets show the value, and sources share registrations through ``TrackingGroup``s.
 @MainActor
 final class SourceNode<Value>: ValueNode<Value> {
   private var read: (() -> Value)?
-  private unowned let engine: Engine
+  /// The value read by the last ``readTracked()``, handed on by the next update.
+  private var fresh: Value
 
-  init(engine: Engine, read: @escaping () -> Value) {
-    self.engine = engine
+  /// Reads the initial value, unobserved: the graph observes its new sources together once
+  /// every declaration is installed.
+  init(read: @escaping () -> Value) {
     self.read = read
-    // NB: the first read happens untracked; `track()` below reads again under observation.
-    super.init(rank: 0, value: read())
-    value = track()
+    let value = read()
+    self.fresh = value
+    super.init(rank: 0, value: value)
   }
 
-  /// Reads the value under observation so that the next change of anything it reads marks
-  /// this node dirty. Observation calls `onChange` before the new value is stored, which is
-  /// why the node only marks itself here and reads at the next flush.
-  private func track() -> Value {
-    guard let read else { return value }
-    return withObservationTracking(read) { [weak self] in
-      if MainQueue.isCurrent {
-        MainActor.assumeIsolated { self?.markDirty() }
-      } else {
-        Task { @MainActor in self?.markDirty() }
-      }
-    }
+  override var isComparable: Bool { isEqual != nil }
+
+  override func hasChanged() -> Bool {
+    guard let read else { return false }
+    guard let isEqual else { return true }
+    return !isEqual(value, read())
   }
 
-  private func markDirty() {
-    guard read != nil else { return }
-    engine.sourceChanged(self)
+  override func readTracked() {
+    guard let read else { return }
+    fresh = read()
   }
 
   override func update(in engine: Engine) {
-    store(track(), in: engine)
-  }
-
-  override func rearm() {
-    value = track()
+    guard read != nil else { return }
+    store(fresh, in: engine)
   }
 
   override func tearDown() {

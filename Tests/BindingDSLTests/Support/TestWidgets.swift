@@ -93,6 +93,11 @@ final class TestButton: CommandControl {
   var commandBusy: (any ValueTarget<Bool>)? { busy }
 }
 
+/// A value without `Equatable`.
+struct Tag {
+  var text: String
+}
+
 /// The view model most graph tests bind.
 @MainActor
 @Observable
@@ -115,6 +120,8 @@ final class FormModel {
   }
   private var storedPin = ""
 
+  /// A value that is not `Equatable`, so the graph cannot tell an equal one from a changed one.
+  var tag = Tag(text: "none")
   var greeting: String { "Hello, \(name)" }
   var left: Int { value + 1 }
   var right: Int { value * 2 }
