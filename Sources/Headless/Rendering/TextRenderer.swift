@@ -183,7 +183,7 @@ private struct Output: ~Copyable {
   /// Appends `source` escaped, or nothing and returns `false` when a quote or backslash borders
   /// a non-ASCII byte, where only the characters tell whether it stands alone.
   private mutating func appendEscaped(_ source: UnsafeBufferPointer<UInt8>) -> Bool {
-    let start = count
+    let mark = count
     var runStart = 0
     var index = 0
     while index < source.count {
@@ -194,7 +194,7 @@ private struct Output: ~Copyable {
         if index > 0 && source[index - 1] >= 0x80
           || index + 1 < source.count && source[index + 1] >= 0x80
         {
-          truncate(to: start)
+          truncate(to: mark)
           return false
         }
         escape = byte
