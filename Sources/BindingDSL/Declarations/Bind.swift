@@ -184,13 +184,16 @@ private func makeBinding<Model: AnyObject, Value, Target: ValueTarget>(
     site: site, endpoints: [sourceEndpoint, targetEndpoint], edges: [edge], problems: problems
   ) { context in
     let model = context.model
-    let echo = EchoGuard<Value>()
+    // NB: only a two-way binding can echo, so only it pays for a guard.
+    let echo = mode == .twoWay ? EchoGuard<Value>() : nil
     switch mode {
     case .oneTime:
       target.receive(convert(model[keyPath: source]))
-    case .oneWay, .twoWay, .automatic:
+    case .oneWay, .automatic:
+      context.source(source).addSink { target.receive(convert($0)) }
+    case .twoWay:
       context.source(source).addSink { value in
-        if echo.isEcho(value) { return }
+        if echo?.isEcho(value) == true { return }
         target.receive(convert(value))
       }
     case .oneWayToSource:
@@ -201,12 +204,12 @@ private func makeBinding<Model: AnyObject, Value, Target: ValueTarget>(
     guard mode.writesSource, let writable, let back else { return }
     let token = target.addEditHandler { [weak model] edited in
       guard let model, let value = back(edited) else { return }
-      echo.expect(value)
+      echo?.expect(value)
       model[keyPath: writable] = value
       // A view model may correct an edit (trim it, refuse it). If what it stored is not what the
       // edit produced, the widget shows the stored value now: when that is the value the model
       // held before, no flush would see a change.
-      guard mode == .twoWay else { return }
+      guard let echo else { return }
       let stored = model[keyPath: writable]
       if echo.differs(stored, from: value) {
         echo.expect(stored)

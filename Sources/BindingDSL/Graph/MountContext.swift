@@ -69,10 +69,15 @@ final class MountContext<Model: AnyObject> {
     return node
   }
 
-  /// Observes the sources created since the last call, with one registration.
-  func observeNewSources() {
+  /// Ends an install: observes the sources created since the last one with one registration,
+  /// and drops the lookups that let declarations share sources, which a mounted graph no longer
+  /// needs (they cost about as much memory as the sources themselves).
+  func finishInstalling() {
     engine.observe(unobserved)
     unobserved = []
+    sources = [:]
+    sourcesByKeyPath = [:]
+    sourcesByKeyPathIdentity = [:]
   }
 
   /// A node computed from others; `rank` must exceed the rank of every node it reads.

@@ -31,7 +31,7 @@ public final class MountedGraph<Model: AnyObject>: Flushable {
       scheduler.scheduleFlush(self)
     }
     for declaration in graph.declarations { declaration.install(context) }
-    context.observeNewSources()
+    context.finishInstalling()
   }
 
   isolated deinit {
