@@ -2,9 +2,9 @@ import Headless
 import Testing
 
 /// The renderer writes into one buffer and quotes by scanning bytes; these tests hold it to the
-/// text of the straightforward algorithm it replaced (arrays of parts joined per line, strings
-/// quoted one `Character` at a time), byte for byte, on strings chosen to tell bytes from
-/// characters.
+/// text of a straightforward algorithm (arrays of parts joined per line, strings quoted one
+/// Unicode scalar at a time), byte for byte, on strings chosen to tell bytes, scalars and
+/// characters apart.
 @MainActor
 @Suite struct TextRendererEquivalenceTests {
   nonisolated static let trickyStrings: [String] = [
@@ -24,10 +24,16 @@ import Testing
   ]
 
   @Test(arguments: trickyStrings)
-  func quotingMatchesTheCharacterByCharacterAlgorithm(text: String) {
+  func quotingMatchesTheScalarByScalarAlgorithm(text: String) {
     let label = Label("q", text: text)
     label.accessibilityLabel.value = text
     expectSameBytes(TextRenderer.line(for: label), reference(label))
+  }
+
+  @Test func aLineNeverBreaksAndAStringNeverEndsEarly() {
+    let label = Label("q", text: "a\r\nb \"\u{301} end")
+    #expect(TextRenderer.line(for: label) == #"Label #q text="a\r\nb \"\#u{301} end""#)
+    #expect(!TextRenderer.line(for: label).contains("\n"))
   }
 
   @Test func randomMixturesOfTrickyPiecesQuoteTheSame() {
@@ -150,14 +156,14 @@ private func referenceFormat(_ value: RenderedField.Value) -> String {
 
 private func referenceQuoted(_ text: String) -> String {
   var result = "\""
-  for character in text {
-    switch character {
+  for scalar in text.unicodeScalars {
+    switch scalar {
     case "\"": result += "\\\""
     case "\\": result += "\\\\"
     case "\n": result += "\\n"
     case "\r": result += "\\r"
     case "\t": result += "\\t"
-    default: result.append(character)
+    default: result.unicodeScalars.append(scalar)
     }
   }
   return result + "\""

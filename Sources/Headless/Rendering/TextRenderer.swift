@@ -65,9 +65,6 @@ private struct Output: ~Copyable {
     String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
   }
 
-  /// Forgets what was written after the first `count` bytes.
-  mutating func truncate(to count: Int) { self.count = count }
-
   private mutating func reserve(_ extra: Int) {
     guard count + extra > capacity else { return }
     let newCapacity = max(capacity * 2, count + extra)
@@ -159,81 +156,36 @@ private struct Output: ~Copyable {
     }
   }
 
-  /// Appends `text` quoted, escaping `"`, `\`, newline, carriage return and tab where each is a
-  /// character of its own.
-  ///
-  /// The format escapes characters (grapheme clusters), not bytes: a `\r\n` pair is one character
-  /// and is written as it is, and so is a `"` or `\` that a neighbouring scalar joins into a larger
-  /// character (a combining mark after it, a prepended mark before it). The bytes are scanned
-  /// instead of the characters, and runs with nothing to escape are copied whole: control
-  /// characters only ever join as `\r\n`, and a quote or backslash between ASCII bytes always
-  /// stands alone, so only a quote or backslash next to a non-ASCII byte needs the characters.
+  /// Appends `text` quoted, escaping every `"`, `\`, newline, carriage return and tab scalar,
+  /// whatever characters they are part of: a `\r\n` pair is written `\r\n`, and a quote that
+  /// a combining mark follows is still escaped, so a line never breaks and a string never ends
+  /// early. The bytes are scanned, and runs with nothing to escape are copied whole.
   mutating func appendQuoted(_ text: String) {
     append(.quote)
-    var escaped = text.utf8.withContiguousStorageIfAvailable { appendEscaped($0) }
-    if escaped == nil {
+    if text.utf8.withContiguousStorageIfAvailable({ appendEscaped($0) }) == nil {
       var contiguous = text
       contiguous.makeContiguousUTF8()
-      escaped = contiguous.utf8.withContiguousStorageIfAvailable { appendEscaped($0) }
+      _ = contiguous.utf8.withContiguousStorageIfAvailable { appendEscaped($0) }
     }
-    if escaped != true { appendEscapedByCharacters(text) }
     append(.quote)
   }
 
-  /// Appends `source` escaped, or nothing and returns `false` when a quote or backslash borders
-  /// a non-ASCII byte, where only the characters tell whether it stands alone.
-  private mutating func appendEscaped(_ source: UnsafeBufferPointer<UInt8>) -> Bool {
-    let mark = count
+  private mutating func appendEscaped(_ source: UnsafeBufferPointer<UInt8>) {
     var runStart = 0
-    var index = 0
-    while index < source.count {
-      let byte = source[index]
+    for (index, byte) in source.enumerated() {
       let escape: UInt8
       switch byte {
-      case .quote, .backslash:
-        if index > 0 && source[index - 1] >= 0x80
-          || index + 1 < source.count && source[index + 1] >= 0x80
-        {
-          truncate(to: mark)
-          return false
-        }
-        escape = byte
+      case .quote, .backslash: escape = byte
       case .tab: escape = UInt8(ascii: "t")
       case .newline: escape = UInt8(ascii: "n")
-      case .carriageReturn:
-        if index + 1 < source.count && source[index + 1] == .newline {
-          // `\r\n` is one character, not a carriage return: written as it is.
-          index += 2
-          continue
-        }
-        escape = UInt8(ascii: "r")
-      default:
-        index += 1
-        continue
+      case .carriageReturn: escape = UInt8(ascii: "r")
+      default: continue
       }
       append(UnsafeBufferPointer(rebasing: source[runStart..<index]))
       append(.backslash, escape)
-      index += 1
-      runStart = index
+      runStart = index + 1
     }
     append(UnsafeBufferPointer(rebasing: source[runStart...]))
-    return true
-  }
-
-  /// The reference algorithm: one character at a time.
-  private mutating func appendEscapedByCharacters(_ text: String) {
-    var result = ""
-    for character in text {
-      switch character {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      default: result.append(character)
-      }
-    }
-    append(result)
   }
 }
 
