@@ -165,10 +165,18 @@ public final class MountedScreen<S: Screen> {
   public var model: S.Model? { graph.model }
 
   /// The widget with `id`, if the tree has one.
-  public func widget(_ id: String) -> Widget? { widgetsByID[id] }
+  ///
+  /// Widgets a container makes from its data (the rows of a `TextList`) are found in the tree as
+  /// it is now, so they are never stale.
+  public func widget(_ id: String) -> Widget? {
+    if let fixed = widgetsByID[id] { return fixed }
+    return root?.allWidgets.first { $0.id == id }
+  }
 
   /// The ids of every widget in the tree, sorted.
-  public var widgetIDs: [String] { widgetsByID.keys.sorted() }
+  public var widgetIDs: [String] {
+    Set(widgetsByID.keys).union(root?.allWidgets.map(\.id) ?? []).sorted()
+  }
 
   /// The tree as text, in the documented format.
   public func render() -> String {

@@ -26,6 +26,18 @@ import Testing
     #expect(!afterRace.contains("banana"), "results for \"a\" would include banana")
   }
 
+  @Test func rowsMadeFromDataAreFoundAsTheyAreNow() async throws {
+    let driver = try Demos.search()
+    try await driver.type("pe", into: "query")
+    try await driver.advance(by: .milliseconds(600))
+    #expect(driver.mounted.widgetIDs.contains("results.3"))
+    #expect(try driver.widget("results.3", as: Label.self).text.value == "pear")
+    try await driver.replaceText(in: "query", with: "mango")
+    try await driver.advance(by: .milliseconds(600))
+    #expect(try driver.widget("results.0", as: Label.self).text.value == "mango")
+    await #expect(throws: DriverError.self) { try await driver.tap("results.3") }
+  }
+
   @Test func unmountingTheSearchMidFlightReleasesEverything() async throws {
     weak var weakModel: SearchViewModel?
     do {
