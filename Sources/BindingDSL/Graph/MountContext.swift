@@ -50,7 +50,7 @@ final class MountContext<Model: AnyObject> {
     if let equal = sourcesByKeyPath[keyPath] as? SourceNode<Value> {
       node = equal
     } else {
-      node = SourceNode { [unowned model] in model[keyPath: keyPath] }
+      node = KeyPathSourceNode(model: model, keyPath: keyPath, engine: engine)
       sourcesByKeyPath[keyPath] = node
       nodes.append(node)
       unobserved.append(node)
@@ -62,7 +62,7 @@ final class MountContext<Model: AnyObject> {
   /// The observed source known by `key`, created with `read` the first time it is asked for.
   func source<Value>(key: AnyHashable, read: @escaping () -> Value) -> SourceNode<Value> {
     if let existing = sources[key] as? SourceNode<Value> { return existing }
-    let node = SourceNode(read: read)
+    let node = ClosureSourceNode(read: read, engine: engine)
     sources[key] = node
     nodes.append(node)
     unobserved.append(node)
@@ -82,7 +82,7 @@ final class MountContext<Model: AnyObject> {
 
   /// A node computed from others; `rank` must exceed the rank of every node it reads.
   func derived<Value>(rank: Int, compute: @escaping () -> Value) -> DerivedNode<Value> {
-    let node = DerivedNode(rank: rank, compute: compute)
+    let node = DerivedNode(rank: rank, engine: engine, compute: compute)
     nodes.append(node)
     return node
   }

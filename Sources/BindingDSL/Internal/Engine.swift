@@ -1,3 +1,5 @@
+import Observation
+
 /// Propagates changes through one mounted graph, glitch-free.
 ///
 /// Sources that Observation reported as changed are re-read at the flush and observed again,
@@ -16,18 +18,21 @@ final class Engine {
   /// Called once when the first source becomes dirty after a flush.
   var requestFlush: () -> Void = {}
   /// How many node values have changed since the engine was created (for benchmarks and tests).
-  var updateCount = 0
+  @exclusivity(unchecked) var updateCount = 0
   /// Set when a flush gave up because changes kept arriving; cleared by the next calm flush.
   private(set) var unsettledReport: String?
 
-  private var dirtySources: [RuntimeNode] = []
+  // NB: see Nodes.swift for why the hot properties skip dynamic exclusivity checks.
+  @exclusivity(unchecked) private var dirtySources: [RuntimeNode] = []
   /// The sources being updated by the current pass; swapped with `dirtySources` so that neither
   /// buffer is reallocated from one flush to the next.
-  private var updatingSources: [RuntimeNode] = []
-  private var changedSources: [RuntimeNode] = []
-  private var unchangedSources: [RuntimeNode] = []
-  private var queue: [[RuntimeNode]] = []
-  private var isFlushing = false
+  @exclusivity(unchecked) private var updatingSources: [RuntimeNode] = []
+  @exclusivity(unchecked) private var changedSources: [RuntimeNode] = []
+  @exclusivity(unchecked) private var unchangedSources: [RuntimeNode] = []
+  @exclusivity(unchecked) private var queue: [[RuntimeNode]] = []
+  @exclusivity(unchecked) private var isFlushing = false
+  /// The number of the last Observation registration the engine made.
+  @exclusivity(unchecked) private var registrations: UInt = 0
 
   var hasPendingChanges: Bool { !dirtySources.isEmpty }
 
@@ -36,6 +41,44 @@ final class Engine {
     node.isQueued = true
     dirtySources.append(node)
     if dirtySources.count == 1 && !isFlushing { requestFlush() }
+  }
+
+  /// Reads `source` under a registration of its own: the source is its own group, so a change
+  /// costs no group object.
+  func track(_ source: RuntimeNode) {
+    registrations &+= 1
+    let number = registrations
+    source.group = nil
+    source.registration = number
+    withObservationTracking {
+      source.readTracked()
+    } onChange: { [weak source] in
+      // NB: the pending registration, which Observation cannot cancel, holds the source only
+      // weakly: an unmounted graph's nodes are not kept alive by it.
+      onMainActor { source?.registrationFired(number) }
+    }
+  }
+
+  /// Reads `sources` under one registration.
+  func track(_ sources: [RuntimeNode]) {
+    guard sources.count > 1 else {
+      if let source = sources.first { track(source) }
+      return
+    }
+    registrations &+= 1
+    let number = registrations
+    let group = TrackingGroup(number: number, members: sources)
+    withObservationTracking {
+      for source in sources {
+        source.group = group
+        source.registration = number
+        source.readTracked()
+      }
+    } onChange: { [weak group] in
+      // NB: the pending registration holds only this weak reference: an unmounted graph's
+      // group is gone when its sources let go of it.
+      onMainActor { group?.fire() }
+    }
   }
 
   func enqueue(_ node: RuntimeNode) {
@@ -52,10 +95,10 @@ final class Engine {
       if source.isComparable {
         changedSources.append(source)
       } else {
-        TrackingGroup.track([source], in: self)
+        track(source)
       }
     }
-    TrackingGroup.track(changedSources, in: self)
+    track(changedSources)
     // NB: only values that can be compared are handed on: one written into the view model
     // while the graph was mounting reaches the widgets installed before the write. A value
     // that cannot be compared would be sent again unchanged.
@@ -70,13 +113,13 @@ final class Engine {
     // A small group is read once, under one registration, and stays together: re-reading its
     // members to split off the unchanged ones would cost more than it saves.
     if updatingSources.count <= Self.smallGroup {
-      TrackingGroup.track(updatingSources, in: self)
+      track(updatingSources)
       for node in updatingSources { node.update(in: self) }
       return
     }
     for node in updatingSources {
       if !node.isComparable {
-        TrackingGroup.track([node], in: self)
+        track(node)
         node.update(in: self)
       } else if node.hasChanged() {
         changedSources.append(node)
@@ -84,8 +127,8 @@ final class Engine {
         unchangedSources.append(node)
       }
     }
-    TrackingGroup.track(unchangedSources, in: self)
-    TrackingGroup.track(changedSources, in: self)
+    track(unchangedSources)
+    track(changedSources)
     for node in changedSources { node.update(in: self) }
     changedSources.removeAll(keepingCapacity: true)
     unchangedSources.removeAll(keepingCapacity: true)
@@ -108,7 +151,7 @@ final class Engine {
         // NB: Observation has already fired for these sources; observe them again, or the
         // graph would never hear of their changes again.
         for node in dirtySources { node.isQueued = false }
-        TrackingGroup.track(dirtySources, in: self)
+        track(dirtySources)
         dirtySources = []
         return
       }

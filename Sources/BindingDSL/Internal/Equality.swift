@@ -1,16 +1,30 @@
+/// An equality test for values of one `Equatable` type, known only at run time: it holds the
+/// type's conformance, so it costs no allocation (a closure built per value type would allocate
+/// its context for every node and widget property).
+package struct Equality<Value> {
+  private let type: any Equatable.Type
+
+  fileprivate init(_ type: any Equatable.Type) {
+    self.type = type
+  }
+
+  package func callAsFunction(_ lhs: Value, _ rhs: Value) -> Bool {
+    type.isEqual(lhs, rhs)
+  }
+}
+
 /// Returns an equality test for `Value` when it is `Equatable`, so the engine can skip
 /// unchanged values without constraining every binding to equatable types.
-package func equality<Value>(for type: Value.Type) -> ((Value, Value) -> Bool)? {
+package func equality<Value>(for type: Value.Type) -> Equality<Value>? {
   guard let equatable = type as? any Equatable.Type else { return nil }
-  return equatable.makeEquality(as: type)
+  return Equality(equatable)
 }
 
 extension Equatable {
-  fileprivate static func makeEquality<Value>(as _: Value.Type) -> (Value, Value) -> Bool {
-    // NB: `Value` is `Self` here (checked by the caller's cast), so the casts cannot fail.
-    { lhs, rhs in
-      unsafeBitCast(lhs, to: Self.self) == unsafeBitCast(rhs, to: Self.self)
-    }
+  fileprivate static func isEqual<Value>(_ lhs: Value, _ rhs: Value) -> Bool {
+    // NB: `Value` is `Self` here (checked when the `Equality` was made), so the casts cannot
+    // fail.
+    unsafeBitCast(lhs, to: Self.self) == unsafeBitCast(rhs, to: Self.self)
   }
 }
 

@@ -1,17 +1,30 @@
 import Dispatch
 import Observation
 
+// NB: the engine's state is touched only on the main actor and never while a caller holds an
+// access to the same property (no property is passed `inout` across a call that could reach
+// it again), so the hot stored properties opt out of dynamic exclusivity checks, which cost
+// about a fifth of the engine's own work per change.
+
 /// A node of a mounted graph. Nodes are updated by the ``Engine`` in rank order: sources have
 /// rank 0 and a derived node ranks above every node it reads.
 @MainActor
 class RuntimeNode {
   final let rank: Int
-  final var isQueued = false
-  /// For a source, the registration that observes it now.
-  final var group: TrackingGroup?
+  /// The engine of the graph; it outlives every node that is still registered (a torn-down
+  /// node has no registration, so nothing reaches the engine through it).
+  final unowned(unsafe) let engine: Engine
+  @exclusivity(unchecked) final var isQueued = false
+  /// For a source, the number of the Observation registration that observes it now; 0 when
+  /// none does (it fired, or the node was torn down).
+  @exclusivity(unchecked) final var registration: UInt = 0
+  /// For a source observed with others, the group that registration belongs to; a source
+  /// observed alone is its own registration and has no group.
+  @exclusivity(unchecked) final var group: TrackingGroup?
 
-  init(rank: Int) {
+  init(rank: Int, engine: Engine) {
     self.rank = rank
+    self.engine = engine
   }
 
   /// Brings the node up to date and hands a changed value on. A source hands on the value it
@@ -22,15 +35,25 @@ class RuntimeNode {
   /// the value the node holds (always `true` when the type is not `Equatable`).
   func hasChanged() -> Bool { false }
 
-  /// For a source: reads its value, inside the observation of the group it joins.
+  /// For a source: reads its value, inside the observation of the registration it joins.
   func readTracked() {}
 
   /// Whether the node can tell an equal value from a changed one (its type is `Equatable`).
   /// A source that cannot is observed alone, so that others changing never re-deliver it.
   var isComparable: Bool { true }
 
+  /// Called when the registration numbered `number` fired: marks the source dirty if that
+  /// registration still observes it.
+  final func registrationFired(_ number: UInt) {
+    guard registration == number else { return }
+    registration = 0
+    group = nil
+    engine.sourceChanged(self)
+  }
+
   /// Drops everything the node holds; called when the graph unmounts.
   func tearDown() {
+    registration = 0
     group = nil
   }
 }
@@ -38,65 +61,96 @@ class RuntimeNode {
 /// Sources observed by one Observation registration. Whichever of them changes first, the
 /// registration fires once and marks every member dirty; the flush re-reads them and regroups
 /// them by whether they changed, so sources that change together share a registration and a
-/// source that changes alone soon has its own.
+/// source that changes alone soon has its own. A source observed alone needs no group: it is
+/// its own registration (see ``Engine/track(_:)``).
 @MainActor
 final class TrackingGroup {
-  private var members: [RuntimeNode]
-  private unowned let engine: Engine
+  private let number: UInt
+  @exclusivity(unchecked) private var members: [RuntimeNode]
 
-  private init(members: [RuntimeNode], engine: Engine) {
-    self.members = members
-    self.engine = engine
+  init(number: UInt, members: [RuntimeNode]) {
+    self.number = number
+    // NB: a copy of its own, so that the engine's buffer it came from stays unique and is
+    // emptied without being reallocated.
+    var copy: [RuntimeNode] = []
+    copy.reserveCapacity(members.count)
+    copy.append(contentsOf: members)
+    self.members = copy
   }
 
-  /// Reads `sources` under one registration.
-  static func track(_ sources: [RuntimeNode], in engine: Engine) {
-    guard !sources.isEmpty else { return }
-    let group = TrackingGroup(members: sources, engine: engine)
-    withObservationTracking {
-      for source in sources {
-        source.group = group
-        source.readTracked()
-      }
-    } onChange: { [weak group] in
-      // NB: the pending registration, which Observation cannot cancel, holds only this weak
-      // reference: an unmounted graph's group is gone when its sources let go of it.
-      if MainQueue.isCurrent {
-        MainActor.assumeIsolated { group?.fire() }
-      } else {
-        Task { @MainActor in group?.fire() }
-      }
-    }
-  }
-
-  private func fire() {
+  func fire() {
     let fired = members
     members = []
-    for member in fired where member.group === self {
-      member.group = nil
-      engine.sourceChanged(member)
+    for member in fired { member.registrationFired(number) }
+  }
+}
+
+/// Runs `body` on the main actor: at once when Observation reports a change on the main queue
+/// (the main actor's executor), through a main-actor task when a view model changed elsewhere.
+@inline(__always)
+func onMainActor(_ body: @escaping @MainActor @Sendable () -> Void) {
+  if MainQueue.isCurrent {
+    MainActor.assumeIsolated { body() }
+  } else {
+    Task { @MainActor in body() }
+  }
+}
+
+/// Where a node writes its value: a widget property, an object of the engine, or a closure.
+enum Sink<Value> {
+  case target(any ValueTarget<Value>)
+  case object(NodeSink<Value>)
+  case closure((Value) -> Void)
+
+  @MainActor
+  @inline(__always)
+  func send(_ value: Value) {
+    switch self {
+    case .target(let target): target.receive(value)
+    case .object(let object): object.receive(value)
+    case .closure(let closure): closure(value)
     }
   }
+}
+
+/// An object that receives a node's values (a two-way binding's link).
+@MainActor
+class NodeSink<Value> {
+  func receive(_ value: Value) {}
 }
 
 /// A node holding a value, with sinks (widget writes) and dependents (derived nodes).
 @MainActor
 class ValueNode<Value>: RuntimeNode {
-  final var value: Value
-  final let isEqual: ((Value, Value) -> Bool)?
-  private final var sinks: [(Value) -> Void] = []
-  private final var dependents: [RuntimeNode] = []
+  @exclusivity(unchecked) final var value: Value
+  final let isEqual: Equality<Value>?
+  // NB: most nodes have one or two sinks; they are stored inline, the rest in an array.
+  @exclusivity(unchecked) private final var firstSink: Sink<Value>?
+  @exclusivity(unchecked) private final var secondSink: Sink<Value>?
+  @exclusivity(unchecked) private final var otherSinks: [Sink<Value>] = []
+  @exclusivity(unchecked) private final var dependents: [RuntimeNode] = []
 
-  init(rank: Int, value: Value) {
+  init(rank: Int, value: Value, engine: Engine) {
     self.value = value
     self.isEqual = equality(for: Value.self)
-    super.init(rank: rank)
+    super.init(rank: rank, engine: engine)
   }
 
   /// Adds a sink and delivers the current value to it at once, so a widget starts in sync.
   final func addSink(_ sink: @escaping (Value) -> Void) {
-    sinks.append(sink)
-    sink(value)
+    add(.closure(sink))
+  }
+
+  /// Adds a sink and delivers the current value to it at once, so a widget starts in sync.
+  final func add(_ sink: Sink<Value>) {
+    if firstSink == nil {
+      firstSink = sink
+    } else if secondSink == nil {
+      secondSink = sink
+    } else {
+      otherSinks.append(sink)
+    }
+    sink.send(value)
   }
 
   final func addDependent(_ node: RuntimeNode) {
@@ -108,13 +162,26 @@ class ValueNode<Value>: RuntimeNode {
   final func store(_ newValue: Value, in engine: Engine) {
     if let isEqual, isEqual(value, newValue) { return }
     value = newValue
+    deliver(in: engine)
+  }
+
+  /// Hands the value on: writes every sink and queues every dependent.
+  final func deliver(in engine: Engine) {
     engine.updateCount &+= 1
-    for sink in sinks { sink(newValue) }
+    if let firstSink {
+      firstSink.send(value)
+      if let secondSink {
+        secondSink.send(value)
+        for sink in otherSinks { sink.send(value) }
+      }
+    }
     for dependent in dependents { engine.enqueue(dependent) }
   }
 
   override func tearDown() {
-    sinks = []
+    firstSink = nil
+    secondSink = nil
+    otherSinks = []
     dependents = []
     super.tearDown()
   }
@@ -124,40 +191,80 @@ class ValueNode<Value>: RuntimeNode {
 /// (or command property) in a mounted graph, so a change pays for one re-read however many
 /// widgets show the value, and sources share registrations through ``TrackingGroup``s.
 @MainActor
-final class SourceNode<Value>: ValueNode<Value> {
-  private var read: (() -> Value)?
-  /// The value read by the last ``readTracked()``, handed on by the next update.
-  private var fresh: Value
+class SourceNode<Value>: ValueNode<Value> {
+  /// Whether the last ``readTracked()`` found a value to hand on at the next update.
+  @exclusivity(unchecked) private final var isFresh = false
+  @exclusivity(unchecked) private final var isMounted = true
 
-  /// Reads the initial value, unobserved: the graph observes its new sources together once
-  /// every declaration is installed.
-  init(read: @escaping () -> Value) {
-    self.read = read
-    let value = read()
-    self.fresh = value
-    super.init(rank: 0, value: value)
+  /// `value` is the initial value, read unobserved: the graph observes its new sources
+  /// together once every declaration is installed.
+  init(value: Value, engine: Engine) {
+    super.init(rank: 0, value: value, engine: engine)
   }
 
-  override var isComparable: Bool { isEqual != nil }
+  /// Reads the value from the view model.
+  func read() -> Value { value }
 
-  override func hasChanged() -> Bool {
-    guard let read else { return false }
+  override final var isComparable: Bool { isEqual != nil }
+
+  override final func hasChanged() -> Bool {
+    guard isMounted else { return false }
     guard let isEqual else { return true }
     return !isEqual(value, read())
   }
 
-  override func readTracked() {
-    guard let read else { return }
-    fresh = read()
+  override final func readTracked() {
+    guard isMounted else { return }
+    let newValue = read()
+    if let isEqual, isEqual(value, newValue) { return }
+    // NB: stored at once; nothing reads a source's value between this read and the update
+    // that hands it on (derived nodes compute after every source of the pass).
+    value = newValue
+    isFresh = true
   }
 
-  override func update(in engine: Engine) {
-    guard read != nil else { return }
-    store(fresh, in: engine)
+  override final func update(in engine: Engine) {
+    guard isFresh else { return }
+    isFresh = false
+    deliver(in: engine)
   }
 
   override func tearDown() {
-    read = nil
+    isMounted = false
+    isFresh = false
+    super.tearDown()
+  }
+}
+
+/// A source reading a key path of the view model.
+@MainActor
+final class KeyPathSourceNode<Model: AnyObject, Value>: SourceNode<Value> {
+  private unowned let model: Model
+  private let keyPath: KeyPath<Model, Value>
+
+  init(model: Model, keyPath: KeyPath<Model, Value>, engine: Engine) {
+    self.model = model
+    self.keyPath = keyPath
+    super.init(value: model[keyPath: keyPath], engine: engine)
+  }
+
+  override func read() -> Value { model[keyPath: keyPath] }
+}
+
+/// A source reading a value through a closure (a command's state).
+@MainActor
+final class ClosureSourceNode<Value>: SourceNode<Value> {
+  private var reader: (() -> Value)?
+
+  init(read: @escaping () -> Value, engine: Engine) {
+    self.reader = read
+    super.init(value: read(), engine: engine)
+  }
+
+  override func read() -> Value { reader?() ?? value }
+
+  override func tearDown() {
+    reader = nil
     super.tearDown()
   }
 }
@@ -167,9 +274,9 @@ final class SourceNode<Value>: ValueNode<Value> {
 final class DerivedNode<Value>: ValueNode<Value> {
   private var compute: (() -> Value)?
 
-  init(rank: Int, compute: @escaping () -> Value) {
+  init(rank: Int, engine: Engine, compute: @escaping () -> Value) {
     self.compute = compute
-    super.init(rank: rank, value: compute())
+    super.init(rank: rank, value: compute(), engine: engine)
   }
 
   override func update(in engine: Engine) {

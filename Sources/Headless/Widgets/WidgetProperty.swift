@@ -13,7 +13,7 @@ public final class WidgetProperty<Value>: ValueTarget, WidgetMember {
   public private(set) var changeCount = 0
 
   private var storage: Value
-  private let isEqual: ((Value, Value) -> Bool)?
+  private let isEqual: Equality<Value>?
   private var editHandlers: [(token: Int, handler: @MainActor (Value) -> Void)] = []
   private var nextToken = 0
 
