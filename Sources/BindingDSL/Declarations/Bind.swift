@@ -105,7 +105,7 @@ public func bind<Model: AnyObject, First, Second, Target: ValueTarget>(
     let node = context.derived(rank: max(a.rank, b.rank) + 1) { transform(a.value, b.value) }
     a.addDependent(node)
     b.addDependent(node)
-    node.addSink { target.receive($0) }
+    node.add(.target(target))
   }
 }
 
@@ -184,40 +184,45 @@ private func makeBinding<Model: AnyObject, Value, Target: ValueTarget>(
     site: site, endpoints: [sourceEndpoint, targetEndpoint], edges: [edge], problems: problems
   ) { context in
     let model = context.model
-    // NB: only a two-way binding can echo, so only it pays for a guard.
-    let echo = mode == .twoWay ? EchoGuard<Value>() : nil
     switch mode {
     case .oneTime:
       target.receive(convert(model[keyPath: source]))
     case .oneWay, .automatic:
-      context.source(source).addSink { target.receive(convert($0)) }
+      context.source(source).add(
+        directSink(to: target, isTransformed: isTransformed)
+          ?? .closure { target.receive(convert($0)) })
     case .twoWay:
-      context.source(source).addSink { value in
-        if echo?.isEcho(value) == true { return }
-        target.receive(convert(value))
+      guard let writable, let back else {
+        context.source(source).add(.closure { target.receive(convert($0)) })
+        return
       }
+      // NB: only a two-way binding can echo, so only its link guards against it.
+      let link = EditLink(
+        model: model, keyPath: writable, target: target, convert: convert, back: back,
+        guardsEcho: true)
+      context.source(source).add(.object(link))
+      link.listen(in: context)
     case .oneWayToSource:
-      if let writable, let back, let value = back(target.currentValue) {
+      guard let writable, let back else { return }
+      if let value = back(target.currentValue) {
         model[keyPath: writable] = value
       }
+      EditLink(
+        model: model, keyPath: writable, target: target, convert: convert, back: back,
+        guardsEcho: false
+      ).listen(in: context)
     }
-    guard mode.writesSource, let writable, let back else { return }
-    let token = target.addEditHandler { [weak model] edited in
-      guard let model, let value = back(edited) else { return }
-      echo?.expect(value)
-      model[keyPath: writable] = value
-      // A view model may correct an edit (trim it, refuse it). If what it stored is not what the
-      // edit produced, the widget shows the stored value now: when that is the value the model
-      // held before, no flush would see a change.
-      guard let echo else { return }
-      let stored = model[keyPath: writable]
-      if echo.differs(stored, from: value) {
-        echo.expect(stored)
-        target.receive(convert(stored))
-      }
-    }
-    context.onUnmount { target.removeEditHandler(token) }
   }
+}
+
+/// Without a transform, the widget property itself is a node's sink: no closure.
+@MainActor
+private func directSink<Value, Target: ValueTarget>(
+  to target: Target, isTransformed: Bool
+) -> Sink<Value>? {
+  guard !isTransformed, Value.self == Target.Value.self else { return nil }
+  // NB: the types were just found equal, so this only renames the generic parameter.
+  return unsafeBitCast(Sink<Target.Value>.target(target), to: Sink<Value>.self)
 }
 
 private func modeName(_ mode: BindingMode) -> String {
@@ -230,33 +235,82 @@ private func modeName(_ mode: BindingMode) -> String {
   }
 }
 
-/// Keeps a two-way binding from writing an edit back into the widget it came from: when the
-/// view model's value at the next flush is the value the edit produced, the widget already
-/// shows it (perhaps spelled differently, as in "007" for 7), so nothing is written.
+/// What a binding that writes edits into the view model keeps while mounted: its edit handler on
+/// the widget and, for a two-way binding, the sink that writes the view model's value into the
+/// widget. One object per binding, removed from the widget at unmount.
+///
+/// A two-way binding must not write an edit back into the widget it came from: when the view
+/// model's value at the next flush is the value the edit produced, the widget already shows it
+/// (perhaps spelled differently, as in "007" for 7), so nothing is written.
 @MainActor
-private final class EchoGuard<Value> {
-  private let isEqual = equality(for: Value.self)
+private final class EditLink<Model: AnyObject, Value, Target: ValueTarget>: NodeSink<Value>,
+  MountCleanup
+{
+  private weak var model: Model?
+  private let keyPath: ReferenceWritableKeyPath<Model, Value>
+  private let target: Target
+  private let convert: (Value) -> Target.Value
+  private let back: (Target.Value) -> Value?
+  /// The equality test of an echo guard; `nil` when the binding cannot echo (one-way to
+  /// source) or `Value` is not `Equatable`.
+  private let isEqual: Equality<Value>?
   private var expected: Value?
   /// Whether `expected` holds a value; checked first, so the common case (no edit waiting)
   /// does not touch the generic optional.
   private var isExpecting = false
+  private var token: HandlerToken?
 
-  func expect(_ value: Value) {
-    guard isEqual != nil else { return }
-    expected = value
-    isExpecting = true
+  init(
+    model: Model, keyPath: ReferenceWritableKeyPath<Model, Value>, target: Target,
+    convert: @escaping (Value) -> Target.Value, back: @escaping (Target.Value) -> Value?,
+    guardsEcho: Bool
+  ) {
+    self.model = model
+    self.keyPath = keyPath
+    self.target = target
+    self.convert = convert
+    self.back = back
+    self.isEqual = guardsEcho ? equality(for: Value.self) : nil
   }
 
-  /// Whether `value` is known to differ from `other`; `false` when `Value` is not `Equatable`.
-  func differs(_ value: Value, from other: Value) -> Bool {
-    guard let isEqual else { return false }
-    return !isEqual(value, other)
+  /// Starts listening for edits, until the graph unmounts.
+  func listen(in context: MountContext<Model>) {
+    token = target.addEditHandler { edited in self.edited(edited) }
+    context.onUnmount(self)
   }
 
-  func isEcho(_ value: Value) -> Bool {
-    guard isExpecting, let isEqual, let expected else { return false }
-    self.expected = nil
-    isExpecting = false
-    return isEqual(expected, value)
+  /// A value of the view model for the widget: written unless it is the edit's echo.
+  override func receive(_ value: Value) {
+    if isExpecting, let isEqual, let expected {
+      self.expected = nil
+      isExpecting = false
+      if isEqual(expected, value) { return }
+    }
+    target.receive(convert(value))
+  }
+
+  private func edited(_ edited: Target.Value) {
+    guard let model, let value = back(edited) else { return }
+    if isEqual != nil {
+      expected = value
+      isExpecting = true
+    }
+    model[keyPath: keyPath] = value
+    // A view model may correct an edit (trim it, refuse it). If what it stored is not what the
+    // edit produced, the widget shows the stored value now: when that is the value the model
+    // held before, no flush would see a change.
+    guard let isEqual else { return }
+    let stored = model[keyPath: keyPath]
+    if !isEqual(stored, value) {
+      expected = stored
+      isExpecting = true
+      target.receive(convert(stored))
+    }
+  }
+
+  func unmount() {
+    guard let token else { return }
+    self.token = nil
+    target.removeEditHandler(token)
   }
 }

@@ -108,12 +108,12 @@ private func makeCommandBinding<Model: AnyObject, Input, Output>(
     context.register(command)
     let id = ObjectIdentifier(command)
     context.source(key: CommandProperty(command: id, name: "canExecute")) { command.canExecute }
-      .addSink { enabled.receive($0) }
+      .add(.target(enabled))
     if let busy {
       context.source(key: CommandProperty(command: id, name: "isExecuting")) {
         command.isExecuting
       }
-      .addSink { busy.receive($0) }
+      .add(.target(busy))
     }
     let token = trigger.addHandler { command.execute(input()) }
     context.onUnmount { trigger.removeHandler(token) }

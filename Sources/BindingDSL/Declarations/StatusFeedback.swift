@@ -92,7 +92,7 @@ public func feedback<Model: AnyObject, Input, Output>(
     context.source(key: key) {
       messages.feedback(for: command.status, error: command.lastError)
     }
-    .addSink { target.receive($0) }
+    .add(.target(target))
   }
 }
 

@@ -17,6 +17,7 @@ final class MountContext<Model: AnyObject> {
   /// Sources created since the graph last started observing its new sources.
   private var unobserved: [RuntimeNode] = []
   private var cleanups: [() -> Void] = []
+  private var cleanupObjects: [any MountCleanup] = []
 
   init(model: Model, engine: Engine, clock: any Clock<Duration>) {
     self.model = model
@@ -96,9 +97,17 @@ final class MountContext<Model: AnyObject> {
     cleanups.append(cleanup)
   }
 
+  /// Calls `object.unmount()` when the graph unmounts: a binding's own object, which costs less
+  /// than a closure capturing what it holds.
+  func onUnmount(_ object: any MountCleanup) {
+    cleanupObjects.append(object)
+  }
+
   func tearDown() {
     for cleanup in cleanups.reversed() { cleanup() }
     cleanups = []
+    for object in cleanupObjects.reversed() { object.unmount() }
+    cleanupObjects = []
     for node in nodes { node.tearDown() }
     nodes = []
     unobserved = []
@@ -108,6 +117,12 @@ final class MountContext<Model: AnyObject> {
     commands = []
     lifecycleEvents = [:]
   }
+}
+
+/// Something a declaration installed that the graph removes when it unmounts.
+@MainActor
+protocol MountCleanup: AnyObject {
+  func unmount()
 }
 
 /// A moment in the life of a mounted screen that declarations can react to.
