@@ -221,8 +221,8 @@ private func directSink<Value, Target: ValueTarget>(
   to target: Target, isTransformed: Bool
 ) -> Sink<Value>? {
   guard !isTransformed, Value.self == Target.Value.self else { return nil }
-  // NB: the types were just found equal, so this only renames the generic parameter.
-  return unsafeBitCast(Sink<Target.Value>.target(target), to: Sink<Value>.self)
+  // NB: the types were just found equal; the cast only renames the generic parameter.
+  return Sink<Target.Value>.target(target) as? Sink<Value>
 }
 
 private func modeName(_ mode: BindingMode) -> String {

@@ -13,7 +13,7 @@ class RuntimeNode {
   final let rank: Int
   /// The engine of the graph; it outlives every node that is still registered (a torn-down
   /// node has no registration, so nothing reaches the engine through it).
-  final unowned(unsafe) let engine: Engine
+  final unowned let engine: Engine
   @exclusivity(unchecked) final var isQueued = false
   /// For a source, the number of the Observation registration that observes it now; 0 when
   /// none does (it fired, or the node was torn down).
