@@ -26,6 +26,43 @@ public struct HandlerToken: Hashable, Sendable {
   public init(rawValue: Int) { self.rawValue = rawValue }
 }
 
+/// Handlers kept under the tokens that remove them, in the order they were added: how value
+/// targets, event sources and commands keep their listeners.
+///
+/// ```swift
+/// private var editHandlers = HandlerList<@MainActor (String) -> Void>()
+/// let token = editHandlers.add { print($0) }
+/// for handler in editHandlers.handlers { handler("edited") }
+/// editHandlers.remove(token)
+/// ```
+public struct HandlerList<Handler> {
+  private var entries: [(token: Int, handler: Handler)] = []
+  private var lastToken = 0
+
+  public init() {}
+
+  /// Adds `handler` after the others; the token removes it again.
+  public mutating func add(_ handler: Handler) -> HandlerToken {
+    lastToken += 1
+    entries.append((lastToken, handler))
+    return HandlerToken(rawValue: lastToken)
+  }
+
+  /// Removes the handler added under `token`; a token already removed does nothing.
+  public mutating func remove(_ token: HandlerToken) {
+    entries.removeAll { $0.token == token.rawValue }
+  }
+
+  /// How many handlers there are.
+  public var count: Int { entries.count }
+
+  /// The handlers, in the order they were added. A handler that adds or removes handlers while
+  /// these are being called changes the list, not this sequence.
+  public var handlers: LazyMapSequence<[(token: Int, handler: Handler)], Handler> {
+    entries.lazy.map(\.handler)
+  }
+}
+
 /// A widget value that bindings can write.
 ///
 /// Widget kits adopt this protocol for every property a view model may drive. The graph writes a

@@ -41,9 +41,7 @@ public final class Command<Input, Output>: CommandObject {
   @ObservationIgnored private var lastStarted = 0
   /// Runs numbered at or below this one may no longer write a result.
   @ObservationIgnored private var settledThrough = 0
-  @ObservationIgnored private var errorHandlers:
-    [(token: Int, handler: @MainActor (any Error) -> Void)] = []
-  @ObservationIgnored private var nextHandlerToken = 0
+  @ObservationIgnored private var errorHandlers = HandlerList<@MainActor (any Error) -> Void>()
 
   /// Creates a command.
   ///
@@ -120,14 +118,12 @@ public final class Command<Input, Output>: CommandObject {
   /// error). One place to show every failure, whichever control started the run.
   @discardableResult
   public func onError(_ handler: @escaping @MainActor (any Error) -> Void) -> HandlerToken {
-    nextHandlerToken += 1
-    errorHandlers.append((nextHandlerToken, handler))
-    return HandlerToken(rawValue: nextHandlerToken)
+    errorHandlers.add(handler)
   }
 
   /// Removes a handler added with ``onError(_:)``.
   public func removeErrorHandler(_ token: HandlerToken) {
-    errorHandlers.removeAll { $0.token == token.rawValue }
+    errorHandlers.remove(token)
   }
 
   private func cancelRunning() {
@@ -183,7 +179,7 @@ public final class Command<Input, Output>: CommandObject {
     case .failure(let error):
       lastError = error
       outcome = .failed
-      for entry in errorHandlers { entry.handler(error) }
+      for handler in errorHandlers.handlers { handler(error) }
     }
   }
 }

@@ -136,24 +136,21 @@ public enum LifecycleEvent: String, Hashable, Sendable, CaseIterable {
 @MainActor
 private final class LifecycleSource: EventSource {
   let eventKey: TargetKey
-  private var handlers: [(token: Int, handler: @MainActor () -> Void)] = []
-  private var nextToken = 0
+  private var handlers = HandlerList<@MainActor () -> Void>()
 
   init(_ event: LifecycleEvent) {
     eventKey = TargetKey(widgetID: "lifecycle", property: event.rawValue)
   }
 
   func send() {
-    for entry in handlers { entry.handler() }
+    for handler in handlers.handlers { handler() }
   }
 
   func addHandler(_ handler: @escaping @MainActor () -> Void) -> HandlerToken {
-    nextToken += 1
-    handlers.append((nextToken, handler))
-    return HandlerToken(rawValue: nextToken)
+    handlers.add(handler)
   }
 
   func removeHandler(_ token: HandlerToken) {
-    handlers.removeAll { $0.token == token.rawValue }
+    handlers.remove(token)
   }
 }

@@ -14,8 +14,7 @@ public final class WidgetProperty<Value>: ValueTarget, WidgetMember {
 
   private var storage: Value
   private let isEqual: Equality<Value>?
-  private var editHandlers: [(token: Int, handler: @MainActor (Value) -> Void)] = []
-  private var nextToken = 0
+  private var editHandlers = HandlerList<@MainActor (Value) -> Void>()
 
   init(widgetID: String, name: String, value: Value, isEditable: Bool = false) {
     self.targetKey = TargetKey(widgetID: widgetID, property: name)
@@ -43,17 +42,15 @@ public final class WidgetProperty<Value>: ValueTarget, WidgetMember {
   /// Changes the value as a person would and tells every edit handler.
   public func edit(_ value: Value) {
     receive(value)
-    for entry in editHandlers { entry.handler(value) }
+    for handler in editHandlers.handlers { handler(value) }
   }
 
   public func addEditHandler(_ handler: @escaping @MainActor (Value) -> Void) -> HandlerToken {
-    nextToken += 1
-    editHandlers.append((nextToken, handler))
-    return HandlerToken(rawValue: nextToken)
+    editHandlers.add(handler)
   }
 
   public func removeEditHandler(_ token: HandlerToken) {
-    editHandlers.removeAll { $0.token == token.rawValue }
+    editHandlers.remove(token)
   }
 
   /// How many edit handlers are installed: zero once every screen using the widget unmounted.
@@ -64,8 +61,7 @@ public final class WidgetProperty<Value>: ValueTarget, WidgetMember {
 @MainActor
 public final class WidgetEvent: EventSource, WidgetMember {
   public let eventKey: TargetKey
-  private var handlers: [(token: Int, handler: @MainActor () -> Void)] = []
-  private var nextToken = 0
+  private var handlers = HandlerList<@MainActor () -> Void>()
 
   init(widgetID: String, name: String) {
     self.eventKey = TargetKey(widgetID: widgetID, property: name)
@@ -75,17 +71,15 @@ public final class WidgetEvent: EventSource, WidgetMember {
 
   /// Makes the event happen: every handler runs, in the order they were added.
   public func send() {
-    for entry in handlers { entry.handler() }
+    for handler in handlers.handlers { handler() }
   }
 
   public func addHandler(_ handler: @escaping @MainActor () -> Void) -> HandlerToken {
-    nextToken += 1
-    handlers.append((nextToken, handler))
-    return HandlerToken(rawValue: nextToken)
+    handlers.add(handler)
   }
 
   public func removeHandler(_ token: HandlerToken) {
-    handlers.removeAll { $0.token == token.rawValue }
+    handlers.remove(token)
   }
 
   /// How many handlers are installed.

@@ -13,8 +13,7 @@ final class Slot<Value>: ValueTarget {
   private(set) var received: [Value] = []
   /// Runs after each write, for tests of targets that react to writes.
   var onReceive: ((Value) -> Void)?
-  private var handlers: [(token: Int, handler: @MainActor (Value) -> Void)] = []
-  private var nextToken = 0
+  private var handlers = HandlerList<@MainActor (Value) -> Void>()
 
   init(_ widget: String, _ property: String, _ value: Value, editable: Bool = false) {
     targetKey = TargetKey(widgetID: widget, property: property)
@@ -31,17 +30,15 @@ final class Slot<Value>: ValueTarget {
   /// Changes the value as a person would.
   func edit(_ value: Value) {
     currentValue = value
-    for entry in handlers { entry.handler(value) }
+    for handler in handlers.handlers { handler(value) }
   }
 
   func addEditHandler(_ handler: @escaping @MainActor (Value) -> Void) -> HandlerToken {
-    nextToken += 1
-    handlers.append((nextToken, handler))
-    return HandlerToken(rawValue: nextToken)
+    handlers.add(handler)
   }
 
   func removeEditHandler(_ token: HandlerToken) {
-    handlers.removeAll { $0.token == token.rawValue }
+    handlers.remove(token)
   }
 
   var handlerCount: Int { handlers.count }
@@ -51,25 +48,22 @@ final class Slot<Value>: ValueTarget {
 @MainActor
 final class Trigger: EventSource {
   let eventKey: TargetKey
-  private var handlers: [(token: Int, handler: @MainActor () -> Void)] = []
-  private var nextToken = 0
+  private var handlers = HandlerList<@MainActor () -> Void>()
 
   init(_ widget: String, _ event: String) {
     eventKey = TargetKey(widgetID: widget, property: event)
   }
 
   func send() {
-    for entry in handlers { entry.handler() }
+    for handler in handlers.handlers { handler() }
   }
 
   func addHandler(_ handler: @escaping @MainActor () -> Void) -> HandlerToken {
-    nextToken += 1
-    handlers.append((nextToken, handler))
-    return HandlerToken(rawValue: nextToken)
+    handlers.add(handler)
   }
 
   func removeHandler(_ token: HandlerToken) {
-    handlers.removeAll { $0.token == token.rawValue }
+    handlers.remove(token)
   }
 
   var handlerCount: Int { handlers.count }

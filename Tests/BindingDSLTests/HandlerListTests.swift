@@ -1,0 +1,31 @@
+import BindingDSL
+import Testing
+
+@Suite struct HandlerListTests {
+  @Test func handlersRunInOrderAndTokensRemoveExactlyTheirOwn() {
+    var list = HandlerList<(inout [String]) -> Void>()
+    let first = list.add { $0.append("first") }
+    _ = list.add { $0.append("second") }
+    let third = list.add { $0.append("third") }
+    list.remove(first)
+    list.remove(first)
+    var calls: [String] = []
+    for handler in list.handlers { handler(&calls) }
+    #expect(calls == ["second", "third"])
+    #expect(list.count == 2)
+    list.remove(third)
+    let fourth = list.add { $0.append("fourth") }
+    #expect(fourth != third, "a token is never reused")
+  }
+
+  @Test func changingTheListWhileCallingItDoesNotChangeTheCallsUnderWay() {
+    var list = HandlerList<() -> Void>()
+    var calls = 0
+    for _ in 0..<3 { _ = list.add { calls += 1 } }
+    let snapshot = list.handlers
+    list = HandlerList()
+    for handler in snapshot { handler() }
+    #expect(calls == 3)
+    #expect(list.count == 0)
+  }
+}
