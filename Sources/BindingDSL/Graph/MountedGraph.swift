@@ -71,6 +71,7 @@ public final class MountedGraph<Model: AnyObject>: Flushable {
     guard let context else { return }
     for command in context.commands { command.cancel() }
     context.tearDown()
+    engine.reset()
     self.context = nil
     model = nil
     graph = graph.descriptionOnly()

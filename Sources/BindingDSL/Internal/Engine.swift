@@ -37,7 +37,7 @@ final class Engine {
   var hasPendingChanges: Bool { !dirtySources.isEmpty }
 
   func sourceChanged(_ node: RuntimeNode) {
-    guard !node.isQueued else { return }
+    guard !node.isQueued, !node.isTornDown else { return }
     node.isQueued = true
     dirtySources.append(node)
     if dirtySources.count == 1 && !isFlushing { requestFlush() }
@@ -46,6 +46,7 @@ final class Engine {
   /// Reads `source` under a registration of its own: the source is its own group, so a change
   /// costs no group object.
   func track(_ source: RuntimeNode) {
+    guard !source.isTornDown else { return }
     registrations &+= 1
     let number = registrations
     source.group = nil
@@ -64,6 +65,15 @@ final class Engine {
     guard sources.count > 1 else {
       if let source = sources.first { track(source) }
       return
+    }
+    // NB: sources torn down mid-flush (a sink unmounted the graph) are not observed again; a
+    // group holding them would keep them, and the values they hold, alive.
+    if sources.contains(where: \.isTornDown) {
+      let live = sources.filter { !$0.isTornDown }
+      if live.count < sources.count {
+        track(live)
+        return
+      }
     }
     registrations &+= 1
     let number = registrations
@@ -107,21 +117,24 @@ final class Engine {
   }
 
   /// Re-reads the dirty sources, observes them again (those that changed in one registration,
-  /// the others in another), then hands the changed values on.
+  /// the others in another, and each that cannot be compared alone), then hands the changed
+  /// values on. No sink runs before every dirty source is observed again: a sink that writes
+  /// into the view model must be seen by a registration.
   private func updateSources() {
     for node in updatingSources { node.isQueued = false }
-    // A small group is read once, under one registration, and stays together: re-reading its
-    // members to split off the unchanged ones would cost more than it saves.
-    if updatingSources.count <= Self.smallGroup {
-      track(updatingSources)
-      for node in updatingSources { node.update(in: self) }
+    if updatingSources.count == 1 {
+      let node = updatingSources[0]
+      track(node)
+      node.update(in: self)
       return
     }
+    // A small group is read once, under one registration, and stays together: re-reading its
+    // members to split off the unchanged ones would cost more than it saves.
+    let isSmall = updatingSources.count <= Self.smallGroup
     for node in updatingSources {
       if !node.isComparable {
         track(node)
-        node.update(in: self)
-      } else if node.hasChanged() {
+      } else if isSmall || node.hasChanged() {
         changedSources.append(node)
       } else {
         unchangedSources.append(node)
@@ -129,9 +142,22 @@ final class Engine {
     }
     track(unchangedSources)
     track(changedSources)
-    for node in changedSources { node.update(in: self) }
+    // NB: every dirty source, not only the changed ones: a source that read a new value while
+    // it was observed again holds it until its update hands it on.
+    for node in updatingSources { node.update(in: self) }
     changedSources.removeAll(keepingCapacity: true)
     unchangedSources.removeAll(keepingCapacity: true)
+  }
+
+  /// Forgets every waiting change: the graph unmounted, and its torn-down sources must not be
+  /// kept, or observed again, by a later flush.
+  func reset() {
+    for node in dirtySources { node.isQueued = false }
+    dirtySources = []
+    for rank in queue.indices {
+      for node in queue[rank] { node.isQueued = false }
+    }
+    queue = []
   }
 
   /// Brings every dirty node up to date. Changes made while flushing (a widget writing back into
@@ -150,14 +176,22 @@ final class Engine {
           + "update each other, keep it from settling"
         // NB: Observation has already fired for these sources; observe them again, or the
         // graph would never hear of their changes again.
-        for node in dirtySources { node.isQueued = false }
-        track(dirtySources)
-        dirtySources = []
+        swap(&dirtySources, &updatingSources)
+        for node in updatingSources {
+          node.isQueued = false
+          if node.isComparable { changedSources.append(node) } else { track(node) }
+        }
+        track(changedSources)
+        changedSources.removeAll(keepingCapacity: true)
+        updatingSources.removeAll(keepingCapacity: true)
         return
       }
       swap(&dirtySources, &updatingSources)
       updateSources()
       updatingSources.removeAll(keepingCapacity: true)
+      // Sources first, until none is dirty (a sink may write into the view model): a derived
+      // node must never compute from one new input and one that is about to change.
+      if !dirtySources.isEmpty { continue }
       var rank = 1
       while rank < queue.count {
         var index = 0

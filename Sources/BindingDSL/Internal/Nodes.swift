@@ -52,7 +52,11 @@ class RuntimeNode {
   }
 
   /// Drops everything the node holds; called when the graph unmounts.
+  /// Whether the graph unmounted: a torn-down node is never observed or queued again.
+  @exclusivity(unchecked) final var isTornDown = false
+
   func tearDown() {
+    isTornDown = true
     registration = 0
     group = nil
   }
