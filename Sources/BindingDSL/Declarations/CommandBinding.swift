@@ -106,11 +106,10 @@ private func makeCommandBinding<Model: AnyObject, Input, Output>(
     site: site, endpoints: endpoints, edges: edges
   ) { context in
     context.register(command)
-    let id = ObjectIdentifier(command)
-    context.source(key: CommandProperty(command: id, name: "canExecute")) { command.canExecute }
-      .add(.target(enabled))
+    context.canExecuteSource(of: command).add(.target(enabled))
     if let busy {
-      context.source(key: CommandProperty(command: id, name: "isExecuting")) {
+      context.source(key: CommandProperty(command: ObjectIdentifier(command), name: "isExecuting"))
+      {
         command.isExecuting
       }
       .add(.target(busy))
@@ -120,8 +119,17 @@ private func makeCommandBinding<Model: AnyObject, Input, Output>(
   }
 }
 
+extension MountContext {
+  /// The source of a command's `canExecute`, shared by every declaration that reads it.
+  func canExecuteSource(of command: some CommandObject) -> SourceNode<Bool> {
+    source(key: CommandProperty(command: ObjectIdentifier(command), name: "canExecute")) {
+      command.canExecute
+    }
+  }
+}
+
 /// The key of a command property's source node, so two bindings of one command share it.
-struct CommandProperty: Hashable {
+private struct CommandProperty: Hashable {
   let command: ObjectIdentifier
   let name: String
 }

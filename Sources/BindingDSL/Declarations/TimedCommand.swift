@@ -12,11 +12,9 @@ public enum Timing: Hashable, Sendable, CustomStringConvertible {
   var problems: [String] {
     switch self {
     case .immediate: []
-    case .debounce(let duration) where duration <= .zero:
-      ["\(self) needs a positive duration; use .immediate to execute on every change"]
-    case .throttle(let duration) where duration <= .zero:
-      ["\(self) needs a positive duration; use .immediate to execute on every change"]
-    case .debounce, .throttle: []
+    case .debounce(let duration), .throttle(let duration):
+      duration > .zero
+        ? [] : ["\(self) needs a positive duration; use .immediate to execute on every change"]
     }
   }
 
@@ -74,13 +72,11 @@ public func command<Model: AnyObject, Value, Output>(
     let pacer = Pacer<Value>(timing: timing, clock: context.clock) { value in
       waiting.value = command.execute(value) == nil ? value : nil
     }
-    let id = ObjectIdentifier(command)
-    context.source(key: CommandProperty(command: id, name: "canExecute")) { command.canExecute }
-      .addSink { canExecute in
-        guard canExecute, let value = waiting.value else { return }
-        waiting.value = nil
-        command.execute(value)
-      }
+    context.canExecuteSource(of: command).addSink { canExecute in
+      guard canExecute, let value = waiting.value else { return }
+      waiting.value = nil
+      command.execute(value)
+    }
     var isInitialValue = true
     context.source(source).addSink { value in
       if isInitialValue {

@@ -69,11 +69,8 @@ final class Engine {
     // NB: sources torn down mid-flush (a sink unmounted the graph) are not observed again; a
     // group holding them would keep them, and the values they hold, alive.
     if sources.contains(where: \.isTornDown) {
-      let live = sources.filter { !$0.isTornDown }
-      if live.count < sources.count {
-        track(live)
-        return
-      }
+      track(sources.filter { !$0.isTornDown })
+      return
     }
     registrations &+= 1
     let number = registrations
@@ -101,19 +98,22 @@ final class Engine {
   /// Observes `sources`, new to the graph, with one registration, and hands on any value that
   /// changed since they were first read.
   func observe(_ sources: [RuntimeNode]) {
-    for source in sources {
-      if source.isComparable {
-        changedSources.append(source)
-      } else {
-        track(source)
-      }
-    }
-    track(changedSources)
+    trackComparableTogether(sources)
     // NB: only values that can be compared are handed on: one written into the view model
     // while the graph was mounting reaches the widgets installed before the write. A value
     // that cannot be compared would be sent again unchanged.
     for source in changedSources { source.update(in: self) }
     changedSources.removeAll(keepingCapacity: true)
+  }
+
+  /// Observes `sources`: those that can be compared under one registration (left in
+  /// `changedSources` for the caller to empty), each that cannot alone, so that others changing
+  /// never re-deliver it.
+  private func trackComparableTogether(_ sources: [RuntimeNode]) {
+    for source in sources {
+      if source.isComparable { changedSources.append(source) } else { track(source) }
+    }
+    track(changedSources)
   }
 
   /// Re-reads the dirty sources, observes them again (those that changed in one registration,
@@ -128,20 +128,23 @@ final class Engine {
       node.update(in: self)
       return
     }
-    // A small group is read once, under one registration, and stays together: re-reading its
-    // members to split off the unchanged ones would cost more than it saves.
-    let isSmall = updatingSources.count <= Self.smallGroup
-    for node in updatingSources {
-      if !node.isComparable {
-        track(node)
-      } else if isSmall || node.hasChanged() {
-        changedSources.append(node)
-      } else {
-        unchangedSources.append(node)
+    if updatingSources.count <= Self.smallGroup {
+      // A small group is read once, under one registration, and stays together: re-reading
+      // its members to split off the unchanged ones would cost more than it saves.
+      trackComparableTogether(updatingSources)
+    } else {
+      for node in updatingSources {
+        if !node.isComparable {
+          track(node)
+        } else if node.hasChanged() {
+          changedSources.append(node)
+        } else {
+          unchangedSources.append(node)
+        }
       }
+      track(unchangedSources)
+      track(changedSources)
     }
-    track(unchangedSources)
-    track(changedSources)
     // NB: every dirty source, not only the changed ones: a source that read a new value while
     // it was observed again holds it until its update hands it on.
     for node in updatingSources { node.update(in: self) }
@@ -177,11 +180,8 @@ final class Engine {
         // NB: Observation has already fired for these sources; observe them again, or the
         // graph would never hear of their changes again.
         swap(&dirtySources, &updatingSources)
-        for node in updatingSources {
-          node.isQueued = false
-          if node.isComparable { changedSources.append(node) } else { track(node) }
-        }
-        track(changedSources)
+        for node in updatingSources { node.isQueued = false }
+        trackComparableTogether(updatingSources)
         changedSources.removeAll(keepingCapacity: true)
         updatingSources.removeAll(keepingCapacity: true)
         return

@@ -51,10 +51,10 @@ class RuntimeNode {
     engine.sourceChanged(self)
   }
 
-  /// Drops everything the node holds; called when the graph unmounts.
   /// Whether the graph unmounted: a torn-down node is never observed or queued again.
   @exclusivity(unchecked) final var isTornDown = false
 
+  /// Drops everything the node holds; called when the graph unmounts.
   func tearDown() {
     isTornDown = true
     registration = 0
@@ -198,7 +198,6 @@ class ValueNode<Value>: RuntimeNode {
 class SourceNode<Value>: ValueNode<Value> {
   /// Whether the last ``readTracked()`` found a value to hand on at the next update.
   @exclusivity(unchecked) private final var isFresh = false
-  @exclusivity(unchecked) private final var isMounted = true
 
   /// `value` is the initial value, read unobserved: the graph observes its new sources
   /// together once every declaration is installed.
@@ -212,13 +211,13 @@ class SourceNode<Value>: ValueNode<Value> {
   override final var isComparable: Bool { isEqual != nil }
 
   override final func hasChanged() -> Bool {
-    guard isMounted else { return false }
+    guard !isTornDown else { return false }
     guard let isEqual else { return true }
     return !isEqual(value, read())
   }
 
   override final func readTracked() {
-    guard isMounted else { return }
+    guard !isTornDown else { return }
     let newValue = read()
     if let isEqual, isEqual(value, newValue) { return }
     // NB: stored at once; nothing reads a source's value between this read and the update
@@ -234,7 +233,6 @@ class SourceNode<Value>: ValueNode<Value> {
   }
 
   override func tearDown() {
-    isMounted = false
     isFresh = false
     super.tearDown()
   }

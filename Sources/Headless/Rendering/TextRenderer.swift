@@ -102,11 +102,9 @@ private struct Output: ~Copyable {
   }
 
   mutating func append(_ text: String) {
-    if text.utf8.withContiguousStorageIfAvailable({ append($0) }) == nil {
-      var contiguous = text
-      contiguous.makeContiguousUTF8()
-      contiguous.withUTF8 { append($0) }
-    }
+    // NB: `withUTF8` copies only a string that is not contiguous UTF-8 already.
+    var text = text
+    text.withUTF8 { append($0) }
   }
 
   mutating func append(_ text: StaticString) {
@@ -162,11 +160,8 @@ private struct Output: ~Copyable {
   /// early. The bytes are scanned, and runs with nothing to escape are copied whole.
   mutating func appendQuoted(_ text: String) {
     append(.quote)
-    if text.utf8.withContiguousStorageIfAvailable({ appendEscaped($0) }) == nil {
-      var contiguous = text
-      contiguous.makeContiguousUTF8()
-      _ = contiguous.utf8.withContiguousStorageIfAvailable { appendEscaped($0) }
-    }
+    var text = text
+    text.withUTF8 { appendEscaped($0) }
     append(.quote)
   }
 
