@@ -31,6 +31,9 @@ final class Engine {
   @exclusivity(unchecked) private var unchangedSources: [RuntimeNode] = []
   @exclusivity(unchecked) private var queue: [[RuntimeNode]] = []
   @exclusivity(unchecked) private var isFlushing = false
+  /// Set when the graph unmounts during a flush (a sink unmounted it): the flush stops at the
+  /// next node instead of reading buffers and nodes that were torn down.
+  @exclusivity(unchecked) private var isStopped = false
   /// The number of the last Observation registration the engine made.
   @exclusivity(unchecked) private var registrations: UInt = 0
 
@@ -89,7 +92,7 @@ final class Engine {
   }
 
   func enqueue(_ node: RuntimeNode) {
-    guard !node.isQueued else { return }
+    guard !node.isQueued, !node.isTornDown else { return }
     node.isQueued = true
     while queue.count <= node.rank { queue.append([]) }
     queue[node.rank].append(node)
@@ -147,14 +150,19 @@ final class Engine {
     }
     // NB: every dirty source, not only the changed ones: a source that read a new value while
     // it was observed again holds it until its update hands it on.
-    for node in updatingSources { node.update(in: self) }
+    for node in updatingSources {
+      node.update(in: self)
+      if isStopped { break }
+    }
     changedSources.removeAll(keepingCapacity: true)
     unchangedSources.removeAll(keepingCapacity: true)
   }
 
   /// Forgets every waiting change: the graph unmounted, and its torn-down sources must not be
-  /// kept, or observed again, by a later flush.
+  /// kept, or observed again, by a later flush. Called from a sink during a flush, it also
+  /// stops that flush once the sink returns.
   func reset() {
+    if isFlushing { isStopped = true }
     for node in dirtySources { node.isQueued = false }
     dirtySources = []
     for rank in queue.indices {
@@ -168,7 +176,10 @@ final class Engine {
   func flush() {
     guard !isFlushing else { return }
     isFlushing = true
-    defer { isFlushing = false }
+    defer {
+      isFlushing = false
+      isStopped = false
+    }
     var passes = 0
     while !dirtySources.isEmpty {
       passes += 1
@@ -189,6 +200,9 @@ final class Engine {
       swap(&dirtySources, &updatingSources)
       updateSources()
       updatingSources.removeAll(keepingCapacity: true)
+      // NB: a sink unmounted the graph: `reset()` emptied the buffers and the nodes are torn
+      // down, so nothing is left to read.
+      if isStopped { return }
       // Sources first, until none is dirty (a sink may write into the view model): a derived
       // node must never compute from one new input and one that is about to change.
       if !dirtySources.isEmpty { continue }
@@ -199,6 +213,7 @@ final class Engine {
           let node = queue[rank][index]
           node.isQueued = false
           node.update(in: self)
+          if isStopped { return }
           index += 1
         }
         queue[rank].removeAll(keepingCapacity: true)

@@ -176,7 +176,11 @@ class ValueNode<Value>: RuntimeNode {
       firstSink.send(value)
       if let secondSink {
         secondSink.send(value)
-        for sink in otherSinks { sink.send(value) }
+        for sink in otherSinks {
+          // NB: the loop runs over a copy; a sink that unmounted the graph tore this node down.
+          if isTornDown { return }
+          sink.send(value)
+        }
       }
     }
     for dependent in dependents { engine.enqueue(dependent) }
