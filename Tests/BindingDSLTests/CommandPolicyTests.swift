@@ -6,12 +6,24 @@ import Testing
 @MainActor
 private final class ManualWork {
   private var waiting: [String: CheckedContinuation<String, Never>] = [:]
+  private var watchers: [CheckedContinuation<Void, Never>] = []
 
   func run(_ input: String) async -> String {
-    await withCheckedContinuation { waiting[input] = $0 }
+    await withCheckedContinuation {
+      waiting[input] = $0
+      for watcher in watchers { watcher.resume() }
+      watchers = []
+    }
   }
 
   var pending: Set<String> { Set(waiting.keys) }
+
+  /// Waits until the work for each of `inputs` has started and waits for its result.
+  func waitUntilPending(_ inputs: Set<String>) async {
+    while !inputs.isSubset(of: pending) {
+      await withCheckedContinuation { watchers.append($0) }
+    }
+  }
 
   func finish(_ input: String, with output: String) {
     waiting.removeValue(forKey: input)?.resume(returning: output)
@@ -23,13 +35,9 @@ private final class FlakyService {
   var fails = true
 }
 
-private func yieldALot() async {
-  for _ in 0..<50 { await Task.yield() }
-}
-
 @MainActor
 @Suite struct CommandPolicyTests {
-  @Test func ignoreWhileExecutingDropsTheSecondExecution() async {
+  @Test func ignoreWhileExecutingDropsTheSecondExecution() async throws {
     let clock = VirtualClock()
     var started: [Int] = []
     let command = Command<Int, Int>("double") { value in
@@ -37,11 +45,11 @@ private func yieldALot() async {
       try await clock.sleep(for: .seconds(1))
       return value * 2
     }
-    #expect(command.execute(1) != nil)
+    clock.withTracking { #expect(command.execute(1) != nil) }
     #expect(command.canExecute == false)
     #expect(command.execute(2) == nil)
-    await clock.advance(by: .seconds(1))
-    await yieldALot()
+    try await clock.advance(by: .seconds(1))
+    try await command.settle()
     #expect(started == [1])
     #expect(command.status == .succeeded)
     #expect(command.lastOutput == 2)
@@ -52,24 +60,25 @@ private func yieldALot() async {
     let command = Command<String, String>("search", policy: .cancelPrevious) { query in
       await work.run(query)
     }
-    command.execute("a")
-    await yieldALot()
+    let first = command.execute("a")
+    await work.waitUntilPending(["a"])
     #expect(command.canExecute, "cancel-previous accepts executions while running")
-    command.execute("ap")
-    await yieldALot()
-    #expect(work.pending == ["a", "ap"])
+    let second = command.execute("ap")
+    await work.waitUntilPending(["a", "ap"])
+    #expect(command.unwindingRuns == 1, "the cancelled run is followed until it ends")
     work.finish("ap", with: "results for ap")
-    await yieldALot()
+    await second?.value
     #expect(command.status == .succeeded)
     #expect(command.lastOutput == "results for ap")
     // The slow first search ignores cancellation and finishes last: it must not win.
     work.finish("a", with: "results for a")
-    await yieldALot()
+    await first?.value
+    #expect(command.unwindingRuns == 0)
     #expect(command.lastOutput == "results for ap")
     #expect(command.status == .succeeded)
   }
 
-  @Test func cancelPreviousCancelsTheRunningWork() async {
+  @Test func cancelPreviousCancelsTheRunningWork() async throws {
     let clock = VirtualClock()
     var cancelled: [String] = []
     let command = Command<String, String>("search", policy: .cancelPrevious) { query in
@@ -81,17 +90,17 @@ private func yieldALot() async {
       }
       return query.uppercased()
     }
-    command.execute("a")
-    await yieldALot()
-    command.execute("b")
-    await clock.advance(by: .seconds(1))
-    await yieldALot()
+    clock.withTracking { command.execute("a") }
+    try await clock.advance(by: .zero)
+    clock.withTracking { command.execute("b") }
+    try await clock.advance(by: .seconds(1))
+    try await command.settle()
     #expect(cancelled == ["a"])
     #expect(command.lastOutput == "B")
     #expect(command.status == .succeeded)
   }
 
-  @Test func queueRunsExecutionsInOrderOneAtATime() async {
+  @Test func queueRunsExecutionsInOrderOneAtATime() async throws {
     let clock = VirtualClock()
     var log: [String] = []
     let command = Command<String, String>("save", policy: .queue) { item in
@@ -100,15 +109,16 @@ private func yieldALot() async {
       log.append("end \(item)")
       return item
     }
-    command.execute("first")
-    command.execute("second")
+    clock.withTracking {
+      command.execute("first")
+      command.execute("second")
+    }
     #expect(command.activeRuns == 2)
-    await clock.advance(by: .seconds(1))
+    try await clock.advance(by: .seconds(1))
     #expect(log == ["start first", "end first", "start second"])
     #expect(command.status == .executing)
     #expect(command.lastOutput == "first")
-    await clock.advance(by: .seconds(1))
-    await yieldALot()
+    try await clock.advance(by: .seconds(1))
     #expect(log == ["start first", "end first", "start second", "end second"])
     #expect(command.status == .succeeded)
     #expect(command.lastOutput == "second")
@@ -120,17 +130,16 @@ private func yieldALot() async {
     let command = Command<String, String>("fetch", policy: .concurrent) { id in
       await work.run(id)
     }
-    command.execute("1")
-    command.execute("2")
-    await yieldALot()
-    #expect(work.pending == ["1", "2"])
+    let one = command.execute("1")
+    let two = command.execute("2")
+    await work.waitUntilPending(["1", "2"])
     #expect(command.activeRuns == 2)
     work.finish("2", with: "two")
-    await yieldALot()
+    await two?.value
     #expect(command.lastOutput == "two")
     #expect(command.status == .executing, "run 1 is still going")
     work.finish("1", with: "one")
-    await yieldALot()
+    await one?.value
     #expect(command.lastOutput == "two", "an older run finishing later must not overwrite")
     #expect(command.status == .succeeded)
   }
@@ -143,14 +152,21 @@ private func yieldALot() async {
       ran.append(input)
       return await work.run(input)
     }
-    command.execute("a")
-    command.execute("b")
-    await yieldALot()
+    let runs = [command.execute("a"), command.execute("b")]
+    // A cancelled run that had not started never reaches the work.
+    let started: Set<String> =
+      switch policy {
+      case .concurrent: ["a", "b"]
+      case .cancelPrevious: ["b"]
+      case .ignoreWhileExecuting, .queue: ["a"]
+      }
+    await work.waitUntilPending(started)
     command.cancel()
     #expect(command.status == .cancelled)
     #expect(command.activeRuns == 0)
     for input in work.pending { work.finish(input, with: "late \(input)") }
-    await yieldALot()
+    for run in runs { await run?.value }
+    #expect(command.unwindingRuns == 0)
     #expect(command.status == .cancelled)
     #expect(command.lastOutput == nil)
     if policy == .queue { #expect(ran == ["a"], "a queued run never starts after cancel") }
@@ -179,13 +195,14 @@ private func yieldALot() async {
     #expect(seen.count == 1, "a removed handler is not called")
   }
 
-  @Test func cancellationIsNotAnError() async {
+  @Test func cancellationIsNotAnError() async throws {
     let clock = VirtualClock()
     var errors = 0
     let command = Command<Void, Void>("wait") { try await clock.sleep(for: .seconds(5)) }
     command.onError { _ in errors += 1 }
-    let run = command.execute()
-    await yieldALot()
+    let run = clock.withTracking { command.execute() }
+    try await command.settle()
+    #expect(clock.sleeperCount == 1)
     run?.cancel()
     await run?.value
     #expect(command.status == .cancelled)

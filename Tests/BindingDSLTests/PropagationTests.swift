@@ -113,31 +113,30 @@ import Testing
     model.name = "Ada"
     model.name = "Bo"
     #expect(label.received == [""])
-    for _ in 0..<10 where mounted.needsFlush { await Task.yield() }
+    while mounted.needsFlush { await Task.yield() }
     #expect(label.received == ["", "Bo"])
   }
 
   @Test func aChangeTheCommandCannotTakeYetRunsOnceItCan() async throws {
     let mounted = try BindingGraph<FormModel> { command(model.slowLookup, onChangeOf: \.name) }
       .mount(on: model, scheduler: scheduler, clock: model.clock)
-    func settle() async {
-      for _ in 0..<20 { await Task.yield() }
-      scheduler.flush()
+    func settle() async throws {
+      repeat { try await model.slowLookup.settle() } while scheduler.flush()
     }
     model.name = "a"
-    await settle()
+    try await settle()
     #expect(model.slowLookup.isExecuting)
     for name in ["ab", "abc"] {
       model.name = name
-      await settle()
+      try await settle()
     }
     #expect(model.lookedUp == ["a"], "ignored while executing")
-    await model.clock.advance(by: .seconds(1))
-    await settle()
-    await settle()
+    try await model.clock.advance(by: .seconds(1))
+    try await settle()
+    try await settle()
     #expect(model.lookedUp == ["a", "abc"], "the latest waiting value runs once it can")
-    await model.clock.advance(by: .seconds(1))
-    await settle()
+    try await model.clock.advance(by: .seconds(1))
+    try await settle()
     #expect(model.lookedUp == ["a", "abc"], "and only once")
     #expect(mounted.commands.count == 1)
   }
@@ -157,7 +156,7 @@ import Testing
     scheduler.flush()
     #expect(button.busy.currentValue == true)
     #expect(button.enabled.currentValue == false, "ignored while executing")
-    for _ in 0..<20 where model.save.isExecuting { await Task.yield() }
+    try await model.save.settle()
     scheduler.flush()
     #expect(model.save.status == .succeeded)
     #expect(button.busy.received == [false, true, false])

@@ -206,10 +206,9 @@ private struct FeedScreen: Screen {
       #expect(model.load.isExecuting)
       driver.unmount()
     }
-    for _ in 0..<100 { await Task.yield() }
+    try await load?.settle()
     #expect(load?.status == .cancelled)
     load = nil
-    for _ in 0..<100 { await Task.yield() }
     #expect(weakModel == nil)
     #expect(weakHUD == nil)
   }

@@ -83,8 +83,8 @@ import Testing
       #expect(model.secondsUntilResend == 56)
       driver.unmount()
       #expect(model.resend.status == .cancelled)
+      try await model.resend.settle()
     }
-    for _ in 0..<100 where weakModel != nil { await Task.yield() }
     #expect(weakModel == nil)
   }
 }

@@ -49,8 +49,8 @@ import Testing
       try await driver.advance(by: SearchScreen.debounce)
       #expect(model.search.isExecuting)
       driver.unmount()
+      try await model.search.settle()
     }
-    for _ in 0..<100 { await Task.yield() }
     #expect(weakModel == nil)
   }
 }

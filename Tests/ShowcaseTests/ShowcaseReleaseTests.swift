@@ -36,8 +36,9 @@ import Testing
     let weakWidgets = (driver.mounted.root?.allWidgets ?? []).map { WeakWidget(widget: $0) }
     #expect(!weakWidgets.isEmpty)
     try await steps(driver)
+    let commands = driver.mounted.graph.commands
     driver.unmount()
-    for _ in 0..<100 where weakModel != nil { await Task.yield() }
+    for command in commands { try await command.settle() }
     #expect(weakModel == nil, "the view model of \(S.self) outlived its screen")
     let kept = weakWidgets.compactMap(\.widget).map(\.id)
     #expect(kept.isEmpty, "widgets of \(S.self) outlived their screen: \(kept)")

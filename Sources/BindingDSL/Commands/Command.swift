@@ -34,10 +34,17 @@ public final class Command<Input, Output>: CommandObject {
   public private(set) var lastError: (any Error)?
   /// How many runs are going or waiting in the queue.
   public private(set) var activeRuns = 0
+  /// How many cancelled runs have not ended yet: their work is still unwinding, or ignores
+  /// cancellation. Such a run no longer changes the status or the output, but its work keeps
+  /// whatever it holds (often the view model) until it ends.
+  public private(set) var unwindingRuns = 0
 
   @ObservationIgnored private let work: @MainActor (Input) async throws -> Output
   @ObservationIgnored private let enabledWhen: @MainActor () -> Bool
-  @ObservationIgnored private var tasks: [Int: Task<Void, Never>] = [:]
+  /// The runs going or queued, by number.
+  @ObservationIgnored private var tasks: [Int: Run] = [:]
+  /// Runs that were cancelled and whose work has not ended yet, by number.
+  @ObservationIgnored private var unwinding: [Int: Run] = [:]
   @ObservationIgnored private var lastStarted = 0
   /// Runs numbered at or below this one may no longer write a result.
   @ObservationIgnored private var settledThrough = 0
@@ -67,7 +74,7 @@ public final class Command<Input, Output>: CommandObject {
   }
 
   isolated deinit {
-    for task in tasks.values { task.cancel() }
+    for run in tasks.values { run.cancel() }
   }
 
   /// Whether work is running or queued.
@@ -85,10 +92,17 @@ public final class Command<Input, Output>: CommandObject {
   ///   the call was ignored because the command cannot execute now.
   @discardableResult
   public func execute(_ input: Input) -> Task<Void, Never>? {
+    execute(input, origin: nil)
+  }
+
+  /// Executes the work with `input` on behalf of `origin` (a mounted graph), which can later
+  /// cancel the runs it started and no others.
+  @discardableResult
+  package func execute(_ input: Input, origin: ObjectIdentifier?) -> Task<Void, Never>? {
     guard canExecute else { return nil }
     lastStarted += 1
-    let run = lastStarted
-    var predecessor: Task<Void, Never>?
+    let number = lastStarted
+    var predecessor: Run?
     switch policy {
     case .ignoreWhileExecuting, .concurrent:
       break
@@ -97,11 +111,11 @@ public final class Command<Input, Output>: CommandObject {
     case .queue:
       predecessor = tasks.max { $0.key < $1.key }?.value
     }
-    let task = start(run, input, after: predecessor)
+    let run = start(number, input, after: predecessor, origin: origin)
     activeRuns = tasks.count
     lastError = nil
     status = .executing
-    return task
+    return run.task
   }
 
   /// Cancels the running work and empties the queue. The status becomes
@@ -111,6 +125,21 @@ public final class Command<Input, Output>: CommandObject {
     cancelRunning()
     settledThrough = lastStarted
     activeRuns = 0
+    status = .cancelled
+  }
+
+  /// Cancels the runs that `origin` started, and no others. When no run is left, the status
+  /// becomes ``CommandStatus/cancelled``.
+  package func cancelRuns(startedBy origin: ObjectIdentifier) {
+    let started = tasks.filter { $0.value.origin == origin }
+    guard !started.isEmpty else { return }
+    for (number, run) in started {
+      tasks[number] = nil
+      unwind(number, run)
+    }
+    activeRuns = tasks.count
+    guard tasks.isEmpty else { return }
+    settledThrough = lastStarted
     status = .cancelled
   }
 
@@ -127,40 +156,56 @@ public final class Command<Input, Output>: CommandObject {
   }
 
   private func cancelRunning() {
-    for task in tasks.values { task.cancel() }
+    for (number, run) in tasks { unwind(number, run) }
     tasks = [:]
   }
 
+  /// Cancels `run` and follows it until its work ends.
+  private func unwind(_ number: Int, _ run: Run) {
+    run.cancel()
+    unwinding[number] = run
+    unwindingRuns = unwinding.count
+  }
+
   private func start(
-    _ run: Int, _ input: Input, after predecessor: Task<Void, Never>?
-  ) -> Task<Void, Never> {
+    _ number: Int, _ input: Input, after predecessor: Run?, origin: ObjectIdentifier?
+  ) -> Run {
     let work = self.work
-    let id = ObjectIdentifier(self)
+    let ledger = WorkLedger.shared
+    let id = ledger.begin(
+      "command '\(name ?? "(unnamed)")'", owner: ObjectIdentifier(self),
+      after: predecessor?.work)
     // NB: the task holds the command weakly: the command cancels its runs when it is released.
     // (Work that calls the view model holds the view model, and so the command, until it ends
-    // or is cancelled; unmounting a screen cancels the commands it bound.) A queued run waits
+    // or is cancelled; unmounting a screen cancels the runs it started.) A queued run waits
     // for the run before it.
-    let task = Task { [weak self] in
+    let task = Task { [weak self, predecessor = predecessor?.task] in
       await predecessor?.value
       let result: Result<Output, any Error>
       do {
         try Task.checkCancellation()
-        result = .success(try await CommandRun.$current.withValue(id) { try await work(input) })
+        result = .success(try await WorkContext.$current.withValue(id) { try await work(input) })
       } catch {
         result = .failure(error)
       }
-      self?.finish(run, with: result)
+      self?.finish(number, with: result)
+      ledger.end(id)
     }
-    tasks[run] = task
-    return task
+    let run = Run(task: task, work: id, origin: origin)
+    tasks[number] = run
+    return run
   }
 
-  private func finish(_ run: Int, with result: Result<Output, any Error>) {
-    guard tasks.removeValue(forKey: run) != nil else { return }
+  private func finish(_ number: Int, with result: Result<Output, any Error>) {
+    if unwinding.removeValue(forKey: number) != nil {
+      unwindingRuns = unwinding.count
+      return
+    }
+    guard tasks.removeValue(forKey: number) != nil else { return }
     // A run older than one whose result is already shown (or that was cancelled) must not
     // overwrite what came after it.
-    if run > settledThrough {
-      settledThrough = run
+    if number > settledThrough {
+      settledThrough = number
       record(result)
     }
     activeRuns = tasks.count
@@ -192,10 +237,45 @@ extension Command where Input == Void {
   }
 }
 
-/// The command whose run the current task belongs to, so that a virtual clock can tell which
-/// commands are parked on it.
-enum CommandRun {
-  @TaskLocal static var current: ObjectIdentifier?
+extension CommandObject {
+  /// Waits until every run of the command (cancelled runs still unwinding among them) has ended
+  /// or sleeps on a virtual clock: what a test of a view model awaits after executing a command,
+  /// without a screen.
+  ///
+  /// ```swift
+  /// model.save.execute()
+  /// try await model.save.settle()
+  /// #expect(model.save.status == .succeeded)
+  /// ```
+  ///
+  /// - Parameter stallTimeout: How long, in real time, a run may stay busy without sleeping on a
+  ///   virtual clock or ending before it is reported as waiting on something else.
+  /// - Throws: ``VirtualTimeError`` naming the runs that stayed busy.
+  public func settle(stallTimeout: Duration = .seconds(10)) async throws(VirtualTimeError) {
+    let owner = ObjectIdentifier(self)
+    let name = self.name
+    try await WorkLedger.shared.waitUntilQuiet(stallTimeout: stallTimeout) {
+      $0.owner == owner
+    } stalled: { busy in
+      VirtualTimeError(
+        "command '\(name ?? "(unnamed)")' did not settle: "
+          + WorkLedger.stallReport(busy, stallTimeout))
+    }
+  }
+}
+
+/// One run of a command: its task, the work the ledger follows, and who started it.
+@MainActor
+private struct Run {
+  let task: Task<Void, Never>
+  let work: WorkID
+  /// The mounted graph that started the run, if one did.
+  let origin: ObjectIdentifier?
+
+  func cancel() {
+    task.cancel()
+    WorkLedger.shared.cancelled(work)
+  }
 }
 
 /// What a command does when it is executed while a run is going.

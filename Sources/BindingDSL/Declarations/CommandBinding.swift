@@ -114,7 +114,7 @@ private func makeCommandBinding<Model: AnyObject, Input, Output>(
       }
       .add(.target(busy))
     }
-    let token = trigger.addHandler { command.execute(input()) }
+    let token = trigger.addHandler { [weak context] in context?.execute(command, input()) }
     context.onUnmount { trigger.removeHandler(token) }
   }
 }

@@ -56,7 +56,7 @@ public func command<Model: AnyObject, Output>(
   ) { context in
     context.register(command)
     let source = context.lifecycle(event)
-    let token = source.addHandler { command.execute() }
+    let token = source.addHandler { [weak context] in context?.execute(command, ()) }
     context.onUnmount { source.removeHandler(token) }
   }
 }

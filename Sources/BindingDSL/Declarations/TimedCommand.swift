@@ -69,13 +69,17 @@ public func command<Model: AnyObject, Value, Output>(
     // A value the command could not take (it was running under .ignoreWhileExecuting, or
     // disabled) waits, the latest only, until the command can execute.
     let waiting = Waiting<Value>()
-    let pacer = Pacer<Value>(timing: timing, clock: context.clock) { value in
-      waiting.value = command.execute(value) == nil ? value : nil
+    let pacer = Pacer<Value>(
+      timing: timing, clock: context.clock,
+      work: "\(timing) of command '\(command.name ?? "(unnamed)")'", owner: context.origin
+    ) { [weak context] value in
+      guard let context else { return }
+      waiting.value = context.execute(command, value) ? nil : value
     }
-    context.canExecuteSource(of: command).addSink { canExecute in
-      guard canExecute, let value = waiting.value else { return }
+    context.canExecuteSource(of: command).addSink { [weak context] canExecute in
+      guard canExecute, let context, let value = waiting.value else { return }
       waiting.value = nil
-      command.execute(value)
+      context.execute(command, value)
     }
     var isInitialValue = true
     context.source(source).addSink { value in
@@ -101,13 +105,21 @@ final class Pacer<Value> {
   private let timing: Timing
   private let clock: any Clock<Duration>
   private let action: (Value) -> Void
+  /// How the work ledger names the timer's work, and whose it is.
+  private let work: String
+  private let owner: ObjectIdentifier
   private var timer: Task<Void, Never>?
   private var isWindowOpen = false
   private var latest: Value?
 
-  init(timing: Timing, clock: any Clock<Duration>, action: @escaping (Value) -> Void) {
+  init(
+    timing: Timing, clock: any Clock<Duration>, work: String, owner: ObjectIdentifier,
+    action: @escaping (Value) -> Void
+  ) {
     self.timing = timing
     self.clock = clock
+    self.work = work
+    self.owner = owner
     self.action = action
   }
 
@@ -153,14 +165,19 @@ final class Pacer<Value> {
   private func wait(_ duration: Duration, then step: @escaping (Pacer) -> Void) -> Task<Void, Never>
   {
     let clock = self.clock
+    // NB: the timer is tracked work, so that a virtual clock waits for what it starts when it
+    // fires (a command run) and a driver waits for a cancelled timer to unwind.
+    let ledger = WorkLedger.shared
+    let id = ledger.begin(work, owner: owner)
     return Task { [weak self] in
+      defer { ledger.end(id) }
       do {
-        try await clock.sleep(for: duration)
+        try await WorkContext.$current.withValue(id) { try await clock.sleep(for: duration) }
       } catch {
         return
       }
       guard let self else { return }
-      step(self)
+      WorkContext.$current.withValue(id) { step(self) }
     }
   }
 }

@@ -7,6 +7,8 @@ final class MountContext<Model: AnyObject> {
   let clock: any Clock<Duration>
   private var lifecycleEvents: [LifecycleEvent: LifecycleSource] = [:]
   private(set) var commands: [any CommandObject] = []
+  /// For each command, what cancels the runs this mount started.
+  private var cancellers: [@MainActor () -> Void] = []
   private var sources: [AnyHashable: RuntimeNode] = [:]
   private var sourcesByKeyPath: [AnyKeyPath: RuntimeNode] = [:]
   /// Keeps each key path alive while its identity is a key.
@@ -88,8 +90,25 @@ final class MountContext<Model: AnyObject> {
     return node
   }
 
-  func register(_ command: any CommandObject) {
-    if !commands.contains(where: { $0 === command }) { commands.append(command) }
+  func register<Input, Output>(_ command: Command<Input, Output>) {
+    guard !commands.contains(where: { $0 === command }) else { return }
+    commands.append(command)
+    let origin = self.origin
+    cancellers.append { [weak command] in command?.cancelRuns(startedBy: origin) }
+  }
+
+  /// Who starts the runs and timers of this mount, for cancelling them and for the work ledger.
+  var origin: ObjectIdentifier { ObjectIdentifier(self) }
+
+  /// Executes `command` on behalf of this mount, which cancels the run when it unmounts.
+  @discardableResult
+  func execute<Input, Output>(_ command: Command<Input, Output>, _ input: Input) -> Bool {
+    command.execute(input, origin: origin) != nil
+  }
+
+  /// Cancels the command runs this mount started, and no others.
+  func cancelRuns() {
+    for cancel in cancellers { cancel() }
   }
 
   /// Runs `cleanup` when the graph unmounts (removing handlers from widgets).
@@ -115,6 +134,7 @@ final class MountContext<Model: AnyObject> {
     sourcesByKeyPath = [:]
     sourcesByKeyPathIdentity = [:]
     commands = []
+    cancellers = []
     lifecycleEvents = [:]
   }
 }

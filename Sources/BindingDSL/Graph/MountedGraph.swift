@@ -35,7 +35,7 @@ public final class MountedGraph<Model: AnyObject>: Flushable {
   }
 
   isolated deinit {
-    for command in context?.commands ?? [] { command.cancel() }
+    context?.cancelRuns()
     context?.tearDown()
   }
 
@@ -44,6 +44,13 @@ public final class MountedGraph<Model: AnyObject>: Flushable {
 
   /// The commands the graph's declarations bind, in declaration order.
   public var commands: [any CommandObject] { context?.commands ?? [] }
+
+  /// Whose work the ledger follows for this mount: its commands, and the mount itself (its
+  /// timers). Empty once unmounted.
+  package var workOwners: Set<ObjectIdentifier> {
+    guard let context else { return [] }
+    return Set(context.commands.map { ObjectIdentifier($0) }).union([context.origin])
+  }
 
   /// Whether view-model changes are waiting for a flush.
   public var needsFlush: Bool { engine.hasPendingChanges }
@@ -65,11 +72,12 @@ public final class MountedGraph<Model: AnyObject>: Flushable {
     engine.flush()
   }
 
-  /// Removes every handler the graph installed on widgets, cancels the commands it runs, and
+  /// Removes every handler the graph installed on widgets, cancels the command runs and timers
+  /// it started (and no others: another mount of the same view model keeps its own), and
   /// releases the view model and widgets. Unmounting twice does nothing.
   public func unmount() {
     guard let context else { return }
-    for command in context.commands { command.cancel() }
+    context.cancelRuns()
     context.tearDown()
     engine.reset()
     self.context = nil

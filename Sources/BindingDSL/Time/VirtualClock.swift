@@ -4,11 +4,22 @@ import Synchronization
 ///
 /// Inject `any Clock<Duration>` into view models, pass `ContinuousClock()` in the app and a
 /// `VirtualClock` in tests: a 60-second countdown then runs in microseconds, in a known order.
+///
+/// ``advance(by:)`` wakes sleepers one deadline at a time and waits, after each wake-up, until
+/// the work it woke has slept on a virtual clock again or ended, so a loop that sleeps a second
+/// at a time runs once per second of advanced time however busy the machine is. It sees the
+/// work the library tracks (command runs, debounce and throttle timers, tasks started with
+/// ``trackedTask(named:priority:operation:)``) and any task while it is inside a sleep on this
+/// clock; see ``withTracking(_:)-1c8zj`` for work that has not slept on the clock yet.
 public final class VirtualClock: Clock, Sendable {
   /// A point on the virtual time line: the duration since the clock was created.
   public struct Instant: InstantProtocol, CustomStringConvertible {
+    /// The duration since the clock was created.
     public var offset: Duration
 
+    /// Creates the instant `offset` after the clock was created.
+    ///
+    /// - Parameter offset: The duration since the clock was created.
     public init(offset: Duration) {
       self.offset = offset
     }
@@ -23,38 +34,68 @@ public final class VirtualClock: Clock, Sendable {
     let id: Int
     let deadline: Instant
     let continuation: CheckedContinuation<Void, any Error>
-    /// The command whose run is sleeping, if any.
-    let command: ObjectIdentifier?
+    /// The tracked work that sleeps.
+    let work: WorkID
   }
 
   private struct State {
     var now = Instant(offset: .zero)
     var sleepers: [Sleeper] = []
     var nextID = 0
+    /// The duration of the advance that is running, if one is.
+    var advancing: Duration?
   }
 
   private let state = Mutex(State())
+  private let ledger = WorkLedger.shared
 
-  public init() {}
+  /// How long, in real time, work this clock woke may stay busy without sleeping again or
+  /// ending before ``advance(by:)`` gives up and throws a ``VirtualTimeError`` that names it.
+  /// The screen driver uses the same limit for `settle()`.
+  public let stallTimeout: Duration
 
+  /// Creates a clock at `t+0`.
+  ///
+  /// - Parameter stallTimeout: How long, in real time, woken work may stay busy without
+  ///   sleeping on a virtual clock or ending before it is reported as waiting on something the
+  ///   clock cannot advance. A safety net, never a pace: work that is merely slow to be scheduled
+  ///   passes well within the default.
+  public init(stallTimeout: Duration = .seconds(10)) {
+    precondition(stallTimeout > .zero, "a stall timeout must be positive; got \(stallTimeout)")
+    self.stallTimeout = stallTimeout
+  }
+
+  /// The current virtual time.
   public var now: Instant { state.withLock { $0.now } }
   public var minimumResolution: Duration { .zero }
 
   /// How many tasks are sleeping on this clock.
   public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 
-  /// How many runs of the command with `id` are sleeping on this clock.
-  package func sleeperCount(forCommand id: ObjectIdentifier) -> Int {
-    state.withLock { $0.sleepers.count { $0.command == id } }
-  }
+  package var identity: ObjectIdentifier { ObjectIdentifier(self) }
 
+  /// Suspends until virtual time reaches `deadline`, or throws `CancellationError` when the task
+  /// is cancelled first.
+  ///
+  /// - Parameters:
+  ///   - deadline: The virtual instant to wake at.
+  ///   - tolerance: Ignored: a virtual clock wakes sleepers exactly.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     try Task.checkCancellation()
+    if deadline <= now { return }
+    // Work the ledger does not follow (a task of the test's own) is followed for the length of
+    // this sleep, so that an advance waits until it has at least returned from it.
+    var work = WorkContext.current ?? WorkID(rawValue: 0)
+    var isOwnSleep = false
+    if !ledger.contains(work) {
+      work = ledger.begin("a task sleeping on the virtual clock", owner: nil, clock: identity)
+      isOwnSleep = true
+    }
+    defer { if isOwnSleep { ledger.end(work) } }
     let id = state.withLock { state in
       state.nextID += 1
       return state.nextID
     }
-    let command = CommandRun.current
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation {
         (continuation: CheckedContinuation<Void, any Error>) in
@@ -64,47 +105,158 @@ public final class VirtualClock: Clock, Sendable {
           if Task.isCancelled { return .failure(CancellationError()) }
           if deadline <= state.now { return .success(()) }
           state.sleepers.append(
-            Sleeper(id: id, deadline: deadline, continuation: continuation, command: command))
+            Sleeper(id: id, deadline: deadline, continuation: continuation, work: work))
           return nil
         }
-        if let outcome { continuation.resume(with: outcome) }
+        if let outcome {
+          continuation.resume(with: outcome)
+        } else {
+          // NB: after the sleeper is registered: an advance that sees the work asleep must
+          // find its sleeper.
+          ledger.slept(work, on: identity)
+        }
       }
     } onCancel: {
       let sleeper = state.withLock { state -> Sleeper? in
         guard let index = state.sleepers.firstIndex(where: { $0.id == id }) else { return nil }
         return state.sleepers.remove(at: index)
       }
-      sleeper?.continuation.resume(throwing: CancellationError())
+      guard let sleeper else { return }
+      ledger.woke(sleeper.work)
+      sleeper.continuation.resume(throwing: CancellationError())
     }
   }
 
-  /// Moves time forward by `duration`, waking sleepers in deadline order. After each wake-up it
-  /// lets the woken tasks run (and sleep again) before moving on, so a loop that sleeps one
-  /// second at a time runs once per second of advanced time.
+  /// Moves time forward by `duration`, one deadline at a time: it wakes the sleepers due first,
+  /// waits until the work they belong to has slept on a virtual clock again or ended (and so has
+  /// any work it started), then moves on to the next deadline. A loop that sleeps one second at
+  /// a time therefore runs once per second of advanced time. Time ends at exactly `now +
+  /// duration`.
   ///
-  /// - Precondition: `duration` is not negative: virtual time never runs backwards.
-  public func advance(by duration: Duration) async {
-    precondition(
-      duration >= .zero, "a virtual clock cannot go back in time; advance(by: \(duration))")
-    let end = now.advanced(by: duration)
-    while true {
-      await Self.yieldToOthers()
-      let due = state.withLock { state -> [Sleeper] in
-        guard let next = state.sleepers.map(\.deadline).min(), next <= end else { return [] }
-        state.now = next
-        let due = state.sleepers.filter { $0.deadline <= next }
-        state.sleepers.removeAll { $0.deadline <= next }
-        return due
-      }
-      if due.isEmpty { break }
-      for sleeper in due { sleeper.continuation.resume() }
+  /// Before it moves time at all, it waits the same way for busy work of this clock (see
+  /// ``withTracking(_:)-1c8zj``).
+  ///
+  /// - Parameter duration: How far to move; not negative.
+  /// - Throws: ``VirtualTimeError`` when `duration` is negative or too large, when another
+  ///   advance of this clock is running, or when woken work stays busy for ``stallTimeout``
+  ///   without sleeping on the clock or ending: it waits on something the clock cannot advance.
+  ///   Time then stays at the deadline that woke it.
+  public func advance(by duration: Duration) async throws(VirtualTimeError) {
+    let end = try beginAdvance(by: duration)
+    defer { endAdvance() }
+    try await waitUntilQuiet()
+    while wakeNext(notAfter: end) {
+      try await waitUntilQuiet()
     }
-    state.withLock { $0.now = end }
-    await Self.yieldToOthers()
+    finishAdvance(at: end)
   }
 
-  /// Yields enough times for tasks resumed on other executors to get back to the caller's.
-  package static func yieldToOthers() async {
-    for _ in 0..<20 { await Task.yield() }
+  /// Runs `operation` with this clock as the clock of the work it starts: a command executed, a
+  /// timer started or a ``trackedTask(named:priority:operation:)`` created inside belongs to the
+  /// clock from its first moment, so ``advance(by:)`` waits for it to reach its first sleep
+  /// before moving time. Work that has slept on the clock belongs to it without this.
+  ///
+  /// ```swift
+  /// clock.withTracking { command.execute() }
+  /// try await clock.advance(by: .seconds(1))
+  /// ```
+  ///
+  /// - Parameter operation: The code that starts work.
+  /// - Returns: What `operation` returns.
+  @discardableResult
+  public func withTracking<Result>(_ operation: () throws -> Result) rethrows -> Result {
+    try WorkContext.$clock.withValue(identity) { try operation() }
   }
+
+  /// Runs `operation` with this clock as the clock of the work it starts; see
+  /// ``withTracking(_:)-1c8zj``.
+  ///
+  /// - Parameter operation: The code that starts work.
+  /// - Returns: What `operation` returns.
+  @discardableResult
+  public func withTracking<Result>(
+    _ operation: () async throws -> Result
+  ) async rethrows -> Result {
+    try await WorkContext.$clock.withValue(identity) { try await operation() }
+  }
+
+  // MARK: - Steps, for drivers that settle between deadlines
+
+  /// Claims the clock for an advance by `duration` and returns where it ends.
+  package func beginAdvance(by duration: Duration) throws(VirtualTimeError) -> Instant {
+    guard duration >= .zero else {
+      throw VirtualTimeError("cannot advance by \(duration): virtual time only moves forward")
+    }
+    return try state.withLock { state throws(VirtualTimeError) -> Instant in
+      if let running = state.advancing {
+        throw VirtualTimeError(
+          "cannot advance by \(duration) while an advance by \(running) is running (at "
+            + "\(state.now)); await one advance before starting the next")
+      }
+      guard state.now.offset <= Self.latest - duration else {
+        throw VirtualTimeError(
+          "cannot advance by \(duration): the virtual clock would pass \(Self.latest) since "
+            + "it started; a test needs far less")
+      }
+      state.advancing = duration
+      return state.now.advanced(by: duration)
+    }
+  }
+
+  /// Releases the clock after ``beginAdvance(by:)``.
+  package func endAdvance() {
+    state.withLock { $0.advancing = nil }
+  }
+
+  /// Wakes the sleepers with the earliest deadline, if it is not after `end`, moving time to
+  /// it. Returns whether any woke.
+  package func wakeNext(notAfter end: Instant) -> Bool {
+    let due = state.withLock { state -> [Sleeper] in
+      guard let next = state.sleepers.lazy.map(\.deadline).min(), next <= end else { return [] }
+      state.now = max(state.now, next)
+      let due = state.sleepers.filter { $0.deadline <= next }
+      state.sleepers.removeAll { $0.deadline <= next }
+      return due
+    }
+    for sleeper in due {
+      // NB: marked running before it resumes: whoever waits for quiet must wait for it.
+      ledger.woke(sleeper.work)
+      sleeper.continuation.resume()
+    }
+    return !due.isEmpty
+  }
+
+  /// Moves time to `end` once no sleeper before it is left; time never moves backwards.
+  package func finishAdvance(at end: Instant) {
+    state.withLock { $0.now = max($0.now, end) }
+  }
+
+  /// Waits until no work of this clock is busy. The wait is bounded by ``stallTimeout`` of real
+  /// time without progress.
+  package func waitUntilQuiet() async throws(VirtualTimeError) {
+    let clock = identity
+    try await ledger.waitUntilQuiet(stallTimeout: stallTimeout) {
+      $0.clock == clock
+    } stalled: {
+      busy in
+      VirtualTimeError(
+        "the virtual clock cannot move on from \(now): "
+          + WorkLedger.stallReport(busy, stallTimeout))
+    }
+  }
+
+  /// How far a virtual clock may run: far beyond any test, far below an overflow.
+  package static var latest: Duration { .seconds(Int64(1) << 40) }
+}
+
+/// Why a virtual clock could not advance, or work did not settle.
+public struct VirtualTimeError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// What went wrong, naming the work involved.
+  public let message: String
+
+  init(_ message: String) {
+    self.message = message
+  }
+
+  public var description: String { message }
 }

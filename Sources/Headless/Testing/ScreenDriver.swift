@@ -3,8 +3,8 @@ public import BindingDSL
 /// Drives a mounted screen as a person would, headlessly and deterministically: type, tap,
 /// toggle, advance a virtual clock, settle, and render.
 ///
-/// Every interaction flushes the bindings and waits for the commands it started to finish or to
-/// park on the virtual clock. Acting on a widget that is missing, hidden, disabled, or of the
+/// Every interaction flushes the bindings and waits for the work it started (command runs,
+/// debounce timers) to finish or to park on the virtual clock. Acting on a widget that is missing, hidden, disabled, or of the
 /// wrong kind throws a ``DriverError`` that says which widgets exist and why the action could
 /// not happen.
 ///
@@ -65,7 +65,7 @@ public final class ScreenDriver<S: Screen> {
   public func type(_ text: String, into id: String) async throws {
     let field = try actionable(id, for: .type, as: TextField.self)
     for character in text {
-      field.text.edit(field.text.value + String(character))
+      clock.withTracking { field.text.edit(field.text.value + String(character)) }
       try flush()
     }
     try await settle()
@@ -74,107 +74,163 @@ public final class ScreenDriver<S: Screen> {
   /// Replaces the whole text of the field `id` with `text`, as one edit.
   public func replaceText(in id: String, with text: String) async throws {
     let field = try actionable(id, for: .type, as: TextField.self)
-    field.text.edit(text)
+    clock.withTracking { field.text.edit(text) }
     try await settle()
   }
 
   /// Taps the button `id`.
   public func tap(_ id: String) async throws {
     let button = try actionable(id, for: .tap, as: Button.self)
-    button.tap.send()
+    clock.withTracking { button.tap.send() }
     try await settle()
   }
 
   /// Flips the toggle `id`.
   public func toggle(_ id: String) async throws {
     let toggle = try actionable(id, for: .toggle, as: Toggle.self)
-    toggle.isOn.edit(!toggle.isOn.value)
+    clock.withTracking { toggle.isOn.edit(!toggle.isOn.value) }
     try await settle()
   }
 
   /// Shows the screen: runs what its declarations ask for at `willAppear` and `didAppear`, then
   /// settles. A driver starts with the screen mounted but not yet shown.
   public func appear() async throws {
-    try checkMounted()
-    mounted.appear()
+    try checkMounted(to: "appear")
+    clock.withTracking { mounted.appear() }
     try await settle()
   }
 
   /// Hides the screen: runs what its declarations ask for at `willDisappear` and
   /// `didDisappear`, then settles.
   public func disappear() async throws {
-    try checkMounted()
-    mounted.disappear()
+    try checkMounted(to: "disappear")
+    clock.withTracking { mounted.disappear() }
     try await settle()
   }
 
-  /// Moves the virtual clock forward, letting every sleeper due in that time run in order, then
-  /// settles.
+  /// Moves the virtual clock forward one deadline at a time: at each, the sleepers due wake,
+  /// and the driver settles (flushes, and waits until the work they belong to, and the work
+  /// the flush started, has slept on the clock again or finished) before time moves on. Time
+  /// ends at exactly `now + duration`, settled.
   public func advance(by duration: Duration) async throws {
-    guard duration >= .zero else {
-      throw DriverError("cannot advance by \(duration): virtual time only moves forward")
+    try checkMounted(to: "advance the clock")
+    let end: VirtualClock.Instant
+    do {
+      end = try clock.beginAdvance(by: duration)
+    } catch {
+      throw DriverError(error.message)
     }
-    guard clock.now.offset <= Self.latestVirtualTime - duration else {
-      throw DriverError(
-        "cannot advance by \(duration): the virtual clock would pass \(Self.latestVirtualTime) "
-          + "since it started; a test needs far less")
+    defer { clock.endAdvance() }
+    try await settle()
+    while clock.wakeNext(notAfter: end) {
+      try await settle()
     }
-    try flush()
-    await clock.advance(by: duration)
+    clock.finishAdvance(at: end)
     try await settle()
   }
 
-  /// Flushes the bindings and waits until every executing command of the screen has finished
-  /// or has a run sleeping on the virtual clock.
+  /// Flushes the bindings and waits until all work started on behalf of the screen is quiet:
+  /// every command run of its commands (cancelled runs still unwinding among them), every
+  /// debounce or throttle timer of its bindings, and any tracked work on the driver's clock has
+  /// finished or is sleeping on the virtual clock, and no flush is waiting.
+  ///
+  /// Waiting is driven by the work itself (each run, timer and sleep reports to the driver),
+  /// never by counting turns, so it does not depend on machine load.
+  ///
+  /// - Throws: ``DriverError`` when the screen is unmounted; when work stays busy for the
+  ///   clock's `stallTimeout` of real time without sleeping on the virtual clock or finishing
+  ///   (it waits on something else: a real clock, a continuation nobody resumes), naming it; or
+  ///   when the screen asks for a flush again and again, naming the work that ran meanwhile.
   public func settle() async throws {
-    for _ in 0..<Self.settleRounds {
-      try flush()
-      await VirtualClock.yieldToOthers()
-      if !scheduler.hasPendingFlush && stuckCommands().isEmpty {
-        try flush()
+    try checkMounted(to: "settle")
+    let ledger = WorkLedger.shared
+    let clockID = clock.identity
+    var deadline = ContinuousClock.now.advanced(by: clock.stallTimeout)
+    var lastBusy: [WorkID] = []
+    var flushes = 0
+    var ranWhileFlushing: [String] = []
+    while mounted.isMounted {
+      let owners = mounted.graph.workOwners
+      let isScreenWork = { (item: WorkLedger.Item) -> Bool in
+        item.clock == clockID || item.owner.map(owners.contains) == true
+      }
+      let generation = ledger.generation
+      if try flush() {
+        flushes += 1
+        if flushes > Self.flushLimit {
+          throw DriverError(
+            "the screen did not settle: it asked for a flush \(Self.flushLimit) times in one "
+              + "settle, so what it shows keeps changing what it runs. Work that ran meanwhile: "
+              + (ranWhileFlushing.isEmpty
+                ? "none tracked" : ranWhileFlushing.map { "\($0)" }.joined(separator: ", "))
+              + ". Look for a command that changes the value it is run on (onChangeOf:), or "
+              + "a view-model property that changes whenever it is read")
+        }
+      }
+      let busy = ledger.busy(where: isScreenWork)
+      for item in busy where !ranWhileFlushing.contains(item.name) {
+        ranWhileFlushing.append(item.name)
+      }
+      if busy.isEmpty {
+        if scheduler.hasPendingFlush { continue }
         return
       }
+      let ids = busy.map(\.id)
+      if ids != lastBusy {
+        lastBusy = ids
+        deadline = ContinuousClock.now.advanced(by: clock.stallTimeout)
+      }
+      if await !ledger.waitForChange(after: generation, until: deadline) {
+        let still = ledger.busy(where: isScreenWork)
+        if still.isEmpty { continue }
+        throw DriverError(
+          "the screen did not settle: "
+            + still.map(\.report).joined(separator: ", ")
+            + " \(still.count == 1 ? "is" : "are") still executing and not sleeping on the "
+            + "virtual clock after \(clock.stallTimeout) of real time; work that waits on "
+            + "something else (a real clock, a continuation nobody resumes) cannot finish in a "
+            + "test")
+      }
     }
-    let stuck = stuckCommands().map { "'\($0.name ?? "(unnamed)")'" }
-    throw DriverError(
-      "the screen did not settle: \(stuck.count == 1 ? "command" : "commands") "
-        + "\(stuck.joined(separator: ", ")) \(stuck.count == 1 ? "is" : "are") still executing "
-        + "and not sleeping on the virtual clock; work that waits on something else (a real "
-        + "clock, a continuation nobody resumes) cannot finish in a test")
   }
 
-  /// The screen's commands that are executing with no run sleeping on the virtual clock.
-  private func stuckCommands() -> [any CommandObject] {
-    mounted.graph.commands.filter {
-      $0.isExecuting && clock.sleeperCount(forCommand: ObjectIdentifier($0)) == 0
-    }
-  }
-
-  /// The tree as text.
+  /// The tree as text; `(unmounted)` once the screen is unmounted.
   public func render() -> String { mounted.render() }
 
-  /// Unmounts the screen, releasing the view model and the widgets.
+  /// Unmounts the screen, releasing the view model and the widgets. Driving, settling, advancing
+  /// or snapshotting the screen afterwards throws.
   public func unmount() { mounted.unmount() }
 
   /// Compares the rendered tree with the snapshot `name` stored beside the calling test file.
+  ///
+  /// - Throws: ``SnapshotError`` when the render differs, when the snapshot was recorded, or
+  ///   when the screen is unmounted (nothing is recorded then).
   public func assertSnapshot(
     named name: String, filePath: StaticString = #filePath
   ) throws(SnapshotError) {
+    guard mounted.isMounted else {
+      throw SnapshotError(
+        message: "cannot compare snapshot '\(name)': the screen is unmounted, so there is no "
+          + "tree to render; take snapshots before unmount()")
+    }
     try Headless.assertSnapshot(of: render(), named: name, filePath: filePath)
   }
 
-  private static var settleRounds: Int { 500 }
+  /// How many flushes one settle may take before the screen is called unsettled.
+  private static var flushLimit: Int { 1_000 }
 
-  /// How far a driver's virtual clock may run: far beyond any test, far below an overflow.
-  private static var latestVirtualTime: Duration { .seconds(Int64(1) << 40) }
-
-  private func checkMounted() throws(DriverError) {
-    guard mounted.isMounted else { throw DriverError("the screen is unmounted") }
+  private func checkMounted(to action: String) throws(DriverError) {
+    guard mounted.isMounted else {
+      throw DriverError("cannot \(action): the screen is unmounted")
+    }
   }
 
-  private func flush() throws(DriverError) {
-    scheduler.flush()
+  /// Flushes every waiting change; returns whether anything flushed.
+  @discardableResult
+  private func flush() throws(DriverError) -> Bool {
+    let flushed = clock.withTracking { scheduler.flush() }
     if let report = mounted.graph.unsettledReport { throw DriverError(report) }
+    return flushed
   }
 
   private func actionable<T: Widget>(

@@ -1,0 +1,285 @@
+import Synchronization
+
+/// One piece of work the ledger follows: a command run, a debounce or throttle timer, work a
+/// test wrapped in ``withTrackedWork(named:operation:)``, or a task sleeping on a virtual clock.
+package struct WorkID: Hashable, Sendable, CustomStringConvertible {
+  package let rawValue: UInt64
+
+  package var description: String { "work #\(rawValue)" }
+}
+
+/// What the virtual clock and the screen driver know of the work going on in the process: for
+/// each tracked piece of work, whether it is running, sleeping on a virtual clock, or waiting for
+/// another piece of work to end.
+///
+/// Work is *busy* while it runs: from the moment it starts (or is woken) until it sleeps on a
+/// virtual clock or ends. Busy work is what `VirtualClock.advance(by:)` and the driver's
+/// `settle()` wait for before they let time move on or call a screen settled. Every change is
+/// announced to waiters, so nothing polls and no count of `Task.yield()` decides an outcome;
+/// waiting is bounded only by a real-time safety net, and running past it is an error that names
+/// the busy work.
+///
+/// Work is followed through a task-local (``WorkContext/current``): a task started inside
+/// tracked work (`Task { … }`, not `Task.detached`) is seen as part of it.
+package final class WorkLedger: Sendable {
+  /// The process's ledger.
+  package static let shared = WorkLedger()
+
+  package enum Phase: Hashable, Sendable {
+    /// Started or woken, and not yet sleeping on a virtual clock or ended.
+    case running
+    /// Sleeping on a virtual clock.
+    case sleeping
+    /// Waiting for the work with this id to end (a queued command run).
+    case waiting(on: WorkID)
+  }
+
+  /// A snapshot of one piece of work.
+  package struct Item: Hashable, Sendable {
+    package let id: WorkID
+    /// How reports name it, such as `command 'search'`.
+    package let name: String
+    /// The command or mounted graph it belongs to.
+    package let owner: ObjectIdentifier?
+    package var phase: Phase
+    /// The virtual clock it slept on last, or inherited from the work that started it.
+    package var clock: ObjectIdentifier?
+    /// Whether it was cancelled and is still unwinding.
+    package var isCancelled = false
+    /// How many of its sleeps on virtual clocks are pending.
+    var sleeps = 0
+
+    /// A description for reports: its name, and why it is still around when cancelled.
+    package var report: String {
+      isCancelled ? "\(name) (cancelled, still unwinding)" : name
+    }
+  }
+
+  private struct State {
+    var items: [WorkID: Item] = [:]
+    var lastID: UInt64 = 0
+    var generation: UInt64 = 0
+    var waiters: [UInt64: CheckedContinuation<Bool, Never>] = [:]
+    var lastWaiter: UInt64 = 0
+
+    mutating func changed() -> [CheckedContinuation<Bool, Never>] {
+      generation &+= 1
+      let resumed = Array(waiters.values)
+      waiters = [:]
+      return resumed
+    }
+  }
+
+  private let state = Mutex(State())
+
+  package init() {}
+
+  /// Starts following a piece of work, running unless it waits on `predecessor`. Unless given a
+  /// clock, it inherits the clock of the work it was started from (``WorkContext/current``), so
+  /// that a command run started by a timer the clock woke is waited for by that clock, or else
+  /// the clock of the scope it starts in (``WorkContext/clock``).
+  package func begin(
+    _ name: String, owner: ObjectIdentifier?, after predecessor: WorkID? = nil,
+    clock: ObjectIdentifier? = nil
+  ) -> WorkID {
+    let parent = WorkContext.current
+    let scope = WorkContext.clock
+    return update { state in
+      state.lastID += 1
+      let id = WorkID(rawValue: state.lastID)
+      var phase = Phase.running
+      if let predecessor, state.items[predecessor] != nil { phase = .waiting(on: predecessor) }
+      let inherited = parent.flatMap { state.items[$0]?.clock }
+      state.items[id] = Item(
+        id: id, name: name, owner: owner, phase: phase, clock: clock ?? inherited ?? scope)
+      return id
+    }
+  }
+
+  /// The work ended: it is forgotten, and work queued behind it starts running, inheriting its
+  /// clock.
+  package func end(_ id: WorkID) {
+    update { state in
+      guard let ended = state.items.removeValue(forKey: id) else { return }
+      for (key, item) in state.items where item.phase == .waiting(on: id) {
+        state.items[key]?.phase = .running
+        if item.clock == nil { state.items[key]?.clock = ended.clock }
+      }
+    }
+  }
+
+  /// The work was cancelled; it stays followed until it ends.
+  package func cancelled(_ id: WorkID) {
+    update { state in state.items[id]?.isCancelled = true }
+  }
+
+  /// The work went to sleep on the virtual clock `clock`. Returns whether the ledger follows
+  /// `id`.
+  @discardableResult
+  package func slept(_ id: WorkID, on clock: ObjectIdentifier) -> Bool {
+    update { state in
+      guard state.items[id] != nil else { return false }
+      state.items[id]?.sleeps += 1
+      state.items[id]?.phase = .sleeping
+      state.items[id]?.clock = clock
+      return true
+    }
+  }
+
+  /// A sleep of the work ended (it was woken or cancelled): the work runs again.
+  package func woke(_ id: WorkID) {
+    update { state in
+      guard var item = state.items[id] else { return }
+      item.sleeps = max(0, item.sleeps - 1)
+      item.phase = .running
+      state.items[id] = item
+    }
+  }
+
+  /// Whether the ledger follows `id`.
+  package func contains(_ id: WorkID) -> Bool {
+    state.withLock { $0.items[id] != nil }
+  }
+
+  /// A number that changes with every change of the ledger.
+  package var generation: UInt64 { state.withLock { $0.generation } }
+
+  /// The busy work that `isIncluded` selects, in the order it started.
+  package func busy(where isIncluded: (Item) -> Bool) -> [Item] {
+    state.withLock { state in
+      state.items.values.filter { $0.phase == .running && isIncluded($0) }
+    }.sorted { $0.id.rawValue < $1.id.rawValue }
+  }
+
+  /// Every followed piece of work that `isIncluded` selects, in the order it started.
+  package func items(where isIncluded: (Item) -> Bool) -> [Item] {
+    state.withLock { state in state.items.values.filter(isIncluded) }
+      .sorted { $0.id.rawValue < $1.id.rawValue }
+  }
+
+  /// Waits until the ledger changes after `generation`, or until `deadline` passes on the real
+  /// clock. Returns `false` when the deadline passed first (or the task was cancelled).
+  package func waitForChange(
+    after generation: UInt64, until deadline: ContinuousClock.Instant
+  ) async -> Bool {
+    let waiter = state.withLock { state -> UInt64? in
+      guard state.generation == generation else { return nil }
+      state.lastWaiter += 1
+      return state.lastWaiter
+    }
+    guard let waiter else { return true }
+    let timer = Task { [weak self] in
+      try? await ContinuousClock().sleep(until: deadline)
+      self?.resume(waiter, with: false)
+    }
+    defer { timer.cancel() }
+    return await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+        let changedMeanwhile = state.withLock { state -> Bool in
+          guard state.generation == generation else { return true }
+          state.waiters[waiter] = continuation
+          return false
+        }
+        if changedMeanwhile { continuation.resume(returning: true) }
+      }
+    } onCancel: {
+      resume(waiter, with: false)
+    }
+  }
+
+  /// Waits until none of the work `isIncluded` selects is busy. Gives up with the error
+  /// `stalled` makes of the busy work when that work stays the same for `stallTimeout` of real
+  /// time.
+  package func waitUntilQuiet(
+    stallTimeout: Duration, where isIncluded: (Item) -> Bool,
+    stalled: ([Item]) -> VirtualTimeError
+  ) async throws(VirtualTimeError) {
+    var deadline = ContinuousClock.now.advanced(by: stallTimeout)
+    var lastBusy: [WorkID] = []
+    while true {
+      let generation = self.generation
+      let busy = self.busy(where: isIncluded)
+      if busy.isEmpty { return }
+      let ids = busy.map(\.id)
+      if ids != lastBusy {
+        lastBusy = ids
+        deadline = ContinuousClock.now.advanced(by: stallTimeout)
+      }
+      if await !waitForChange(after: generation, until: deadline) {
+        let still = self.busy(where: isIncluded)
+        if !still.isEmpty { throw stalled(still) }
+      }
+    }
+  }
+
+  /// The end of a message about busy work that did not settle.
+  package static func stallReport(_ busy: [Item], _ stallTimeout: Duration) -> String {
+    busy.map(\.report).joined(separator: ", ")
+      + " \(busy.count == 1 ? "has" : "have") been busy for \(stallTimeout) of real time without "
+      + "sleeping on a virtual clock or ending; work that waits on something else (a real clock, "
+      + "a continuation nobody resumes) cannot finish in a test"
+  }
+
+  private func resume(_ waiter: UInt64, with value: Bool) {
+    state.withLock { $0.waiters.removeValue(forKey: waiter) }?.resume(returning: value)
+  }
+
+  /// Applies `body` to the state and wakes every waiter.
+  @discardableResult
+  private func update<T>(_ body: (inout State) -> T) -> T {
+    let (result, resumed) = state.withLock { state in
+      let result = body(&state)
+      return (result, state.changed())
+    }
+    for continuation in resumed { continuation.resume(returning: true) }
+    return result
+  }
+}
+
+/// The tracked work the current task belongs to, and the virtual clock that work started here
+/// belongs to.
+package enum WorkContext {
+  @TaskLocal package static var current: WorkID?
+  @TaskLocal package static var clock: ObjectIdentifier?
+}
+
+/// Starts a task whose work a `VirtualClock` and the screen driver can see, as they see command
+/// runs and debounce timers: `advance(by:)` does not move time past a sleep of this work until
+/// the work has slept again or ended.
+///
+/// ```swift
+/// let clock = VirtualClock()
+/// var ticks = 0
+/// let ticker = clock.withTracking {
+///   trackedTask(named: "ticker") { @MainActor in
+///     for _ in 0..<3 {
+///       try await clock.sleep(for: .seconds(1))
+///       ticks += 1
+///     }
+///   }
+/// }
+/// try await clock.advance(by: .seconds(3))
+/// #expect(ticks == 3)
+/// ```
+///
+/// The work is followed from the moment the task is created. Tasks it starts with `Task { … }`
+/// belong to the same work; while any of them sleeps on a virtual clock, the work counts as
+/// sleeping.
+///
+/// - Parameters:
+///   - name: How errors and reports name the work.
+///   - priority: The task's priority.
+///   - operation: The work.
+/// - Returns: The task.
+@discardableResult
+public func trackedTask<Success: Sendable>(
+  named name: String, priority: TaskPriority? = nil,
+  operation: sending @escaping @isolated(any) () async throws -> Success
+) -> Task<Success, any Error> {
+  let ledger = WorkLedger.shared
+  let id = ledger.begin("task '\(name)'", owner: nil)
+  return Task(priority: priority) {
+    defer { ledger.end(id) }
+    return try await WorkContext.$current.withValue(id) { try await operation() }
+  }
+}
