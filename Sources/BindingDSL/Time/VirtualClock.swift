@@ -10,7 +10,7 @@ import Synchronization
 /// at a time runs once per second of advanced time however busy the machine is. It sees the
 /// work the library tracks (command runs, debounce and throttle timers, tasks started with
 /// ``trackedTask(named:priority:operation:)``) and any task while it is inside a sleep on this
-/// clock; see ``withTracking(_:)-1c8zj`` for work that has not slept on the clock yet.
+/// clock; see ``withTracking(_:)`` for work that has not slept on the clock yet.
 public final class VirtualClock: Clock, Sendable {
   /// A point on the virtual time line: the duration since the clock was created.
   public struct Instant: InstantProtocol, CustomStringConvertible {
@@ -134,7 +134,7 @@ public final class VirtualClock: Clock, Sendable {
   /// duration`.
   ///
   /// Before it moves time at all, it waits the same way for busy work of this clock (see
-  /// ``withTracking(_:)-1c8zj``).
+  /// ``withTracking(_:)``).
   ///
   /// - Parameter duration: How far to move; not negative.
   /// - Throws: ``VirtualTimeError`` when `duration` is negative or too large, when another
@@ -166,18 +166,6 @@ public final class VirtualClock: Clock, Sendable {
   @discardableResult
   public func withTracking<Result>(_ operation: () throws -> Result) rethrows -> Result {
     try WorkContext.$clock.withValue(identity) { try operation() }
-  }
-
-  /// Runs `operation` with this clock as the clock of the work it starts; see
-  /// ``withTracking(_:)-1c8zj``.
-  ///
-  /// - Parameter operation: The code that starts work.
-  /// - Returns: What `operation` returns.
-  @discardableResult
-  public func withTracking<Result>(
-    _ operation: () async throws -> Result
-  ) async rethrows -> Result {
-    try await WorkContext.$clock.withValue(identity) { try await operation() }
   }
 
   // MARK: - Steps, for drivers that settle between deadlines
