@@ -214,10 +214,24 @@ package final class WorkLedger: Sendable {
 
   /// The end of a message about busy work that did not settle.
   package static func stallReport(_ busy: [Item], _ stallTimeout: Duration) -> String {
-    busy.map(\.report).joined(separator: ", ")
+    names(of: busy)
       + " \(busy.count == 1 ? "has" : "have") been busy for \(stallTimeout) of real time without "
       + "sleeping on a virtual clock or ending; work that waits on something else (a real clock, "
       + "a continuation nobody resumes) cannot finish in a test"
+  }
+
+  /// The reports of `items` in the order they started, each said once, with how many share it
+  /// when more than one do: `command 'search' (cancelled, still unwinding) ×999, command
+  /// 'search'`.
+  package static func names(of items: [Item]) -> String {
+    var order: [String] = []
+    var counts: [String: Int] = [:]
+    for item in items {
+      if counts[item.report] == nil { order.append(item.report) }
+      counts[item.report, default: 0] += 1
+    }
+    return order.map { counts[$0] == 1 ? $0 : "\($0) ×\(counts[$0] ?? 0)" }
+      .joined(separator: ", ")
   }
 
   private func resume(_ waiter: UInt64, with value: Bool) {
@@ -251,7 +265,7 @@ package enum WorkContext {
 /// let clock = VirtualClock()
 /// var ticks = 0
 /// let ticker = clock.withTracking {
-///   trackedTask(named: "ticker") { @MainActor in
+///   trackedTask(named: "ticker") {
 ///     for _ in 0..<3 {
 ///       try await clock.sleep(for: .seconds(1))
 ///       ticks += 1
@@ -271,14 +285,15 @@ package enum WorkContext {
 ///   - priority: The task's priority.
 ///   - operation: The work.
 /// - Returns: The task.
+@MainActor
 @discardableResult
 public func trackedTask<Success: Sendable>(
   named name: String, priority: TaskPriority? = nil,
-  operation: sending @escaping @isolated(any) () async throws -> Success
+  operation: @escaping @MainActor () async throws -> Success
 ) -> Task<Success, any Error> {
   let ledger = WorkLedger.shared
   let id = ledger.begin("task '\(name)'", owner: nil)
-  return Task(priority: priority) {
+  return Task(priority: priority) { @MainActor in
     defer { ledger.end(id) }
     return try await WorkContext.$current.withValue(id) { try await operation() }
   }

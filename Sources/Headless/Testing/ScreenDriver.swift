@@ -162,7 +162,7 @@ public final class ScreenDriver<S: Screen> {
             "the screen did not settle: it asked for a flush \(Self.flushLimit) times in one "
               + "settle, so what it shows keeps changing what it runs. Work that ran meanwhile: "
               + (ranWhileFlushing.isEmpty
-                ? "none tracked" : ranWhileFlushing.map { "\($0)" }.joined(separator: ", "))
+                ? "none tracked" : ranWhileFlushing.joined(separator: ", "))
               + ". Look for a command that changes the value it is run on (onChangeOf:), or "
               + "a view-model property that changes whenever it is read")
         }
@@ -185,7 +185,7 @@ public final class ScreenDriver<S: Screen> {
         if still.isEmpty { continue }
         throw DriverError(
           "the screen did not settle: "
-            + still.map(\.report).joined(separator: ", ")
+            + WorkLedger.names(of: still)
             + " \(still.count == 1 ? "is" : "are") still executing and not sleeping on the "
             + "virtual clock after \(clock.stallTimeout) of real time; work that waits on "
             + "something else (a real clock, a continuation nobody resumes) cannot finish in a "
