@@ -19,6 +19,13 @@ final class MountContext<Model: AnyObject> {
   /// Sources created since the graph last started observing its new sources.
   private var unobserved: [RuntimeNode] = []
   private var cleanups: [() -> Void] = []
+  /// What runs once every declaration is installed (a list mounts its first rows then, so that
+  /// the row events of later declarations are already bound).
+  var afterInstalling: [() -> Void] = []
+  /// Child view models mounted in this graph run (rows), by the identity of their mount.
+  var children: [ObjectIdentifier: ChildMount] = [:]
+  /// The child templates whose declarations were checked once already.
+  var checkedTemplates: Set<ObjectIdentifier> = []
   private var cleanupObjects: [any MountCleanup] = []
 
   init(model: Model, engine: Engine, clock: any Clock<Duration>) {
@@ -78,6 +85,9 @@ final class MountContext<Model: AnyObject> {
   func finishInstalling() {
     engine.observe(unobserved)
     unobserved = []
+    let installed = afterInstalling
+    afterInstalling = []
+    for action in installed { action() }
     sources = [:]
     sourcesByKeyPath = [:]
     sourcesByKeyPathIdentity = [:]
@@ -106,9 +116,10 @@ final class MountContext<Model: AnyObject> {
     command.execute(input, origin: origin) != nil
   }
 
-  /// Cancels the command runs this mount started, and no others.
+  /// Cancels the command runs this mount and its children started, and no others.
   func cancelRuns() {
     for cancel in cancellers { cancel() }
+    for child in children.values { child.cancelRuns() }
   }
 
   /// Runs `cleanup` when the graph unmounts (removing handlers from widgets).
@@ -123,6 +134,9 @@ final class MountContext<Model: AnyObject> {
   }
 
   func tearDown() {
+    let mounted = children.values
+    children = [:]
+    for child in mounted { child.unmount() }
     for cleanup in cleanups.reversed() { cleanup() }
     cleanups = []
     for object in cleanupObjects.reversed() { object.unmount() }

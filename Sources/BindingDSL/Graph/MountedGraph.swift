@@ -48,8 +48,7 @@ public final class MountedGraph<Model: AnyObject>: Flushable {
   /// Whose work the ledger follows for this mount: its commands, and the mount itself (its
   /// timers). Empty once unmounted.
   package var workOwners: Set<ObjectIdentifier> {
-    guard let context else { return [] }
-    return Set(context.commands.map { ObjectIdentifier($0) }).union([context.origin])
+    context?.workOwners ?? []
   }
 
   /// Whether view-model changes are waiting for a flush.

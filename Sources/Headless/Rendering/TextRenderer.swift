@@ -21,6 +21,21 @@ public enum TextRenderer {
     return output.text
   }
 
+  /// Renders `root` with extra detail that `options` asks for, such as the last batch of changes
+  /// of every list.
+  ///
+  /// - Parameters:
+  ///   - root: The widget to render, with everything nested in it.
+  ///   - options: What to show beyond the default format.
+  /// - Returns: The text, ending without a newline.
+  @MainActor
+  public static func render(_ root: Widget, options: RenderOptions) -> String {
+    let previous = RenderOptions.current
+    RenderOptions.current = options
+    defer { RenderOptions.current = previous }
+    return render(root)
+  }
+
   /// Renders one widget's line, without indentation or children.
   @MainActor
   public static func line(for widget: Widget) -> String {
@@ -45,6 +60,26 @@ public enum TextRenderer {
     output.appendQuoted(text)
     return output.text
   }
+}
+
+/// What a render shows beyond the default format.
+public struct RenderOptions: OptionSet, Hashable, Sendable {
+  public let rawValue: Int
+
+  /// Creates options from their raw bits.
+  ///
+  /// - Parameter rawValue: The bits.
+  public init(rawValue: Int) {
+    self.rawValue = rawValue
+  }
+
+  /// Every list's last batch of changes and its animation, as `changes="insert 4; delete 1"
+  /// animation=fade` on the list's line: a snapshot then shows an insert as an insert, not a
+  /// reload.
+  public static let listChanges = RenderOptions(rawValue: 1)
+
+  /// The options of the render under way.
+  @MainActor static var current: RenderOptions = []
 }
 
 /// The rendered text as UTF-8 bytes, written in one growing buffer without intermediate

@@ -34,10 +34,14 @@ public final class ScreenDriver<S: Screen> {
   public var model: S.Model? { mounted.model }
 
   /// The widget with `id`, or an error listing the ids that exist.
+  ///
+  /// A widget inside a row of a list is addressed by the list's id, the row's id in brackets,
+  /// and the widget's id within the row: `orders[42].title`; `orders[42]` is the row itself.
   public func widget(_ id: String) throws(DriverError) -> Widget {
     guard mounted.isMounted else {
       throw DriverError("the screen is unmounted; no widget '\(id)' can be reached")
     }
+    if id.contains("[") { return try locate(path: id).widget }
     guard let widget = mounted.widget(id) else {
       var message = "no widget '\(id)' in \(S.self)"
       if let near = closest(to: id, in: mounted.widgetIDs) {
@@ -89,6 +93,63 @@ public final class ScreenDriver<S: Screen> {
   public func toggle(_ id: String) async throws {
     let toggle = try actionable(id, for: .toggle, as: Toggle.self)
     clock.withTracking { toggle.isOn.edit(!toggle.isOn.value) }
+    try await settle()
+  }
+
+  /// Selects the row `row` of a list, spelled `orders[42]`: the row becomes selected, the one
+  /// selected before is deselected, and what the list's selection events are bound to runs.
+  public func select(_ row: String) async throws {
+    let (list, found) = try locateRow(row, for: "select")
+    clock.withTracking { list.select(found) }
+    try await settle()
+  }
+
+  /// Swipes the row `row` (spelled `orders[42]`) and taps its swipe action `action`, such as
+  /// `delete`.
+  public func swipe(_ row: String, action: String) async throws {
+    let (list, found) = try locateRow(row, for: "swipe")
+    let actions = list.boundActions
+    guard let event = actions.first(where: { $0.eventKey.property == action }) else {
+      let names = actions.map(\.eventKey.property)
+      throw DriverError(
+        "cannot swipe '\(row)' to '\(action)': "
+          + (names.isEmpty
+            ? "list '\(list.id)' has no swipe actions bound (command(vm.delete, on: "
+              + "\(list.id).deletion))"
+            : "the actions of list '\(list.id)' are \(names.joined(separator: ", "))"))
+    }
+    guard let model = found.model as? any RowModel else { return }
+    clock.withTracking { event.send(model) }
+    try await settle()
+  }
+
+  /// Pulls the list `id` to refresh it: the command bound to its refresh control runs.
+  public func pullToRefresh(_ id: String) async throws {
+    let list = try self.list(id, for: "refresh")
+    guard list.refresh.isBound else {
+      throw DriverError(
+        "cannot refresh '\(id)': no command is bound to its refresh control (command(vm.refresh, "
+          + "on: \(id).refresh))")
+    }
+    guard list.refresh.isEnabled.value else {
+      throw DriverError("cannot refresh '\(id)': its refresh command cannot execute now")
+    }
+    clock.withTracking { list.refresh.trigger.send() }
+    try await settle()
+  }
+
+  /// Scrolls the list `id` to its end: the command bound to its load-more control runs, unless
+  /// the list has no more to load (its `hasMore` is false) or is loading already.
+  public func scrollToEnd(_ id: String) async throws {
+    let list = try self.list(id, for: "scroll")
+    guard list.loadMore.isBound else {
+      throw DriverError(
+        "cannot scroll '\(id)' to load more: no command is bound to its load-more control "
+          + "(command(vm.loadMore, on: \(id).loadMore))")
+    }
+    if list.hasMore.value && list.loadMore.isEnabled.value {
+      clock.withTracking { list.loadMore.trigger.send() }
+    }
     try await settle()
   }
 
@@ -230,7 +291,101 @@ public final class ScreenDriver<S: Screen> {
   private func flush() throws(DriverError) -> Bool {
     let flushed = clock.withTracking { scheduler.flush() }
     if let report = mounted.graph.unsettledReport { throw DriverError(report) }
+    if let root = mounted.root, let problem = Self.listProblem(in: root) {
+      throw DriverError(problem)
+    }
     return flushed
+  }
+
+  /// The first problem a list of the tree reports (a row without a template, repeated ids).
+  private static func listProblem(in widget: Widget) -> String? {
+    if let list = widget as? ListView, let problem = list.problem {
+      return "list '\(list.id)' cannot show all of its rows: \(problem)"
+    }
+    for child in widget.children {
+      if let problem = listProblem(in: child) { return problem }
+    }
+    return nil
+  }
+
+  /// The list `id`, or an error naming what it is instead.
+  private func list(_ id: String, for action: String) throws(DriverError) -> ListView {
+    let found = try widget(id)
+    guard let list = found as? ListView else {
+      throw DriverError("cannot \(action) '\(id)': it is a \(found.kind), not a List")
+    }
+    return list
+  }
+
+  /// The row at `path` (`orders[42]`) with its list.
+  private func locateRow(_ path: String, for action: String) throws(DriverError) -> (
+    ListView, RowWidget
+  ) {
+    let found = try locate(path: path)
+    guard let list = found.list, let row = found.widget as? RowWidget, row.role == .row else {
+      throw DriverError(
+        "cannot \(action) '\(path)': it is a \(found.widget.kind), not a row; rows are "
+          + "addressed as <list>[<row id>], such as orders[42]")
+    }
+    return (list, row)
+  }
+
+  /// Finds the widget at a path such as `orders[42].title`, and the list of the last row on the
+  /// way.
+  private func locate(path: String) throws(DriverError) -> (widget: Widget, list: ListView?) {
+    var rest = Substring(path)
+    guard let open = rest.firstIndex(of: "[") else { return (try widget(path), nil) }
+    var current = try widget(String(rest[..<open]))
+    var scopePath = String(rest[..<open])
+    var list: ListView?
+    rest = rest[open...]
+    while !rest.isEmpty {
+      if rest.first == "[" {
+        guard let close = rest.firstIndex(of: "]") else {
+          throw DriverError("'\(path)' has a '[' without its ']'; write rows as orders[42]")
+        }
+        let rowID = String(rest[rest.index(after: rest.startIndex)..<close])
+        guard let owner = current as? ListView else {
+          throw DriverError(
+            "'\(scopePath)' is a \(current.kind), not a List; only the rows of a list are "
+              + "addressed with [ ]")
+        }
+        guard let row = owner.row(rowID) else {
+          throw DriverError(
+            "no row '\(rowID)' in list '\(scopePath)'; its rows: \(summary(of: owner.rowIDs))")
+        }
+        list = owner
+        current = row
+        scopePath += "[\(rowID)]"
+        rest = rest[rest.index(after: close)...]
+      } else if rest.first == "." {
+        rest = rest.dropFirst()
+        let end = rest.firstIndex(of: "[") ?? rest.endIndex
+        let id = String(rest[..<end])
+        guard let row = current as? RowWidget else {
+          throw DriverError("'\(scopePath)' is not a row; write <list>[<row id>].\(id)")
+        }
+        guard let inner = row.widget(id) else {
+          throw DriverError(
+            "no widget '\(id)' in row '\(scopePath)'; its widgets: "
+              + row.widgetIDs.joined(separator: ", "))
+        }
+        current = inner
+        scopePath += ".\(id)"
+        rest = rest[end...]
+      } else {
+        throw DriverError(
+          "cannot read '\(path)' after '\(scopePath)': write <list>[<row id>].<widget id>")
+      }
+    }
+    return (current, list)
+  }
+
+  /// Ids for a message: all of them when few, else the first ten and how many more.
+  private func summary(of ids: [String]) -> String {
+    guard !ids.isEmpty else { return "none" }
+    guard ids.count > 10 else { return ids.joined(separator: ", ") }
+    return ids.prefix(10).joined(separator: ", ") + " and \(ids.count - 10) more"
   }
 
   private func actionable<T: Widget>(

@@ -39,8 +39,12 @@ open class Widget {
   /// The kind shown first on the widget's line, such as `Button`.
   open var kind: String { String(describing: type(of: self)) }
 
-  /// The widgets nested in this one.
+  /// The widgets nested in this one, as the render shows them.
   open var children: [Widget] { [] }
+
+  /// The nested widgets whose ids belong to the screen's id space: all of ``children`` unless
+  /// the widget opens a space of its own (a list's rows, addressed as `orders[42].title`).
+  open var scopedChildren: [Widget] { children }
 
   /// The kind-specific fields shown on the widget's line, in a fixed order.
   open var renderedFields: [RenderedField] { [] }
@@ -51,9 +55,10 @@ open class Widget {
   /// What the driver can do to this widget; used in its error messages.
   open var interactions: Set<Interaction> { [] }
 
-  /// This widget and every widget nested in it, depth first.
+  /// This widget and every widget nested in it in the screen's id space, depth first (a list's
+  /// rows are not among them).
   public var allWidgets: [Widget] {
-    [self] + children.flatMap(\.allWidgets)
+    [self] + scopedChildren.flatMap(\.allWidgets)
   }
 }
 
@@ -91,4 +96,10 @@ public enum Interaction: String, Hashable, Sendable, CaseIterable {
   case tap
   case type
   case toggle
+  /// Selecting a row of a list.
+  case select
+  /// Pulling a list to refresh it.
+  case refresh
+  /// Scrolling a list to its end, which loads more.
+  case scroll
 }

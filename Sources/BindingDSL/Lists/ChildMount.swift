@@ -1,0 +1,105 @@
+/// Mounts child view models (the rows of a list, a child screen) into the graph run of their
+/// parent, so that one flush settles the parent and every child.
+///
+/// Widget kits receive a mounter with the content of a ``CollectionTarget``; they do not make
+/// one.
+@MainActor
+public protocol ChildMounter: AnyObject {
+  /// Mounts `declarations` on `child`, sharing the parent's engine, scheduler and clock.
+  ///
+  /// The declarations are checked as a graph the first time a given `template` is mounted by
+  /// this mounter, and trusted afterwards: every row of one template is checked once per list.
+  ///
+  /// - Parameters:
+  ///   - declarations: The child's bindings, made for `child` and its own widgets.
+  ///   - child: The child view model.
+  ///   - template: What made the declarations, such as the row template's type.
+  /// - Returns: The child mount; unmount it when the child goes away.
+  /// - Throws: ``BindingGraphError`` when the template's declarations do not form a valid graph.
+  func mount<Child: AnyObject>(
+    _ declarations: [BindingDeclaration<Child>], on child: Child, template: ObjectIdentifier
+  ) throws(BindingGraphError) -> ChildMount
+}
+
+/// A child view model mounted inside a parent mount (a row of a list). It holds the child and
+/// the widgets its bindings reach until ``unmount()``, which also happens when the parent
+/// unmounts.
+@MainActor
+public final class ChildMount {
+  private var context: (any ChildContext)?
+  private weak var parent: (any ChildContext)?
+
+  init(context: any ChildContext, parent: any ChildContext) {
+    self.context = context
+    self.parent = parent
+  }
+
+  /// Whether the child is still mounted.
+  public var isMounted: Bool { context != nil }
+
+  /// Runs what the child's declarations ask for at `event`.
+  ///
+  /// - Parameter event: The moment in the child's life.
+  public func send(_ event: LifecycleEvent) {
+    context?.send(event)
+  }
+
+  /// The mounter for the child's own children (a list inside a row).
+  public var mounter: (any ChildMounter)? { context }
+
+  /// Cancels the command runs the child's bindings started (never the parent's), removes its
+  /// handlers from its widgets, and releases the child view model and widgets. Unmounting twice
+  /// does nothing.
+  public func unmount() {
+    guard let context else { return }
+    self.context = nil
+    context.cancelRuns()
+    context.tearDown()
+    parent?.forget(self)
+  }
+
+  /// The owners of the child's work (its commands and timers, and its children's).
+  var workOwners: Set<ObjectIdentifier> { context?.workOwners ?? [] }
+
+  func cancelRuns() {
+    context?.cancelRuns()
+  }
+}
+
+/// What a parent and a child mount need of a mount context, whatever its model type.
+@MainActor
+protocol ChildContext: ChildMounter {
+  func send(_ event: LifecycleEvent)
+  func cancelRuns()
+  func tearDown()
+  func forget(_ child: ChildMount)
+  var workOwners: Set<ObjectIdentifier> { get }
+}
+
+extension MountContext: ChildContext {
+  func mount<Child: AnyObject>(
+    _ declarations: [BindingDeclaration<Child>], on child: Child, template: ObjectIdentifier
+  ) throws(BindingGraphError) -> ChildMount {
+    if !checkedTemplates.contains(template) {
+      _ = try BindingGraph(declarations: declarations)
+      checkedTemplates.insert(template)
+    }
+    let context = MountContext<Child>(model: child, engine: engine, clock: clock)
+    for declaration in declarations { declaration.install(context) }
+    context.finishInstalling()
+    let mount = ChildMount(context: context, parent: self)
+    children[ObjectIdentifier(mount)] = mount
+    return mount
+  }
+
+  func forget(_ child: ChildMount) {
+    children[ObjectIdentifier(child)] = nil
+  }
+
+  var workOwners: Set<ObjectIdentifier> {
+    var owners = Set(commands.map { ObjectIdentifier($0) })
+    owners.insert(origin)
+    for child in children.values { owners.formUnion(child.workOwners) }
+    return owners
+  }
+}

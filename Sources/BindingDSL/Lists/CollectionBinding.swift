@@ -1,0 +1,178 @@
+/// A widget that shows a collection of view models, each mounted as a child of the screen's
+/// graph (a list of rows).
+///
+/// The DSL writes each new content into it with a mounter; the widget diffs it by identity,
+/// mounts new rows, unmounts removed ones, and keeps the others as they are.
+@MainActor
+public protocol CollectionTarget: AnyObject {
+  /// Which widget this is; the property is named `rows`.
+  var targetKey: TargetKey { get }
+  /// Shows `content`, mounting new rows with `mounter`.
+  ///
+  /// - Parameters:
+  ///   - content: The sections and rows to show, and the animation of the change.
+  ///   - mounter: Mounts rows into the screen's graph run.
+  func receive(_ content: ListContent, mounter: any ChildMounter)
+  /// Unmounts every row: the screen unmounts.
+  func unmountRows()
+}
+
+/// Something that happens to a row, such as a selection, carrying the row's view model.
+@MainActor
+public protocol RowEventSource: AnyObject {
+  /// Which widget and event this is, such as `orders.select`.
+  var eventKey: TargetKey { get }
+  /// Registers a handler called with the row's view model each time the event happens.
+  func addHandler(_ handler: @escaping @MainActor (any RowModel) -> Void) -> HandlerToken
+  /// Removes a handler registered with ``addHandler(_:)``.
+  func removeHandler(_ token: HandlerToken)
+}
+
+/// Shows a view-model collection in a list: each element is a row mounted on its own view
+/// model, matched across changes by its `id`. Rows that stay keep their widgets.
+///
+/// ```swift
+/// show(\.orders, in: ordersList, animation: .fade)
+/// ```
+///
+/// - Parameters:
+///   - source: The rows, in order.
+///   - list: The list that shows them.
+///   - animation: How the list animates the changes.
+@MainActor
+public func show<Model: AnyObject, Row: RowModel>(
+  _ source: KeyPath<Model, [Row]>,
+  in list: some CollectionTarget,
+  animation: RowAnimation = .automatic,
+  fileID: String = #fileID,
+  line: Int = #line
+) -> BindingDeclaration<Model> {
+  makeCollectionBinding(
+    source, in: list, site: DeclarationSite(fileID: fileID, line: line)
+  ) { ListContent(rows: $0, animation: animation) }
+}
+
+/// Shows sections of view models in a list, each section with optional header and footer view
+/// models.
+///
+/// ```swift
+/// show(\.sections, in: ordersList)
+/// ```
+///
+/// - Parameters:
+///   - source: The sections, in order.
+///   - list: The list that shows them.
+///   - animation: How the list animates the changes.
+@MainActor
+public func show<Model: AnyObject>(
+  _ source: KeyPath<Model, [ListSection]>,
+  in list: some CollectionTarget,
+  animation: RowAnimation = .automatic,
+  fileID: String = #fileID,
+  line: Int = #line
+) -> BindingDeclaration<Model> {
+  makeCollectionBinding(
+    source, in: list, site: DeclarationSite(fileID: fileID, line: line)
+  ) { ListContent(sections: $0, animation: animation) }
+}
+
+/// Shows the rows of a ``RowList`` the view model edits imperatively; each edit is applied with
+/// the animation it was made with.
+///
+/// ```swift
+/// show(\.orders, in: ordersList)
+/// ```
+///
+/// - Parameters:
+///   - source: The row list.
+///   - list: The list that shows it.
+@MainActor
+public func show<Model: AnyObject>(
+  _ source: KeyPath<Model, RowList>,
+  in list: some CollectionTarget,
+  fileID: String = #fileID,
+  line: Int = #line
+) -> BindingDeclaration<Model> {
+  makeCollectionBinding(
+    source.appending(path: \RowList.content), in: list,
+    site: DeclarationSite(fileID: fileID, line: line)
+  ) { $0 }
+}
+
+/// Executes `command` with a row's view model each time `event` happens to a row: a selection,
+/// a swipe action. Rows of another view-model type than the command's input do not execute it.
+///
+/// ```swift
+/// command(vm.openOrder, on: ordersList.selection)
+/// ```
+///
+/// - Parameters:
+///   - command: The command; its input is the row's view model.
+///   - event: The row event.
+@MainActor
+public func command<Model: AnyObject, Row: RowModel, Output>(
+  _ command: Command<Row, Output>,
+  on event: some RowEventSource,
+  fileID: String = #fileID,
+  line: Int = #line
+) -> BindingDeclaration<Model> {
+  let site = DeclarationSite(fileID: fileID, line: line)
+  let eventEndpoint = Endpoint(
+    identity: .event(event.eventKey), kind: .event, name: event.eventKey.description,
+    valueType: "", object: ObjectIdentifier(event))
+  let commandEndpoint = Endpoint(command)
+  return BindingDeclaration(
+    summary: "command(\(command.name ?? "(unnamed)"), on: \(event.eventKey))", site: site,
+    endpoints: [eventEndpoint, commandEndpoint],
+    edges: [
+      EdgePlan(
+        from: eventEndpoint.identity, to: commandEndpoint.identity, mode: nil, role: .trigger,
+        isTransformed: false)
+    ]
+  ) { context in
+    context.register(command)
+    let token = event.addHandler { [weak context] row in
+      guard let context, let row = row as? Row else { return }
+      context.execute(command, row)
+    }
+    context.onUnmount { event.removeHandler(token) }
+  }
+}
+
+@MainActor
+private func makeCollectionBinding<Model: AnyObject, Value>(
+  _ source: KeyPath<Model, Value>,
+  in list: some CollectionTarget,
+  site: DeclarationSite,
+  content: @escaping (Value) -> ListContent
+) -> BindingDeclaration<Model> {
+  let sourceEndpoint = Endpoint(source)
+  let key = TargetKey(widgetID: list.targetKey.widgetID, property: list.targetKey.property)
+  let targetEndpoint = Endpoint(
+    identity: .widget(key), kind: .target, name: key.description, valueType: "ListContent",
+    object: ObjectIdentifier(list))
+  return BindingDeclaration(
+    summary: "show(\(keyPathName(source)), in: \(key.widgetID))", site: site,
+    endpoints: [sourceEndpoint, targetEndpoint],
+    edges: [
+      EdgePlan(
+        from: sourceEndpoint.identity, to: targetEndpoint.identity, mode: .oneWay, role: .value,
+        isTransformed: true)
+    ]
+  ) { context in
+    // NB: the first rows are mounted once every declaration is installed, so that the row
+    // events bound by later declarations (a row shown, its swipe actions) see them.
+    let node = context.source(source)
+    var isInstalled = false
+    node.addSink { [weak context, weak list] value in
+      guard isInstalled, let context, let list else { return }
+      list.receive(content(value), mounter: context)
+    }
+    context.afterInstalling.append { [weak context, weak list, weak node] in
+      guard let context, let list, let node else { return }
+      isInstalled = true
+      list.receive(content(node.value), mounter: context)
+    }
+    context.onUnmount { [weak list] in list?.unmountRows() }
+  }
+}

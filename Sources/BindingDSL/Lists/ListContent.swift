@@ -1,0 +1,118 @@
+/// A view model shown as a row of a list: any class with a stable identity.
+public typealias RowModel = AnyObject & Identifiable
+
+/// How a list animates a batch of changes. Headless lists record it with the batch, so a
+/// snapshot can show what a device would animate.
+public enum RowAnimation: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+  /// Whatever the list finds fitting.
+  case automatic
+  /// Rows fade in or out.
+  case fade
+  /// Rows slide from or to the left.
+  case left
+  /// Rows slide from or to the right.
+  case right
+  /// Rows slide from or to the top.
+  case top
+  /// Rows slide from or to the bottom.
+  case bottom
+  /// No animation.
+  case none
+
+  public var description: String { rawValue }
+}
+
+/// One section of a list: an identity, optional header and footer view models, and the row
+/// view models, which may be of different types.
+public struct ListSection: Identifiable {
+  /// The section's identity: sections are matched across changes by it.
+  public var id: AnyHashable
+  /// The view model of the section's header, shown by the header template registered for its
+  /// type.
+  public var header: (any RowModel)?
+  /// The view model of the section's footer.
+  public var footer: (any RowModel)?
+  /// The view models of the rows, in order.
+  public var rows: [any RowModel]
+
+  /// Creates a section.
+  ///
+  /// - Parameters:
+  ///   - id: The section's identity.
+  ///   - header: The view model of its header, if it has one.
+  ///   - footer: The view model of its footer, if it has one.
+  ///   - rows: The view models of its rows.
+  public init(
+    id: AnyHashable, header: (any RowModel)? = nil, footer: (any RowModel)? = nil,
+    rows: [any RowModel]
+  ) {
+    self.id = id
+    self.header = header
+    self.footer = footer
+    self.rows = rows
+  }
+}
+
+/// What a list shows: its sections, and how the change that produced them is animated.
+///
+/// Two contents are equal when they hold the same view-model objects in the same sections and
+/// order, with the same animation and revision: an unchanged content is not applied again.
+public struct ListContent: Equatable {
+  /// The sections, in order.
+  public var sections: [ListSection]
+  /// How the change that produced this content is animated.
+  public var animation: RowAnimation
+  /// Whether every row is to be shown anew (mounted again), as after a reload.
+  public var reloadsAll: Bool
+  /// A number that changes with every imperative edit, so that a reload of equal rows is a
+  /// change.
+  public var revision: Int
+
+  /// Creates a content.
+  ///
+  /// - Parameters:
+  ///   - sections: The sections, in order.
+  ///   - animation: How the change that produced it is animated.
+  ///   - reloadsAll: Whether every row is to be mounted again.
+  ///   - revision: A number that changes with every edit.
+  public init(
+    sections: [ListSection], animation: RowAnimation = .automatic, reloadsAll: Bool = false,
+    revision: Int = 0
+  ) {
+    self.sections = sections
+    self.animation = animation
+    self.reloadsAll = reloadsAll
+    self.revision = revision
+  }
+
+  /// One section, with id `0`, holding `rows`.
+  ///
+  /// - Parameters:
+  ///   - rows: The view models of the rows.
+  ///   - animation: How the change is animated.
+  public init(rows: [any RowModel], animation: RowAnimation = .automatic) {
+    self.init(sections: [ListSection(id: 0, rows: rows)], animation: animation)
+  }
+
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    guard
+      lhs.animation == rhs.animation, lhs.reloadsAll == rhs.reloadsAll,
+      lhs.revision == rhs.revision, lhs.sections.count == rhs.sections.count
+    else { return false }
+    return zip(lhs.sections, rhs.sections).allSatisfy { a, b in
+      a.id == b.id && a.header === b.header && a.footer === b.footer
+        && a.rows.count == b.rows.count && zip(a.rows, b.rows).allSatisfy { $0 === $1 }
+    }
+  }
+}
+
+/// The identity of a row view model, as lists match rows across changes.
+public func rowIdentity(of row: any RowModel) -> AnyHashable {
+  identity(of: row)
+}
+
+// NB: generic over `Identifiable` alone: on `AnyObject & Identifiable`, `id` would resolve to the
+// standard library's `ObjectIdentifier` default for classes instead of the model's own `id`.
+private func identity<Row: Identifiable>(of row: Row) -> AnyHashable {
+  AnyHashable(row.id)
+}

@@ -1,0 +1,427 @@
+public import BindingDSL
+
+/// A list of rows, each a ``RowTemplate`` mounted on its own cell view model, optionally in
+/// sections with header and footer view models; with selection, swipe actions, pull to refresh,
+/// load more, and empty and failure texts.
+///
+/// ```swift
+/// let orders = ListView("orders", rows: [OrderRow.self], emptyText: "No orders yet")
+///
+/// func bindings(_ vm: OrdersViewModel) -> [BindingDeclaration<OrdersViewModel>] {
+///   show(\.orders, in: orders)
+///   command(vm.open, on: orders.selection)
+///   command(vm.delete, on: orders.deletion)
+///   command(vm.refresh, on: orders.refresh)
+///   command(vm.loadMore, on: orders.loadMore)
+///   bind(\.hasMore, to: orders.hasMore)
+/// }
+/// ```
+///
+/// Rows are matched across changes by their view model's `id`: a row that stays keeps its
+/// widgets and bindings, a new one is mounted, a removed one is unmounted and releases its view
+/// model and widgets. The last batch of changes is kept in ``lastChanges`` and can be rendered.
+@MainActor
+public final class ListView: Widget, CollectionTarget {
+  override public var kind: String { "List" }
+
+  public let targetKey: TargetKey
+  /// A row was selected (tapped).
+  public let selection: RowEvent
+  /// A selected row was deselected, because another was selected or it was selected again.
+  public let deselection: RowEvent
+  /// A row is about to be shown: it was mounted.
+  public let willDisplay: RowEvent
+  /// A row stopped being shown: it was removed.
+  public let didEndDisplaying: RowEvent
+  /// The swipe-to-delete action.
+  public let deletion: RowEvent
+  /// Pull to refresh; busy shows as `refreshing`.
+  public let refresh: ListControl
+  /// Scrolling to the end loads more; busy shows as `loading-more`.
+  public let loadMore: ListControl
+  /// Whether there is more to load; while `false`, scrolling to the end loads nothing.
+  public let hasMore: WidgetProperty<Bool>
+  /// What the list shows when it has no rows; `nil` shows nothing.
+  public let emptyText: WidgetProperty<String?>
+  /// What the list shows when its data could not be loaded; `nil` while it could.
+  public let failureText: WidgetProperty<String?>
+
+  /// The last batch of changes applied, with its animation.
+  public private(set) var lastChanges: ListChanges?
+  /// Why the last content could not be shown in full (a row without a template, repeated
+  /// ids); `nil` when it was.
+  public private(set) var problem: String?
+
+  private let templates: [ObjectIdentifier: AnyRowTemplate]
+  private var customActions: [RowEvent] = []
+  private var sections: [SectionState] = []
+  private var rowsByID: [AnyHashable: RowWidget] = [:]
+  private var isSectioned = false
+  private var selectedID: AnyHashable?
+
+  /// Creates a list.
+  ///
+  /// - Parameters:
+  ///   - id: The list's identity; rows are addressed as `<id>[<row id>]`.
+  ///   - templates: The row templates, one per cell view-model type (headers and footers
+  ///     included).
+  ///   - emptyText: What the list shows when it has no rows.
+  public init(_ id: String, rows templates: [any RowTemplate.Type], emptyText: String? = nil) {
+    targetKey = TargetKey(widgetID: id, property: "rows")
+    selection = RowEvent(widgetID: id, name: "selection")
+    deselection = RowEvent(widgetID: id, name: "deselection")
+    willDisplay = RowEvent(widgetID: id, name: "willDisplay")
+    didEndDisplaying = RowEvent(widgetID: id, name: "didEndDisplaying")
+    deletion = RowEvent(widgetID: id, name: "delete", title: "Delete")
+    refresh = ListControl(widgetID: id, name: "refresh")
+    loadMore = ListControl(widgetID: id, name: "loadMore")
+    hasMore = WidgetProperty(widgetID: id, name: "hasMore", value: true)
+    self.emptyText = WidgetProperty(widgetID: id, name: "emptyText", value: emptyText)
+    failureText = WidgetProperty(widgetID: id, name: "failureText", value: nil)
+    var byType: [ObjectIdentifier: AnyRowTemplate] = [:]
+    for template in templates {
+      let erased = AnyRowTemplate(template)
+      byType[erased.modelType] = erased
+    }
+    self.templates = byType
+    super.init(id: id)
+    adopt(
+      selection, deselection, willDisplay, didEndDisplaying, deletion, refresh.trigger,
+      refresh.isEnabled, refresh.isBusy, loadMore.trigger, loadMore.isEnabled, loadMore.isBusy,
+      hasMore, self.emptyText, failureText)
+  }
+
+  /// The swipe action `name`, made the first time it is asked for: bind a command to it with
+  /// `command(vm.archive, on: list.swipeAction("archive", title: "Archive"))`.
+  ///
+  /// - Parameters:
+  ///   - name: The action's name, as the driver's `swipe(_:action:)` takes it.
+  ///   - title: The title the action shows.
+  /// - Returns: The action's event.
+  public func swipeAction(_ name: String, title: String) -> RowEvent {
+    if name == deletion.eventKey.property { return deletion }
+    if let existing = customActions.first(where: { $0.eventKey.property == name }) {
+      return existing
+    }
+    let action = RowEvent(widgetID: id, name: name, title: title)
+    customActions.append(action)
+    adopt(action)
+    return action
+  }
+
+  /// The swipe actions a command is bound to, in order: `delete` first.
+  public var boundActions: [RowEvent] {
+    ([deletion] + customActions).filter { $0.handlerCount > 0 }
+  }
+
+  /// The rows, in order, across sections (headers and footers not included).
+  public var rows: [RowWidget] { sections.flatMap(\.rows) }
+
+  /// The row whose view model has the id `id`, described as the driver spells it.
+  ///
+  /// - Parameter id: The row's id as text (`42` for `orders[42]`), or `header:<section>` and
+  ///   `footer:<section>` for a section's header and footer.
+  /// - Returns: The row, if the list shows it.
+  public func row(_ id: String) -> RowWidget? {
+    let full = "\(self.id)[\(id)]"
+    for section in sections {
+      if let header = section.header, header.id == full { return header }
+      if let row = section.rows.first(where: { $0.id == full }) { return row }
+      if let footer = section.footer, footer.id == full { return footer }
+    }
+    return nil
+  }
+
+  /// The ids of the rows as the driver spells them, in order.
+  public var rowIDs: [String] {
+    sections.flatMap { section in
+      [section.header].compactMap { $0 } + section.rows + [section.footer].compactMap { $0 }
+    }.map { String($0.id.dropFirst(id.count + 1).dropLast()) }
+  }
+
+  /// Selects the row `row`: it becomes the selected row, the previously selected one is
+  /// deselected, and the selection events are sent.
+  ///
+  /// - Parameter row: A row of this list.
+  public func select(_ row: RowWidget) {
+    guard let model = row.model as? any RowModel else { return }
+    if let selectedID, let previous = rowsByID[selectedID],
+      let old = previous.model as? any RowModel
+    {
+      previous.isSelected.value = false
+      self.selectedID = nil
+      deselection.send(old)
+      if previous === row { return }
+    }
+    row.isSelected.value = true
+    selectedID = row.rowID
+    selection.send(model)
+  }
+
+  // MARK: - CollectionTarget
+
+  public func receive(_ content: ListContent, mounter: any ChildMounter) {
+    var problems: [String] = []
+    let old = rows.map(\.rowID)
+    var seen = Set<AnyHashable>()
+    var newSections: [(ListSection, [any RowModel])] = []
+    for section in content.sections {
+      var kept: [any RowModel] = []
+      for model in section.rows {
+        let rowID = rowIdentity(of: model)
+        if seen.insert(rowID).inserted {
+          kept.append(model)
+        } else {
+          problems.append("rows must have unique ids; \(rowID.base) is repeated")
+        }
+      }
+      newSections.append((section, kept))
+    }
+    let new = newSections.flatMap { $0.1.map(rowIdentity(of:)) }
+    var changes = ListChanges(animation: content.animation)
+    var moved = Set<AnyHashable>()
+    for change in new.difference(from: old).inferringMoves() {
+      switch change {
+      case .remove(_, let element, let associated):
+        if associated == nil { changes.deletedRows.append(describe(element)) }
+      case .insert(_, let element, let associated):
+        if associated == nil {
+          changes.insertedRows.append(describe(element))
+        } else {
+          moved.insert(element)
+          changes.movedRows.append(describe(element))
+        }
+      }
+    }
+    // Rows that leave: unmount them.
+    let newIDs = Set(new)
+    for rowID in old where !newIDs.contains(rowID) {
+      guard let row = rowsByID.removeValue(forKey: rowID) else { continue }
+      retire(row)
+    }
+    // Rows that stay with another view model, or all of them on a reload: mount them anew.
+    var rebuilt: [SectionState] = []
+    for (section, models) in newSections {
+      var state = SectionState(id: section.id)
+      for model in models {
+        let rowID = rowIdentity(of: model)
+        if let row = rowsByID[rowID] {
+          if row.model === model && !content.reloadsAll {
+            state.rows.append(row)
+            continue
+          }
+          changes.updatedRows.append(describe(rowID))
+          retire(row)
+          rowsByID[rowID] = nil
+        }
+        if let row = mount(model, role: .row, rowID: rowID, mounter: mounter, problems: &problems) {
+          rowsByID[rowID] = row
+          state.rows.append(row)
+        }
+      }
+      let previous = sections.first { $0.id == section.id }
+      state.header = reuse(
+        previous?.header, for: section.header, role: .header, sectionID: section.id,
+        reloading: content.reloadsAll, mounter: mounter, problems: &problems)
+      state.footer = reuse(
+        previous?.footer, for: section.footer, role: .footer, sectionID: section.id,
+        reloading: content.reloadsAll, mounter: mounter, problems: &problems)
+      rebuilt.append(state)
+    }
+    let newSectionIDs = Set(rebuilt.map(\.id))
+    let oldSectionIDs = Set(sections.map(\.id))
+    for section in sections where !newSectionIDs.contains(section.id) {
+      changes.deletedSections.append(describe(section.id))
+      for row in [section.header, section.footer].compactMap({ $0 })
+      where !rebuilt.contains(where: { $0.header === row || $0.footer === row }) {
+        row.unmount()
+      }
+    }
+    for section in rebuilt where !oldSectionIDs.contains(section.id) {
+      changes.insertedSections.append(describe(section.id))
+    }
+    sections = rebuilt
+    isSectioned =
+      content.sections.count != 1 || content.sections.first?.id != AnyHashable(0)
+      || content.sections.first?.header != nil || content.sections.first?.footer != nil
+    lastChanges = changes
+    problem = problems.isEmpty ? nil : problems.joined(separator: "; ")
+  }
+
+  public func unmountRows() {
+    for section in sections {
+      for row in [section.header, section.footer].compactMap({ $0 }) + section.rows {
+        row.unmount()
+      }
+    }
+    sections = []
+    rowsByID = [:]
+    selectedID = nil
+  }
+
+  // MARK: - Rendering
+
+  override public var children: [Widget] {
+    if isSectioned {
+      return sections.map { SectionWidget(list: id, state: $0) }
+    }
+    return rows
+  }
+
+  /// Rows are reached through their paths (`orders[42].title`), not among the screen's ids.
+  override public var scopedChildren: [Widget] { [] }
+
+  override public var renderedFields: [RenderedField] {
+    var fields: [RenderedField] = [.init("count", .number(Double(rows.count)))]
+    if rows.isEmpty, let empty = emptyText.value { fields.append(.init("empty", .text(empty))) }
+    if let failure = failureText.value { fields.append(.init("failure", .text(failure))) }
+    if let problem { fields.append(.init("problem", .text(problem))) }
+    if RenderOptions.current.contains(.listChanges), let lastChanges {
+      fields.append(.init("changes", .text(lastChanges.description)))
+      fields.append(.init("animation", .word(lastChanges.animation.rawValue)))
+    }
+    return fields
+  }
+
+  override public var renderedFlags: [String] {
+    var flags: [String] = []
+    if refresh.isBusy.value { flags.append("refreshing") }
+    if loadMore.isBusy.value { flags.append("loading-more") }
+    if loadMore.isBound && !hasMore.value { flags.append("no-more") }
+    return flags
+  }
+
+  override public var interactions: Set<Interaction> {
+    var able: Set<Interaction> = []
+    if refresh.isBound { able.insert(.refresh) }
+    if loadMore.isBound { able.insert(.scroll) }
+    return able
+  }
+
+  // MARK: - Mounting rows
+
+  private func mount(
+    _ model: any RowModel, role: RowWidget.Role, rowID: AnyHashable,
+    mounter: any ChildMounter, problems: inout [String]
+  ) -> RowWidget? {
+    let type = ObjectIdentifier(Swift.type(of: model as AnyObject))
+    guard let template = templates[type] else {
+      let known = templates.values.map { "\($0.name) (\($0.modelName))" }.sorted()
+      problems.append(
+        "no row template for \(Swift.type(of: model as AnyObject)) in list '\(id)'; "
+          + "templates: \(known.isEmpty ? "none" : known.joined(separator: ", "))")
+      return nil
+    }
+    let row = RowWidget(listID: id, role: role, rowID: rowID, model: model)
+    do {
+      row.mount = try template.make(model, row, mounter)
+    } catch {
+      problems.append("\(error)")
+      return nil
+    }
+    row.list = self
+    if role == .row { willDisplay.send(model) }
+    return row
+  }
+
+  private func reuse(
+    _ existing: RowWidget?, for model: (any RowModel)?, role: RowWidget.Role,
+    sectionID: AnyHashable, reloading: Bool, mounter: any ChildMounter,
+    problems: inout [String]
+  ) -> RowWidget? {
+    if let existing, let model, existing.model === model, !reloading { return existing }
+    existing?.unmount()
+    guard let model else { return nil }
+    return mount(model, role: role, rowID: sectionID, mounter: mounter, problems: &problems)
+  }
+
+  private func retire(_ row: RowWidget) {
+    if let model = row.model as? any RowModel {
+      if selectedID == row.rowID {
+        selectedID = nil
+        row.isSelected.value = false
+        deselection.send(model)
+      }
+      didEndDisplaying.send(model)
+    }
+    row.unmount()
+  }
+
+  private func describe(_ id: AnyHashable) -> String { "\(id.base)" }
+}
+
+/// The rows of one section as a list shows them.
+@MainActor
+private struct SectionState {
+  let id: AnyHashable
+  var header: RowWidget?
+  var footer: RowWidget?
+  var rows: [RowWidget] = []
+}
+
+/// A section as the render shows it: its header, rows and footer, one level deeper.
+@MainActor
+private final class SectionWidget: Widget {
+  private let state: SectionState
+
+  init(list: String, state: SectionState) {
+    self.state = state
+    super.init(id: "\(list).\(state.id.base)")
+  }
+
+  override var kind: String { "Section" }
+
+  override var children: [Widget] {
+    [state.header].compactMap { $0 } + state.rows + [state.footer].compactMap { $0 }
+  }
+
+  override var renderedFields: [RenderedField] {
+    [.init("count", .number(Double(state.rows.count)))]
+  }
+}
+
+/// One batch of changes a list applied: rows and sections by id, and the animation.
+public struct ListChanges: Hashable, Sendable, CustomStringConvertible {
+  /// Rows inserted, by id, in the order they now appear.
+  public var insertedRows: [String] = []
+  /// Rows deleted, by id.
+  public var deletedRows: [String] = []
+  /// Rows moved, by id.
+  public var movedRows: [String] = []
+  /// Rows whose view model was replaced (or that were reloaded), mounted anew.
+  public var updatedRows: [String] = []
+  /// Sections inserted, by id.
+  public var insertedSections: [String] = []
+  /// Sections deleted, by id.
+  public var deletedSections: [String] = []
+  /// How the batch is animated.
+  public var animation: RowAnimation
+
+  /// Creates an empty batch.
+  ///
+  /// - Parameter animation: How the batch is animated.
+  public init(animation: RowAnimation) {
+    self.animation = animation
+  }
+
+  /// Whether nothing changed.
+  public var isEmpty: Bool {
+    insertedRows.isEmpty && deletedRows.isEmpty && movedRows.isEmpty && updatedRows.isEmpty
+      && insertedSections.isEmpty && deletedSections.isEmpty
+  }
+
+  /// `insert 4, 5; delete 1; move 2; update 3; insert section b; delete section a`, or `none`.
+  public var description: String {
+    var parts: [String] = []
+    func add(_ verb: String, _ ids: [String]) {
+      if !ids.isEmpty { parts.append("\(verb) \(ids.joined(separator: ", "))") }
+    }
+    add("insert section", insertedSections)
+    add("delete section", deletedSections)
+    add("insert", insertedRows)
+    add("delete", deletedRows)
+    add("move", movedRows)
+    add("update", updatedRows)
+    return parts.isEmpty ? "none" : parts.joined(separator: "; ")
+  }
+}

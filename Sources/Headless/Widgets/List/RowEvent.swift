@@ -1,0 +1,62 @@
+public import BindingDSL
+
+/// Something that happens to a row of a list, carrying its view model: a selection, a swipe
+/// action. Bind it with `command(vm.open, on: list.selection)`.
+@MainActor
+public final class RowEvent: RowEventSource, WidgetMember {
+  public let eventKey: TargetKey
+  /// The title a swipe action shows; `nil` for other events.
+  public let title: String?
+  private var handlers = HandlerList<@MainActor (any RowModel) -> Void>()
+
+  init(widgetID: String, name: String, title: String? = nil) {
+    self.eventKey = TargetKey(widgetID: widgetID, property: name)
+    self.title = title
+  }
+
+  public var memberName: String { eventKey.property }
+
+  /// Makes the event happen to the row whose view model is `row`.
+  ///
+  /// - Parameter row: The row's view model.
+  public func send(_ row: any RowModel) {
+    for handler in handlers.handlers { handler(row) }
+  }
+
+  public func addHandler(_ handler: @escaping @MainActor (any RowModel) -> Void) -> HandlerToken {
+    handlers.add(handler)
+  }
+
+  public func removeHandler(_ token: HandlerToken) {
+    handlers.remove(token)
+  }
+
+  /// How many handlers are installed: zero once every screen using the list unmounted.
+  public var handlerCount: Int { handlers.count }
+}
+
+/// A list's pull-to-refresh or load-more control: a trigger, an enabled state, and a busy state
+/// that the list shows as `refreshing` or `loading-more`. Bind a command to it with
+/// `command(vm.refresh, on: list.refresh)`.
+@MainActor
+public final class ListControl: CommandControl {
+  /// The pull, or the scroll to the end.
+  public let trigger: WidgetEvent
+  /// Whether the command can run.
+  public let isEnabled: WidgetProperty<Bool>
+  /// Whether the command runs.
+  public let isBusy: WidgetProperty<Bool>
+
+  init(widgetID: String, name: String) {
+    trigger = WidgetEvent(widgetID: widgetID, name: name)
+    isEnabled = WidgetProperty(widgetID: widgetID, name: "\(name)Enabled", value: false)
+    isBusy = WidgetProperty(widgetID: widgetID, name: "\(name)Busy", value: false)
+  }
+
+  /// Whether a command is bound: a list without one cannot be refreshed or load more.
+  var isBound: Bool { trigger.handlerCount > 0 }
+
+  public var commandTrigger: any EventSource { trigger }
+  public var commandEnabled: any ValueTarget<Bool> { isEnabled }
+  public var commandBusy: (any ValueTarget<Bool>)? { isBusy }
+}

@@ -1,0 +1,74 @@
+import BindingDSL
+
+/// A row of a list: a screen for one cell view-model type, made anew for every row.
+///
+/// A template is written like any ``Screen`` (widgets in `let` properties, a `body`, a
+/// `bindings` body for the cell view model) and has an `init()` the list calls once per row.
+/// Its declarations are checked as a graph once per list, for the first row; every row is then
+/// mounted on its own view model in the screen's graph run.
+///
+/// ```swift
+/// struct OrderRow: RowTemplate {
+///   let title = Label("title")
+///   var body: Widget { HStack("order") { title } }
+///   func bindings(_ vm: OrderCell) -> [BindingDeclaration<OrderCell>] {
+///     bind(\.title, to: title.text)
+///   }
+/// }
+/// ```
+@MainActor
+public protocol RowTemplate: Screen {
+  /// Makes the widgets of one row.
+  init()
+
+  /// The cell view-model property that gives the row its height, if the row's height follows
+  /// its view model (the render shows it as `height=`); `nil` leaves rows without a height.
+  static var height: KeyPath<Model, Double>? { get }
+}
+
+extension RowTemplate {
+  /// Rows without a height of their own.
+  public static var height: KeyPath<Model, Double>? { nil }
+}
+
+/// A row template with its view-model type erased, as a list registers it.
+@MainActor
+struct AnyRowTemplate {
+  /// The identity of the cell view-model type the template shows.
+  let modelType: ObjectIdentifier
+  /// The names of the template and its view-model type, for messages.
+  let name: String
+  let modelName: String
+  let make: @MainActor (any RowModel, RowWidget, any ChildMounter) throws -> ChildMount
+
+  init<T: RowTemplate>(_ template: T.Type) {
+    modelType = ObjectIdentifier(T.Model.self)
+    name = String(describing: T.self)
+    modelName = String(describing: T.Model.self)
+    make = { model, row, mounter in
+      // NB: the list picks the template by the model's type, so the cast cannot fail.
+      guard let model = model as? T.Model else { throw RowTemplateMismatch() }
+      let screen = T()
+      row.content = screen.body
+      var declarations = screen.bindings(model)
+      if let height = T.height {
+        declarations.append(bind(height, to: row.height, mode: .oneWay) { Optional($0) })
+      }
+      do throws(BindingGraphError) {
+        return try mounter.mount(declarations, on: model, template: ObjectIdentifier(T.self))
+      } catch {
+        throw RowTemplateProblem(template: String(describing: T.self), error: error)
+      }
+    }
+  }
+}
+
+struct RowTemplateMismatch: Error {}
+
+/// The declarations of a row template do not form a valid graph.
+struct RowTemplateProblem: Error, CustomStringConvertible {
+  let template: String
+  let error: BindingGraphError
+
+  var description: String { "row template \(template) cannot be mounted: \(error)" }
+}

@@ -1,0 +1,82 @@
+import BindingDSL
+
+/// One row of a ``ListView``: the widgets its template made, mounted on the row's view model.
+///
+/// A row is addressed by its list's id and its view model's id: `orders[42]`, and a widget inside
+/// it as `orders[42].title`. Widget ids inside a row are unique within the row, not the screen.
+@MainActor
+public final class RowWidget: Widget {
+  /// The row's kind: a row, or a section's header or footer.
+  public enum Role: String, Sendable {
+    case row = "Row"
+    case header = "Header"
+    case footer = "Footer"
+  }
+
+  /// Whether this is a row, a header or a footer.
+  public let role: Role
+  /// The identity of the row's view model.
+  public let rowID: AnyHashable
+  /// The row's height, when its template takes it from the view model.
+  public let height: WidgetProperty<Double?>
+  /// Whether the row is selected.
+  public let isSelected: WidgetProperty<Bool>
+  /// The widgets the row's template made.
+  public internal(set) var content: Widget?
+  /// The view model, while the row is mounted.
+  public private(set) weak var model: (AnyObject)?
+  /// The list that shows the row.
+  weak var list: ListView?
+
+  var mount: ChildMount?
+
+  init(listID: String, role: Role, rowID: AnyHashable, model: any RowModel) {
+    self.role = role
+    self.rowID = rowID
+    self.model = model
+    let id = "\(listID)[\(role == .row ? "" : "\(role.rawValue.lowercased()):")\(rowID.base)]"
+    self.height = WidgetProperty(widgetID: id, name: "height", value: nil)
+    self.isSelected = WidgetProperty(widgetID: id, name: "isSelected", value: false)
+    super.init(id: id)
+    adopt(height, isSelected)
+  }
+
+  override public var kind: String { role.rawValue }
+
+  override public var children: [Widget] { content.map { [$0] } ?? [] }
+
+  /// A row's widgets are found through its path, not among the screen's ids.
+  override public var scopedChildren: [Widget] { [] }
+
+  override public var renderedFields: [RenderedField] {
+    var fields: [RenderedField] = []
+    if let height = height.value { fields.append(.init("height", .number(height))) }
+    let actions = role == .row ? list?.boundActions.map(\.eventKey.property) ?? [] : []
+    if !actions.isEmpty {
+      fields.append(.init("actions", .text(actions.joined(separator: ", "))))
+    }
+    return fields
+  }
+
+  override public var renderedFlags: [String] { isSelected.value ? ["selected"] : [] }
+
+  override public var interactions: Set<Interaction> { role == .row ? [.select] : [] }
+
+  /// Unmounts the row's bindings and drops its widgets and view model.
+  func unmount() {
+    mount?.unmount()
+    mount = nil
+    content = nil
+    model = nil
+  }
+
+  /// The widget with `id` inside the row.
+  func widget(_ id: String) -> Widget? {
+    content?.allWidgets.first { $0.id == id }
+  }
+
+  /// The ids of the widgets inside the row, sorted.
+  var widgetIDs: [String] {
+    (content?.allWidgets.map(\.id) ?? []).sorted()
+  }
+}

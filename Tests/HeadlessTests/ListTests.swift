@@ -1,0 +1,322 @@
+import BindingDSL
+import Headless
+import Observation
+import Testing
+
+/// A small deterministic generator, so that a failing round reproduces.
+private struct SplitMix64: RandomNumberGenerator {
+  var state: UInt64
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E9B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+@MainActor
+@Suite struct ListTests {
+  @Test func rowsRenderWithTheirIdsHeightsAndActions() async throws {
+    let model = OrdersViewModel(count: 2)
+    let driver = try ScreenDriver(OrdersScreen(), model: model)
+    model.orders[1].isUrgent = true
+    try await driver.settle()
+    #expect(
+      driver.render() == """
+        VStack #screen
+          Label #summary text="2 orders"
+          List #orders count=2
+            Row #orders[1] height=44 actions="delete"
+              HStack #order
+                Label #title text="Order 1"
+                Button #ping title="Ping"
+            Row #orders[2] height=88 actions="delete"
+              HStack #order
+                Label #title text="Order 2"
+                Button #ping title="Ping"
+        """)
+  }
+
+  @Test func aChangeOfRowsAndOfRowStateIsSettledInOneFlush() throws {
+    let model = OrdersViewModel(count: 2)
+    let scheduler = ManualScheduler()
+    let screen = try OrdersScreen().mount(on: model, scheduler: scheduler)
+    let list = try #require(screen.widget("orders") as? ListView)
+    let first = try #require(list.rows.first?.content?.allWidgets.last as? Button)
+    model.orders.append(OrderCell(3))
+    model.orders[0].title = "Renamed"
+    model.orders[2].title = "New and renamed"
+    scheduler.flush()
+    #expect(!scheduler.hasPendingFlush, "one flush settles the parent and every row")
+    let text = screen.render()
+    #expect(text.contains(#"Label #summary text="3 orders""#))
+    #expect(text.contains(#"Label #title text="Renamed""#))
+    #expect(text.contains(#"Label #title text="New and renamed""#))
+    #expect(list.rows.first?.content?.allWidgets.last === first, "a row that stays is kept")
+    #expect(list.lastChanges?.description == "insert 3")
+    #expect(list.lastChanges?.animation == .fade)
+  }
+
+  @Test func identityDiffsApplyInsertsDeletesAndMovesAndKeepUnchangedRows() throws {
+    var generator = SplitMix64(state: 0x5EED)
+    for round in 0..<200 {
+      let model = OrdersViewModel(count: 0)
+      let cells = (0..<30).map { OrderCell($0) }
+      let old = cells.filter { _ in Bool.random(using: &generator) }.shuffled(using: &generator)
+      model.orders = old
+      let scheduler = ManualScheduler()
+      let screen = try OrdersScreen().mount(on: model, scheduler: scheduler)
+      let list = try #require(screen.widget("orders") as? ListView)
+      let before = Dictionary(uniqueKeysWithValues: list.rows.map { ($0.rowID, $0) })
+      let new = cells.filter { _ in Bool.random(using: &generator) }.shuffled(using: &generator)
+      model.orders = new
+      scheduler.flush()
+      #expect(
+        list.rows.map(\.rowID) == new.map { AnyHashable($0.id) },
+        "round \(round): the rows are the new ones, in order")
+      for row in list.rows {
+        if let kept = before[row.rowID] {
+          #expect(kept === row, "round \(round): row \(row.rowID) stayed and keeps its widgets")
+        }
+      }
+      let changes = try #require(list.lastChanges)
+      let oldIDs = Set(old.map(\.id))
+      let newIDs = Set(new.map(\.id))
+      #expect(
+        Set(changes.insertedRows) == Set(newIDs.subtracting(oldIDs).map(String.init)),
+        "round \(round)")
+      #expect(
+        Set(changes.deletedRows) == Set(oldIDs.subtracting(newIDs).map(String.init)),
+        "round \(round)")
+      screen.unmount()
+    }
+  }
+
+  @Test func removedRowsReleaseTheirViewModelsAndWidgets() async throws {
+    weak var weakCell: OrderCell?
+    weak var weakTitle: Widget?
+    let model = OrdersViewModel(count: 3)
+    let driver = try ScreenDriver(OrdersScreen(), model: model)
+    do {
+      let cell = model.orders[1]
+      weakCell = cell
+      weakTitle = try driver.widget("orders[2].title")
+      model.orders.remove(at: 1)
+    }
+    try await driver.settle()
+    #expect(weakCell == nil)
+    #expect(weakTitle == nil)
+    #expect(model.hidden == [2], "the row's end of display was sent")
+    driver.unmount()
+  }
+
+  @Test func unmountingARowCancelsOnlyWhatTheRowStarted() async throws {
+    let clock = VirtualClock()
+    let model = OrdersViewModel(count: 2, clock: clock)
+    let driver = try ScreenDriver(OrdersScreen(), model: model, clock: clock)
+    try await driver.tap("orders[1].ping")
+    try await driver.tap("orders[2].ping")
+    try await driver.scrollToEnd("orders")
+    #expect(model.loadMore.isExecuting)
+    let second = model.orders[1]
+    model.orders.removeFirst()
+    try await driver.settle()
+    #expect(model.loadMore.isExecuting, "the screen's own command goes on")
+    #expect(second.ping.isExecuting, "another row's command goes on")
+    try await driver.advance(by: .seconds(1))
+    #expect(second.pings == 1)
+    #expect(model.orders.count == 3)
+  }
+
+  @Test func selectionSwipesAndDisplayEventsReachTheViewModel() async throws {
+    let model = OrdersViewModel(count: 3)
+    let driver = try ScreenDriver(OrdersScreen(), model: model)
+    try await driver.settle()
+    #expect(model.shown == [1, 2, 3])
+    try await driver.select("orders[2]")
+    #expect(model.opened == [2])
+    #expect(driver.render().contains("Row #orders[2] height=44 actions=\"delete\" [selected]"))
+    try await driver.select("orders[3]")
+    #expect(model.opened == [2, 3])
+    #expect(model.closed == [2])
+    try await driver.swipe("orders[1]", action: "delete")
+    #expect(model.orders.map(\.id) == [2, 3])
+    #expect(model.hidden == [1])
+    let missing = await #expect(throws: DriverError.self) { try await driver.select("orders[9]") }
+    #expect(missing?.message == "no row '9' in list 'orders'; its rows: 2, 3")
+    let action = await #expect(throws: DriverError.self) {
+      try await driver.swipe("orders[2]", action: "archive")
+    }
+    #expect(
+      action?.message == "cannot swipe 'orders[2]' to 'archive': the actions of list 'orders' "
+        + "are delete")
+    let inner = #expect(throws: DriverError.self) { try driver.widget("orders[2].nope") }
+    #expect(
+      inner?.message == "no widget 'nope' in row 'orders[2]'; its widgets: order, ping, title")
+    let notAList = #expect(throws: DriverError.self) { try driver.widget("summary[1]") }
+    #expect(
+      notAList?.message
+        == "'summary' is a Label, not a List; only the rows of a list are addressed with [ ]")
+  }
+
+  @Test func refreshLoadMoreEmptyAndFailureFollowTheViewModel() async throws {
+    let clock = VirtualClock()
+    let model = OrdersViewModel(count: 0, clock: clock)
+    let driver = try ScreenDriver(OrdersScreen(), model: model, clock: clock)
+    #expect(driver.render().contains(#"List #orders count=0 empty="No orders""#))
+    try await driver.pullToRefresh("orders")
+    #expect(driver.render().contains("List #orders count=0 empty=\"No orders\" [refreshing]"))
+    try await driver.advance(by: .seconds(1))
+    #expect(model.orders.map(\.title) == ["Fresh 1", "Fresh 2"])
+    try await driver.scrollToEnd("orders")
+    #expect(driver.render().contains("List #orders count=2 [loading-more]"))
+    try await driver.advance(by: .seconds(1))
+    try await driver.scrollToEnd("orders")
+    try await driver.advance(by: .seconds(1))
+    #expect(model.orders.map(\.id) == [1, 2, 3, 4, 5, 6])
+    #expect(driver.render().contains("List #orders count=6 [no-more]"))
+    try await driver.scrollToEnd("orders")
+    #expect(!model.loadMore.isExecuting, "no more to load: scrolling loads nothing")
+    model.failsToRefresh = true
+    try await driver.pullToRefresh("orders")
+    try await driver.advance(by: .seconds(1))
+    #expect(
+      driver.render().contains(
+        #"List #orders count=6 failure="The orders could not be loaded." [no-more]"#))
+  }
+
+  @Test func aRowWithoutATemplateIsNamedWithTheTemplatesThatExist() async throws {
+    let model = MixedViewModel()
+    let driver = try ScreenDriver(MixedScreen(), model: model)
+    model.rows.append(StrayCell())
+    let error = await #expect(throws: DriverError.self) { try await driver.settle() }
+    #expect(
+      error?.message
+        == "list 'mixed' cannot show all of its rows: no row template for StrayCell in list "
+        + "'mixed'; templates: GroupHeaderRow (GroupHeader), OrderRow (OrderCell)")
+    #expect(model.rows.count == 3, "nothing is lost: the view model keeps the row")
+  }
+
+  @Test func sectionsShowHeadersAndRowsOfDifferentTypes() async throws {
+    let model = SectionsViewModel()
+    let driver = try ScreenDriver(SectionsScreen(), model: model)
+    #expect(
+      driver.render() == """
+        List #sections count=3
+          Section #sections.open count=2
+            Header #sections[header:open]
+              Label #title text="Open"
+            Row #sections[1] height=44
+              HStack #order
+                Label #title text="Order 1"
+                Button #ping title="Ping"
+            Row #sections[2] height=44
+              HStack #order
+                Label #title text="Order 2"
+                Button #ping title="Ping"
+          Section #sections.done count=1
+            Row #sections[3] height=44
+              HStack #order
+                Label #title text="Order 3"
+                Button #ping title="Ping"
+        """)
+  }
+
+  @Test func imperativeEditsApplyWithTheirAnimationAndRefuseBadPositions() async throws {
+    let model = EditedViewModel()
+    let driver = try ScreenDriver(EditedScreen(), model: model)
+    let list = try driver.widget("edited", as: ListView.self)
+    try model.rows.insert([OrderCell(9)], at: RowPosition(row: 1), animation: .top)
+    try await driver.settle()
+    #expect(list.rowIDs == ["1", "9", "2"])
+    #expect(
+      TextRenderer.render(list, options: .listChanges).hasPrefix(
+        #"List #edited count=3 changes="insert 9" animation=top"#))
+    try model.rows.move(from: RowPosition(row: 0), to: RowPosition(row: 2), animation: .none)
+    try await driver.settle()
+    #expect(list.rowIDs == ["9", "2", "1"])
+    #expect(list.lastChanges?.description.hasPrefix("move") == true)
+    let kept = list.rows.map { $0 }
+    model.rows.reload(animation: .fade)
+    try await driver.settle()
+    #expect(list.lastChanges?.description == "update 9, 2, 1")
+    #expect(zip(kept, list.rows).allSatisfy { $0 !== $1 }, "a reload mounts every row anew")
+    let far = #expect(throws: RowListError.self) {
+      try model.rows.insert([OrderCell(7)], at: RowPosition(row: 5))
+    }
+    #expect(
+      far?.message
+        == "cannot insert rows at row 5 of section 0: its rows are 0...2 (an insert may also go "
+        + "at 3, the end)")
+    let section = #expect(throws: RowListError.self) {
+      try model.rows.remove(at: RowPosition(section: 2, row: 0))
+    }
+    #expect(section?.message == "cannot remove a row in section 2: sections are 0...0")
+    #expect(list.rowIDs == ["9", "2", "1"], "a refused edit loses nothing")
+    model.rows.removeAll(animation: .bottom)
+    try await driver.settle()
+    #expect(list.rows.isEmpty)
+    let empty = #expect(throws: RowListError.self) {
+      try model.rows.remove(at: RowPosition(row: 0))
+    }
+    #expect(empty?.message == "cannot remove a row in section 0: the list has no sections")
+  }
+}
+
+@MainActor
+@Observable
+final class MixedViewModel {
+  var rows: [any RowModel] = [GroupHeader("a", title: "A"), OrderCell(1)]
+}
+
+struct MixedScreen: Screen {
+  let list = ListView("mixed", rows: [OrderRow.self, GroupHeaderRow.self])
+
+  var body: Widget { list }
+
+  func bindings(_ vm: MixedViewModel) -> [BindingDeclaration<MixedViewModel>] {
+    show(\.sections, in: list)
+  }
+}
+
+extension MixedViewModel {
+  var sections: [ListSection] { [ListSection(id: 0, rows: rows)] }
+}
+
+@MainActor
+@Observable
+final class SectionsViewModel {
+  var sections = [
+    ListSection(
+      id: "open", header: GroupHeader("open", title: "Open"), rows: [OrderCell(1), OrderCell(2)]),
+    ListSection(id: "done", rows: [OrderCell(3)]),
+  ]
+}
+
+struct SectionsScreen: Screen {
+  let list = ListView("sections", rows: [OrderRow.self, GroupHeaderRow.self])
+
+  var body: Widget { list }
+
+  func bindings(_ vm: SectionsViewModel) -> [BindingDeclaration<SectionsViewModel>] {
+    show(\.sections, in: list)
+  }
+}
+
+@MainActor
+@Observable
+final class EditedViewModel {
+  let rows = RowList(rows: [OrderCell(1), OrderCell(2)])
+}
+
+struct EditedScreen: Screen {
+  let list = ListView("edited", rows: [OrderRow.self])
+
+  var body: Widget { list }
+
+  func bindings(_ vm: EditedViewModel) -> [BindingDeclaration<EditedViewModel>] {
+    show(\.rows, in: list)
+  }
+}
