@@ -18,7 +18,8 @@ private final class SixModel {
   ]
 }
 
-/// A graph that unmounts while it flushes.
+/// A graph that unmounts while it flushes, and two-way fields whose view model changes its mind
+/// before the flush.
 @MainActor
 @Suite struct ReliabilityTests {
   let scheduler = ManualScheduler()
@@ -140,5 +141,71 @@ private final class SixModel {
     #expect(thrice.received == [0], "the node queued beside the unmounting one is not computed")
     #expect(sum.received == [0], "nor the one queued above it")
     #expect(weakModel == nil)
+  }
+
+  // MARK: Two-way fields whose view model changes its mind
+
+  @Test func anEditTheModelIsSetBackFromBeforeTheFlushShowsTheModelsValue() throws {
+    let model = FormModel()
+    let field = Slot("name", "text", "", editable: true)
+    let twin = Slot("twin", "text", "", editable: true)
+    let label = Slot("label", "text", "")
+    let mounted = try BindingGraph<FormModel> {
+      bind(\.name, to: field)
+      bind(\.name, to: twin)
+      bind(\.name, to: label)
+    }.mount(on: model, scheduler: scheduler)
+    model.name = "Ada"
+    scheduler.flush()
+    field.edit("Bo")
+    #expect(model.name == "Bo")
+    model.name = "Ada"
+    scheduler.flush()
+    #expect(field.currentValue == "Ada", "the field shows what the model holds")
+    #expect(twin.currentValue == "Ada")
+    #expect(label.currentValue == "Ada")
+    #expect(!mounted.needsFlush)
+    // The edit that was undone leaves no expectation behind: a later edit still does not echo.
+    field.edit("Cy")
+    scheduler.flush()
+    #expect(field.received == ["", "Ada", "Ada"])
+    #expect(twin.currentValue == "Cy")
+  }
+
+  @Test func twoFieldsEditedBeforeOneFlushBothShowTheModelsValue() throws {
+    let model = FormModel()
+    let field = Slot("name", "text", "", editable: true)
+    let twin = Slot("twin", "text", "", editable: true)
+    let mounted = try BindingGraph<FormModel> {
+      bind(\.name, to: field)
+      bind(\.name, to: twin)
+    }.mount(on: model, scheduler: scheduler)
+    field.edit("A")
+    twin.edit("")
+    #expect(model.name == "")
+    scheduler.flush()
+    #expect(field.currentValue == "")
+    #expect(twin.received == [""], "the field whose edit the model holds is not written")
+    #expect(mounted.isMounted)
+  }
+
+  @Test func aConvertedEditTheModelIsSetBackFromShowsTheModelsValue() throws {
+    let model = FormModel()
+    model.age = 7
+    let field = Slot("age", "text", "", editable: true)
+    let mounted = try BindingGraph<FormModel> {
+      bind(\.age, to: field, transform: { String($0) }, back: { Int($0) })
+    }.mount(on: model, scheduler: scheduler)
+    field.edit("8")
+    model.age = 7
+    scheduler.flush()
+    #expect(field.currentValue == "7")
+    // An edit the model takes without changing (Observation stays silent) is not rewritten.
+    field.edit("007")
+    scheduler.flush()
+    #expect(model.age == 7)
+    #expect(field.currentValue == "007")
+    #expect(field.received == ["7", "7"])
+    #expect(!mounted.needsFlush)
   }
 }

@@ -200,7 +200,9 @@ private func makeBinding<Model: AnyObject, Value, Target: ValueTarget>(
       let link = EditLink(
         model: model, keyPath: writable, target: target, convert: convert, back: back,
         guardsEcho: true)
-      context.source(source).add(.object(link))
+      let node = context.source(source)
+      link.source = node
+      node.add(.object(link))
       link.listen(in: context)
     case .oneWayToSource:
       guard let writable, let back else { return }
@@ -259,6 +261,8 @@ private final class EditLink<Model: AnyObject, Value, Target: ValueTarget>: Node
   /// does not touch the generic optional.
   private var isExpecting = false
   private var token: HandlerToken?
+  /// The source a two-way binding shows, told of each edit the view model takes.
+  weak var source: SourceNode<Value>?
 
   init(
     model: Model, keyPath: ReferenceWritableKeyPath<Model, Value>, target: Target,
@@ -289,6 +293,14 @@ private final class EditLink<Model: AnyObject, Value, Target: ValueTarget>: Node
     target.receive(convert(value))
   }
 
+  /// The view model's value did not change since the last flush, though an edit arrived: the
+  /// widget shows the edit, so it is written only if the view model no longer holds what the
+  /// edit produced (it was set back before the flush).
+  override func settle(_ value: Value) {
+    guard isExpecting else { return }
+    receive(value)
+  }
+
   private func edited(_ edited: Target.Value) {
     guard let model, let value = back(edited) else { return }
     if isEqual != nil {
@@ -298,7 +310,8 @@ private final class EditLink<Model: AnyObject, Value, Target: ValueTarget>: Node
     model[keyPath: keyPath] = value
     // A view model may correct an edit (trim it, refuse it). If what it stored is not what the
     // edit produced, the widget shows the stored value now: when that is the value the model
-    // held before, no flush would see a change.
+    // held before, no flush would see a change. (A value that cannot be compared has no echo
+    // guard: each flush that re-reads it delivers it.)
     guard let isEqual else { return }
     let stored = model[keyPath: keyPath]
     if !isEqual(stored, value) {
@@ -306,6 +319,7 @@ private final class EditLink<Model: AnyObject, Value, Target: ValueTarget>: Node
       isExpecting = true
       target.receive(convert(stored))
     }
+    source?.editArrived()
   }
 
   func unmount() {

@@ -115,12 +115,22 @@ enum Sink<Value> {
     case .closure(let closure): closure(value)
     }
   }
+
+  /// Tells an object sink that the value did not change although an edit arrived.
+  @MainActor
+  func settle(_ value: Value) {
+    if case .object(let object) = self { object.settle(value) }
+  }
 }
 
 /// An object that receives a node's values (a two-way binding's link).
 @MainActor
 class NodeSink<Value> {
   func receive(_ value: Value) {}
+
+  /// Called at a flush when an edit reached the source but its value did not change: a sink
+  /// whose widget shows an edit the view model no longer holds shows `value` again.
+  func settle(_ value: Value) {}
 }
 
 /// A node holding a value, with sinks (widget writes) and dependents (derived nodes).
@@ -186,6 +196,19 @@ class ValueNode<Value>: RuntimeNode {
     for dependent in dependents { engine.enqueue(dependent) }
   }
 
+  /// Tells the object sinks that the value is unchanged though an edit arrived; nothing is
+  /// delivered.
+  final func settleSinks() {
+    guard let firstSink else { return }
+    firstSink.settle(value)
+    guard let secondSink else { return }
+    secondSink.settle(value)
+    for sink in otherSinks {
+      if isTornDown { return }
+      sink.settle(value)
+    }
+  }
+
   override func tearDown() {
     firstSink = nil
     secondSink = nil
@@ -202,6 +225,8 @@ class ValueNode<Value>: RuntimeNode {
 class SourceNode<Value>: ValueNode<Value> {
   /// Whether the last ``readTracked()`` found a value to hand on at the next update.
   @exclusivity(unchecked) private final var isFresh = false
+  /// Whether a two-way binding wrote an edit into the value since the last update.
+  @exclusivity(unchecked) private final var wasEdited = false
 
   /// `value` is the initial value, read unobserved: the graph observes its new sources
   /// together once every declaration is installed.
@@ -230,14 +255,30 @@ class SourceNode<Value>: ValueNode<Value> {
     isFresh = true
   }
 
+  /// Called by a two-way binding that wrote an edit into the view model: the next flush visits
+  /// the source even if the value then equals the last one read (the view model set it back
+  /// before the flush, and Observation, having fired for the edit, stays silent), so that a
+  /// field showing the edit shows the view model's value again.
+  final func editArrived() {
+    guard !isTornDown else { return }
+    wasEdited = true
+    engine.sourceChanged(self)
+  }
+
   override final func update(in engine: Engine) {
-    guard isFresh else { return }
-    isFresh = false
-    deliver(in: engine)
+    if isFresh {
+      isFresh = false
+      wasEdited = false
+      deliver(in: engine)
+    } else if wasEdited {
+      wasEdited = false
+      settleSinks()
+    }
   }
 
   override func tearDown() {
     isFresh = false
+    wasEdited = false
     super.tearDown()
   }
 }
