@@ -111,7 +111,16 @@ enum Walkthroughs {
       try await $0.advance(by: .seconds(1))
     }
     try await walkthrough.step("tap Reload") { try await $0.tap("reload") }
-    try await walkthrough.step("1 s later: the roles") { try await $0.advance(by: .seconds(1)) }
+    try await walkthrough.step("1 s later: the roles, a row each") {
+      try await $0.advance(by: .seconds(1))
+    }
+    try await walkthrough.step("select Courier: its duty shows under the list") {
+      try await $0.select("roles[courier]")
+    }
+    try await walkthrough.step("tap Reload, 1 s later: the rows stay, Courier still selected") {
+      try await $0.tap("reload")
+      try await $0.advance(by: .seconds(1))
+    }
     return walkthrough
   }
 }

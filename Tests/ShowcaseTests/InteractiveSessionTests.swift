@@ -49,7 +49,7 @@ import Testing
     #expect(text.contains("> dance\nerror: unknown command 'dance'; commands: type, replace"))
     #expect(
       text.contains(
-        "> toggle roles\nerror: cannot toggle 'roles': it is a TextList. Widgets that take "
+        "> toggle roles\nerror: cannot toggle 'roles': it is a List. Widgets that take "
           + "toggle: none"))
   }
 

@@ -29,23 +29,74 @@ import Testing
     }
   }
 
+  @Test func rolesReleaseTheirRowsAndCellsMidReload() async throws {
+    try await expectReleaseOfRows(of: Demos.roles()) { driver in
+      try await driver.appear()
+      try await driver.advance(by: .seconds(1))
+      try await driver.tap("reload")
+      try await driver.advance(by: .seconds(1))
+      try await driver.select("roles[courier]")
+      try await driver.tap("reload")
+      #expect(driver.model?.roles.count == 4)
+      #expect(driver.model?.load.isExecuting == true)
+      return Rows(cells: driver.model?.roles ?? [])
+    }
+  }
+
   private func expectRelease<S: Screen>(
     of driver: ScreenDriver<S>, after steps: (ScreenDriver<S>) async throws -> Void
   ) async throws {
+    try await expectReleaseOfRows(of: driver) { driver in
+      try await steps(driver)
+      return Rows()
+    }
+  }
+
+  /// Runs `steps`, unmounts, waits for every command run of the screen and of the rows that
+  /// `steps` returns to end, and expects the view model, the cell view models and every widget
+  /// (rows included) to be released.
+  private func expectReleaseOfRows<S: Screen>(
+    of driver: ScreenDriver<S>, after steps: (ScreenDriver<S>) async throws -> Rows
+  ) async throws {
     weak let weakModel = driver.model
-    let weakWidgets = (driver.mounted.root?.allWidgets ?? []).map { WeakWidget(widget: $0) }
+    var weakWidgets = everyWidget(under: driver.mounted.root).map { WeakWidget(widget: $0) }
     #expect(!weakWidgets.isEmpty)
-    try await steps(driver)
-    let commands = driver.mounted.graph.commands
+    var weakCells: [WeakObject] = []
+    var commands: [any CommandObject] = []
+    do {
+      let rows = try await steps(driver)
+      weakCells = rows.cells.map { WeakObject(object: $0) }
+      weakWidgets += everyWidget(under: driver.mounted.root).map { WeakWidget(widget: $0) }
+      commands = driver.mounted.graph.commands + rows.commands
+    }
     driver.unmount()
     for command in commands { try await command.settle() }
+    commands = []
     #expect(weakModel == nil, "the view model of \(S.self) outlived its screen")
+    let keptCells = weakCells.compactMap(\.object).count
+    #expect(keptCells == 0, "\(keptCells) cell view models of \(S.self) outlived their screen")
     let kept = weakWidgets.compactMap(\.widget).map(\.id)
     #expect(kept.isEmpty, "widgets of \(S.self) outlived their screen: \(kept)")
+  }
+
+  /// The widget and everything the render shows under it, the rows of lists included.
+  private func everyWidget(under root: Widget?) -> [Widget] {
+    guard let root else { return [] }
+    return [root] + root.children.flatMap { everyWidget(under: $0) }
   }
 }
 
 @MainActor
 private struct WeakWidget {
   weak var widget: Widget?
+}
+
+/// The cell view models a screen showed, and the commands its rows bound.
+private struct Rows {
+  var cells: [AnyObject] = []
+  var commands: [any CommandObject] = []
+}
+
+private struct WeakObject {
+  weak var object: AnyObject?
 }

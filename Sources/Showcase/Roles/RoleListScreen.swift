@@ -1,10 +1,32 @@
 import BindingDSL
 import Headless
 
-/// The role list: loads on appear, reloads on demand, and shows the load's status in a HUD.
+/// A role's row: its name and how many people hold it, sixty points high.
+struct RoleRow: RowTemplate {
+  let name = Label("name")
+  let members = Label("members")
+
+  var body: Widget {
+    HStack("role") {
+      name
+      members
+    }
+  }
+
+  static var height: KeyPath<RoleCell, Double>? { \.height }
+
+  func bindings(_ vm: RoleCell) -> [BindingDeclaration<RoleCell>] {
+    bind(\.name, to: name.text)
+    bind(\.memberCount, to: members.text)
+  }
+}
+
+/// The role list: loads on appear, reloads on demand, shows the load's status in a HUD, and
+/// the chosen role's duty under the list.
 struct RoleListScreen: Screen {
   let title = Label("title", text: "Roles")
-  let roles = TextList("roles")
+  let roles = ListView("roles", rows: [RoleRow.self])
+  let chosen = Label("chosen")
   let reload = Button("reload", title: "Reload")
   let hud = HUD("hud")
 
@@ -12,6 +34,7 @@ struct RoleListScreen: Screen {
     VStack("roleList") {
       title
       roles
+      chosen
       reload
       hud
     }
@@ -21,6 +44,9 @@ struct RoleListScreen: Screen {
     command(vm.load, on: .didAppear)
     command(vm.load, on: reload)
     feedback(of: vm.load, on: hud, messages: FeedbackMessages(loading: "Loading roles"))
-    bind(\.roles, to: roles.items)
+    show(\.roles, in: roles)
+    command(vm.choose, on: roles.selection)
+    command(vm.unchoose, on: roles.deselection)
+    bind(\.chosenText, to: chosen.text)
   }
 }

@@ -4,15 +4,10 @@ import Testing
 @testable import Showcase
 
 @MainActor
-@Suite struct SearchAndRolesWalkthroughTests {
+@Suite struct SearchWalkthroughTests {
   @Test func searchWalkthroughMatchesItsSnapshot() async throws {
     let walkthrough = try await Walkthroughs.search()
     try assertSnapshot(of: walkthrough.text, named: "search-walkthrough")
-  }
-
-  @Test func rolesWalkthroughMatchesItsSnapshot() async throws {
-    let walkthrough = try await Walkthroughs.roles()
-    try assertSnapshot(of: walkthrough.text, named: "roles-walkthrough")
   }
 
   @Test func aSlowSearchOvertakenByAFastOneNeverShows() async throws {
