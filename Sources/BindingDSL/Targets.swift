@@ -83,6 +83,24 @@ public protocol ValueTarget<Value>: AnyObject {
   func addEditHandler(_ handler: @escaping @MainActor (Value) -> Void) -> HandlerToken
   /// Removes a handler registered with ``addEditHandler(_:)``.
   func removeEditHandler(_ token: HandlerToken)
+  /// Called when the view model did not take an edit: a binding's `back:` converter returned
+  /// `nil` for it. The widget keeps showing the edit (typing `-` on the way to `-5` must stay
+  /// possible); it may mark it as rejected until a binding writes a value through
+  /// ``receive(_:)`` or an edit the view model takes arrives. Called on the main actor, after
+  /// the edit was stored and while its edit handlers run.
+  ///
+  /// A default implementation does nothing, so a widget kit that shows no such mark need not
+  /// implement it.
+  ///
+  /// - Parameter edit: The value the person entered and the view model did not take.
+  func editRejected(_ edit: Value)
+}
+
+extension ValueTarget {
+  /// Does nothing: a widget that does not mark rejected edits keeps showing them unmarked.
+  ///
+  /// - Parameter edit: The value the person entered and the view model did not take.
+  public func editRejected(_ edit: Value) {}
 }
 
 /// Something a person does to a widget, such as a tap, that declarations can react to.

@@ -208,4 +208,33 @@ private final class SixModel {
     #expect(field.received == ["7", "7"])
     #expect(!mounted.needsFlush)
   }
+
+  // MARK: Rejected edits
+
+  @Test func aKitThatShowsNoRejectionMarkStillLetsTheViewModelHearOfRejectedEdits() throws {
+    let model = FormModel()
+    let field = Slot("age", "text", "", editable: true)
+    let draft = Slot("draft", "text", "", editable: true)
+    var rejected: [String] = []
+    let mounted = try BindingGraph<FormModel> {
+      bind(
+        \.age, to: field, transform: { String($0) }, back: { Int($0) },
+        rejected: { rejected.append($0) })
+      bind(
+        \.count, to: draft, mode: .oneWayToSource, transform: { String($0) },
+        back: { Int($0) }, rejected: { rejected.append("draft " + $0) })
+    }.mount(on: model, scheduler: scheduler)
+    field.edit("1")
+    field.edit("1x")
+    draft.edit("?")
+    scheduler.flush()
+    #expect(rejected == ["1x", "draft ?"])
+    #expect(model.age == 1)
+    #expect(model.count == 0)
+    #expect(field.currentValue == "1x", "the field keeps the rejected edit")
+    model.age = 2
+    scheduler.flush()
+    #expect(field.currentValue == "2")
+    #expect(mounted.isMounted)
+  }
 }

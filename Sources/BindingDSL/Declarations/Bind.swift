@@ -43,11 +43,26 @@ public func bind<Model: AnyObject, Value, Target: ValueTarget>(
 /// Binds a view-model value to an editable widget property through a converter both ways.
 ///
 /// `back` turns an edit into a view-model value; returning `nil` rejects the edit, which leaves
-/// the view model unchanged.
+/// the view model unchanged. The widget keeps a rejected edit, so that typing `-` on the way to
+/// `-5` works, and is told of it through ``ValueTarget/editRejected(_:)`` (a headless text
+/// field renders it `rejected`); the next value a flush delivers to the widget, or the next
+/// edit the view model takes, replaces it.
 ///
 /// ```swift
 /// bind(\.age, to: ageField.text, transform: { String($0) }, back: { Int($0) })
 /// ```
+///
+/// - Parameters:
+///   - source: The view-model value; a writable key path for the edits to reach it.
+///   - target: The widget property that shows it and is edited.
+///   - mode: How values flow; `.automatic` is two-way for an editable widget property and a
+///     writable key path, one-way otherwise.
+///   - fileID: Where the declaration is written, for errors and the graph dump.
+///   - line: The line the declaration is written on.
+///   - transform: Turns a view-model value into a widget value.
+///   - back: Turns an edit into a view-model value, or returns `nil` to reject it.
+///   - rejected: Called on the main actor with each edit `back` rejected, after the widget was
+///     told; `nil` (the default) when the view model need not know.
 @MainActor
 public func bind<Model: AnyObject, Value, Target: ValueTarget>(
   _ source: KeyPath<Model, Value>,
@@ -56,11 +71,12 @@ public func bind<Model: AnyObject, Value, Target: ValueTarget>(
   fileID: String = #fileID,
   line: Int = #line,
   transform: @escaping (Value) -> Target.Value,
-  back: @escaping (Target.Value) -> Value?
+  back: @escaping (Target.Value) -> Value?,
+  rejected: (@MainActor (Target.Value) -> Void)? = nil
 ) -> BindingDeclaration<Model> {
   makeBinding(
     source, to: target, mode: mode, forward: transform, isTransformed: true, back: back,
-    site: DeclarationSite(fileID: fileID, line: line))
+    rejected: rejected, site: DeclarationSite(fileID: fileID, line: line))
 }
 
 /// Binds two view-model values, combined by `transform`, to a widget property, one-way.
@@ -145,6 +161,7 @@ private func makeBinding<Model: AnyObject, Value, Target: ValueTarget>(
   forward convert: @escaping (Value) -> Target.Value,
   isTransformed: Bool,
   back: ((Target.Value) -> Value?)?,
+  rejected: (@MainActor (Target.Value) -> Void)? = nil,
   site: DeclarationSite
 ) -> BindingDeclaration<Model> {
   let writable = source as? ReferenceWritableKeyPath<Model, Value>
@@ -199,7 +216,7 @@ private func makeBinding<Model: AnyObject, Value, Target: ValueTarget>(
       // NB: only a two-way binding can echo, so only its link guards against it.
       let link = EditLink(
         model: model, keyPath: writable, target: target, convert: convert, back: back,
-        guardsEcho: true)
+        rejected: rejected, guardsEcho: true)
       let node = context.source(source)
       link.source = node
       node.add(.object(link))
@@ -211,7 +228,7 @@ private func makeBinding<Model: AnyObject, Value, Target: ValueTarget>(
       }
       EditLink(
         model: model, keyPath: writable, target: target, convert: convert, back: back,
-        guardsEcho: false
+        rejected: rejected, guardsEcho: false
       ).listen(in: context)
     }
   }
@@ -253,6 +270,8 @@ private final class EditLink<Model: AnyObject, Value, Target: ValueTarget>: Node
   private let target: Target
   private let convert: (Value) -> Target.Value
   private let back: (Target.Value) -> Value?
+  /// What the view model asked to hear of an edit `back` rejected.
+  private let rejected: (@MainActor (Target.Value) -> Void)?
   /// The equality test of an echo guard; `nil` when the binding cannot echo (one-way to
   /// source) or `Value` is not `Equatable`.
   private let isEqual: Equality<Value>?
@@ -267,13 +286,14 @@ private final class EditLink<Model: AnyObject, Value, Target: ValueTarget>: Node
   init(
     model: Model, keyPath: ReferenceWritableKeyPath<Model, Value>, target: Target,
     convert: @escaping (Value) -> Target.Value, back: @escaping (Target.Value) -> Value?,
-    guardsEcho: Bool
+    rejected: (@MainActor (Target.Value) -> Void)?, guardsEcho: Bool
   ) {
     self.model = model
     self.keyPath = keyPath
     self.target = target
     self.convert = convert
     self.back = back
+    self.rejected = rejected
     self.isEqual = guardsEcho ? equality(for: Value.self) : nil
   }
 
@@ -302,7 +322,15 @@ private final class EditLink<Model: AnyObject, Value, Target: ValueTarget>: Node
   }
 
   private func edited(_ edited: Target.Value) {
-    guard let model, let value = back(edited) else { return }
+    guard let model else { return }
+    guard let value = back(edited) else {
+      // The widget keeps the edit, marked, until the view model's value changes or an edit is
+      // taken. An earlier edit's expectation stays: its echo at the next flush is not a new
+      // value of the view model, and does not replace the rejected text.
+      target.editRejected(edited)
+      rejected?(edited)
+      return
+    }
     if isEqual != nil {
       expected = value
       isExpecting = true

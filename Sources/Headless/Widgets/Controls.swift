@@ -19,6 +19,8 @@ public final class Label: Widget {
 /// An editable line of text; a secure field shows dots instead of its text.
 @MainActor
 public final class TextField: Widget {
+  /// The text a person types; ``WidgetProperty/isRejected`` while it is an edit the view model
+  /// did not take.
   public let text: WidgetProperty<String>
   public let placeholder: WidgetProperty<String>
   /// Whether the field hides what is typed, as for passwords.
@@ -40,6 +42,9 @@ public final class TextField: Widget {
     let placeholder = placeholder.value
     return placeholder.isEmpty ? [text] : [text, .init("placeholder", .text(placeholder))]
   }
+
+  /// `rejected` while the text is an edit the view model did not take.
+  override public var renderedFlags: [String] { text.isRejected ? ["rejected"] : [] }
 
   override public var interactions: Set<Interaction> { [.type] }
 }

@@ -4,13 +4,18 @@ public import BindingDSL
 ///
 /// A binding writes it through ``receive(_:)``; a person (or the test driver) changes it through
 /// ``edit(_:)``, which also tells the bindings listening for edits. Writing an equal value does
-/// nothing, so ``changeCount`` counts real changes.
+/// nothing, so ``changeCount`` counts real changes. An edit the view model did not take stays,
+/// marked ``isRejected``.
 @MainActor
 public final class WidgetProperty<Value>: ValueTarget, WidgetMember {
   public let targetKey: TargetKey
   public let isEditable: Bool
   /// How many times the value has changed since the widget was made.
   public private(set) var changeCount = 0
+  /// Whether the value is an edit the view model did not take (a binding's converter rejected
+  /// it; see ``editRejected(_:)``). Cleared by every ``receive(_:)``, even of an equal value,
+  /// and at the start of every ``edit(_:)``.
+  public private(set) var isRejected = false
 
   private var storage: Value
   private let isEqual: Equality<Value>?
@@ -33,13 +38,21 @@ public final class WidgetProperty<Value>: ValueTarget, WidgetMember {
 
   public var memberName: String { targetKey.property }
 
+  /// Sets the value on behalf of a binding, and clears ``isRejected``: the widget shows a value
+  /// of the view model. Does not call the edit handlers.
+  ///
+  /// - Parameter value: The value to show.
   public func receive(_ value: Value) {
+    isRejected = false
     if let isEqual, isEqual(storage, value) { return }
     storage = value
     changeCount += 1
   }
 
-  /// Changes the value as a person would and tells every edit handler.
+  /// Changes the value as a person would and tells every edit handler. Clears ``isRejected``
+  /// first; a binding whose view model does not take the edit marks it again.
+  ///
+  /// - Parameter value: The value the person entered.
   public func edit(_ value: Value) {
     receive(value)
     for handler in editHandlers.handlers { handler(value) }
@@ -51,6 +64,14 @@ public final class WidgetProperty<Value>: ValueTarget, WidgetMember {
 
   public func removeEditHandler(_ token: HandlerToken) {
     editHandlers.remove(token)
+  }
+
+  /// Marks the value ``isRejected`` while it is still `edit`: the view model did not take it.
+  ///
+  /// - Parameter edit: The value the person entered and the view model did not take.
+  public func editRejected(_ edit: Value) {
+    if let isEqual, !isEqual(storage, edit) { return }
+    isRejected = true
   }
 
   /// How many edit handlers are installed: zero once every screen using the widget unmounted.
