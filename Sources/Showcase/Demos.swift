@@ -6,7 +6,7 @@ import Headless
 @MainActor
 enum Demos {
   /// The screens by the name the command line uses.
-  static let names = ["registration", "search", "roles"]
+  static let names = ["registration", "search", "roles", "waybills"]
 
   static func registration() throws -> ScreenDriver<RegistrationScreen> {
     let clock = VirtualClock()
@@ -25,5 +25,14 @@ enum Demos {
     let clock = VirtualClock()
     let model = RoleListViewModel(service: FakeRoleService(clock: clock, failures: 1))
     return try ScreenDriver(RoleListScreen(), model: model, clock: clock)
+  }
+
+  /// The waybill list on a fake service of seven waybills in pages of three, each request
+  /// answered one second later. Pass `service` (made on `clock`) to make its requests fail.
+  static func waybills(
+    clock: VirtualClock = VirtualClock(), service: FakeWaybillService? = nil
+  ) throws -> ScreenDriver<WaybillListScreen> {
+    let model = WaybillListViewModel(service: service ?? FakeWaybillService(clock: clock))
+    return try ScreenDriver(WaybillListScreen(), model: model, clock: clock)
   }
 }

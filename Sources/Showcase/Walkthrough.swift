@@ -123,4 +123,68 @@ enum Walkthroughs {
     }
     return walkthrough
   }
+
+  /// The waybill list: the first page on appear, more pages on scrolling, selection with
+  /// details, a row command that moves its row to the other section, swipe to delete, a failed
+  /// refresh and a good one.
+  @MainActor
+  static func waybills() async throws -> Walkthrough<WaybillListScreen> {
+    let clock = VirtualClock()
+    let service = FakeWaybillService(clock: clock)
+    var walkthrough = Walkthrough(
+      title: "Waybills", driver: try Demos.waybills(clock: clock, service: service))
+    try await walkthrough.step("the screen appears: the first page loads") {
+      try await $0.appear()
+    }
+    try await walkthrough.step("1 s later: three waybills in two sections") {
+      try await $0.advance(by: .seconds(1))
+    }
+    try await walkthrough.step("scroll to the end: the next page loads") {
+      try await $0.scrollToEnd("waybills")
+    }
+    try await walkthrough.step("1 s later: six waybills") {
+      try await $0.advance(by: .seconds(1))
+    }
+    try await walkthrough.step("select WB-1003: its details show under the list") {
+      try await $0.select("waybills[1003]")
+    }
+    try await walkthrough.step("tap Mark delivered on WB-1003: the hand-over is being recorded") {
+      try await $0.tap("waybills[1003].deliver")
+    }
+    try await walkthrough.step("1 s later: WB-1003 moves to Delivered, still selected") {
+      try await $0.advance(by: .seconds(1))
+    }
+    try await walkthrough.step("swipe WB-1002 and tap delete: its row goes at once") {
+      try await $0.swipe("waybills[1002]", action: "delete")
+    }
+    try await walkthrough.step("scroll to the end, 1 s later: the last page, nothing more") {
+      try await $0.scrollToEnd("waybills")
+      try await $0.advance(by: .seconds(1))
+    }
+    try await walkthrough.step("the network drops; pull to refresh, 1 s later: it failed") {
+      service.failNextRequests()
+      try await $0.pullToRefresh("waybills")
+      try await $0.advance(by: .seconds(1))
+    }
+    try await walkthrough.step("pull to refresh, 1 s later: the first page again") {
+      try await $0.pullToRefresh("waybills")
+      try await $0.advance(by: .seconds(1))
+    }
+    return walkthrough
+  }
+
+  /// The waybill list when the courier has nothing to deliver.
+  @MainActor
+  static func noWaybills() async throws -> Walkthrough<WaybillListScreen> {
+    let clock = VirtualClock()
+    let service = FakeWaybillService(clock: clock, waybills: [])
+    var walkthrough = Walkthrough(
+      title: "Waybills, none to deliver",
+      driver: try Demos.waybills(clock: clock, service: service))
+    try await walkthrough.step("the screen appears, 1 s later: the list says it is empty") {
+      try await $0.appear()
+      try await $0.advance(by: .seconds(1))
+    }
+    return walkthrough
+  }
 }

@@ -59,4 +59,14 @@ func printWalkthroughs() async throws {
   print("")
   print(roles.text)
   roles.driver.unmount()
+
+  let waybills = try await Walkthroughs.waybills()
+  print("")
+  print(waybills.text)
+  waybills.driver.unmount()
+
+  let noWaybills = try await Walkthroughs.noWaybills()
+  print("")
+  print(noWaybills.text)
+  noWaybills.driver.unmount()
 }

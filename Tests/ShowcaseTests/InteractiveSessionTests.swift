@@ -58,6 +58,7 @@ import Testing
       try await transcript(of: [], on: "checkout")
     }
     #expect(
-      error?.description == "no showcase screen 'checkout'; screens: registration, search, roles")
+      error?.description
+        == "no showcase screen 'checkout'; screens: registration, search, roles, waybills")
   }
 }

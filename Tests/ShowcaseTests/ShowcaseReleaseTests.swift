@@ -43,6 +43,42 @@ import Testing
     }
   }
 
+  @Test func waybillsReleaseEverythingMidFirstLoad() async throws {
+    try await expectRelease(of: Demos.waybills()) { driver in
+      try await driver.appear()
+      #expect(driver.model?.refresh.isExecuting == true)
+    }
+  }
+
+  @Test func waybillsReleaseTheirRowsAndCellsMidLoadMoreDeleteAndHandOver() async throws {
+    try await expectReleaseOfRows(of: Demos.waybills()) { driver in
+      try await driver.appear()
+      try await driver.advance(by: .seconds(1))
+      try await driver.select("waybills[1003]")
+      try await driver.tap("waybills[1003].deliver")
+      try await driver.swipe("waybills[1001]", action: "delete")
+      try await driver.scrollToEnd("waybills")
+      let model = try #require(driver.model)
+      #expect(model.loadMore.isExecuting)
+      #expect(model.delete.isExecuting)
+      let cells = model.waybills
+      #expect(cells.first { $0.id == 1003 }?.deliver.isExecuting == true)
+      return Rows(cells: cells, commands: cells.map(\.deliver))
+    }
+  }
+
+  @Test func waybillsReleaseEverythingMidRefreshAfterAFailure() async throws {
+    let clock = VirtualClock()
+    let service = FakeWaybillService(clock: clock)
+    try await expectRelease(of: Demos.waybills(clock: clock, service: service)) { driver in
+      service.failNextRequests()
+      try await driver.appear()
+      try await driver.advance(by: .seconds(1))
+      try await driver.pullToRefresh("waybills")
+      #expect(driver.model?.refresh.isExecuting == true)
+    }
+  }
+
   private func expectRelease<S: Screen>(
     of driver: ScreenDriver<S>, after steps: (ScreenDriver<S>) async throws -> Void
   ) async throws {

@@ -17,6 +17,8 @@ enum Interactive {
       await loop(InteractiveSession(driver: try Demos.search()), echo, readLine, write)
     case "roles":
       await loop(InteractiveSession(driver: try Demos.roles()), echo, readLine, write)
+    case "waybills":
+      await loop(InteractiveSession(driver: try Demos.waybills()), echo, readLine, write)
     default:
       throw ShowcaseError(
         "no showcase screen '\(name)'; screens: \(Demos.names.joined(separator: ", "))")
