@@ -53,6 +53,86 @@ import Testing
           + "toggle: none"))
   }
 
+  @Test func aWaybillSessionMatchesItsSnapshot() async throws {
+    let text = try await transcript(
+      of: [
+        "# the first page, a selection, a delete by swipe, the next page, a refresh",
+        "appear",
+        "advance 1s",
+        "select waybills[1003]",
+        "swipe waybills[1001] delete",
+        "more waybills",
+        "advance 1s",
+        "refresh waybills",
+        "advance 1s",
+        "quit",
+      ], on: "waybills")
+    try assertSnapshot(of: text, named: "waybills-session")
+  }
+
+  @Test func theListVerbsDriveRowsAndLists() async throws {
+    let text = try await transcript(
+      of: [
+        "appear", "advance 1s", "select waybills[1003]", "tap waybills[1003].deliver",
+        "advance 1s", "swipe waybills[1002] delete", "more waybills", "advance 1s",
+        "more waybills", "advance 1s", "more waybills", "render",
+      ], on: "waybills")
+    #expect(text.contains("> select waybills[1003]\n  VStack #waybillList"))
+    #expect(text.contains("+       Row #waybills[1003] height=64 actions=\"delete\" [selected]"))
+    #expect(text.contains("+       Row #waybills[1003] height=44 actions=\"delete\" [selected]"))
+    #expect(text.contains("-       Row #waybills[1002] height=44 actions=\"delete\""))
+    #expect(text.contains("> more waybills\n(no change: 'waybills' has nothing more to load)"))
+    #expect(text.contains("  List #waybills count=6 [no-more]"))
+    #expect(!text.contains("error:"))
+  }
+
+  @Test func listVerbMistakesAreAnsweredWithWhatWouldWork() async throws {
+    let text = try await transcript(
+      of: [
+        "select", "swipe", "refresh", "more", "appear", "more waybills", "refresh waybills",
+        "advance 1s", "select waybills", "select waybills[9999]", "swipe waybills[1001]",
+        "swipe waybills[1001] archive", "swipe waybills[1001] delete now", "refresh heading",
+        "select waybills[header:inTransit]", "tap waybills[1002].deliver",
+        "more waybills", "more waybills",
+      ], on: "waybills")
+    let expected = [
+      "> select\nerror: select needs a row, as in: select waybills[42]",
+      "> swipe\nerror: swipe needs a row and an action, as in: swipe waybills[42] delete",
+      "> refresh\nerror: refresh needs a list, as in: refresh waybills",
+      "> more\nerror: more needs a list, as in: more waybills",
+      "> more waybills\n(no change: 'waybills' cannot load more now: its load-more command "
+        + "cannot execute)",
+      "> refresh waybills\nerror: cannot refresh 'waybills': its refresh command cannot execute "
+        + "now",
+      "> select waybills\nerror: cannot select 'waybills': it is a List, not a row",
+      "> select waybills[9999]\nerror: no row '9999' in list 'waybills'; its rows: "
+        + "header:inTransit, 1001, 1003, header:delivered, 1002",
+      "> swipe waybills[1001]\nerror: swipe needs a row and an action, as in: swipe "
+        + "waybills[1001] delete",
+      "> swipe waybills[1001] archive\nerror: cannot swipe 'waybills[1001]' to 'archive': the "
+        + "actions of list 'waybills' are delete",
+      "> swipe waybills[1001] delete now\nerror: swipe takes a row and one action, as in: "
+        + "swipe waybills[1001] delete",
+      "> refresh heading\nerror: cannot refresh 'heading': it is a Label, not a List",
+      "> select waybills[header:inTransit]\nerror: cannot select 'waybills[header:inTransit]': "
+        + "it is a Header, not a row",
+      "> tap waybills[1002].deliver\nerror: cannot tap 'waybills[1002].deliver': it is hidden",
+      "> more waybills\n  VStack #waybillList",
+      "> more waybills\n(no change: 'waybills' is loading more already)",
+    ]
+    for line in expected {
+      #expect(text.contains(line), "missing from the transcript: \(line)")
+    }
+  }
+
+  @Test func aScreenWithoutAListSaysHowRowsAreWritten() async throws {
+    let text = try await transcript(of: ["select", "refresh", "more code"], on: "registration")
+    #expect(text.contains("> select\nerror: select needs a row, as in: select <list>[<row id>]"))
+    #expect(text.contains("> refresh\nerror: refresh needs a list, as in: refresh <list>"))
+    #expect(
+      text.contains("> more code\nerror: cannot scroll 'code': it is a TextField, not a List"))
+  }
+
   @Test func anUnknownScreenNamesTheScreensThatExist() async {
     let error = await #expect(throws: ShowcaseError.self) {
       try await transcript(of: [], on: "checkout")

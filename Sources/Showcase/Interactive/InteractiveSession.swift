@@ -29,8 +29,12 @@ final class InteractiveSession<S: Screen> {
     Commands, one a line (lines starting with # are comments):
       type <id> <text>      type text at the end of a field
       replace <id> <text>   replace a field's text (nothing after the id empties it)
-      tap <id>              tap a button
+      tap <id>              tap a button; in a row: tap <list>[<row id>].<id>
       toggle <id>           flip a toggle
+      select <row>          select a row of a list, written <list>[<row id>]
+      swipe <row> <action>  swipe a row and tap one of its actions, such as delete
+      refresh <list>        pull a list down to refresh it
+      more <list>           scroll a list to its end to load more
       advance <duration>    move the virtual clock: 300ms, 2s, 1m
       appear | disappear    show or hide the screen
       render                print the whole tree
@@ -73,6 +77,20 @@ final class InteractiveSession<S: Screen> {
         try await driver.tap(try required(id, for: verb, example: "tap register"))
       case "toggle":
         try await driver.toggle(try required(id, for: verb, example: "toggle agree"))
+      case "select":
+        try await driver.select(
+          try required(id, for: verb, what: "a row", example: "select \(rowExample)"))
+      case "swipe":
+        let (row, action) = try rowAndAction(id, text)
+        try await driver.swipe(row, action: action)
+      case "refresh":
+        try await driver.pullToRefresh(
+          try required(id, for: verb, what: "a list", example: "refresh \(listExample)"))
+      case "more":
+        let list = try required(id, for: verb, what: "a list", example: "more \(listExample)")
+        let why = whyNothingLoads(list)
+        try await driver.scrollToEnd(list)
+        if let why { return changes(or: why) }
       case "advance":
         try await driver.advance(by: try duration(String(rest)))
       case "appear":
@@ -81,7 +99,7 @@ final class InteractiveSession<S: Screen> {
         try await driver.disappear()
       default:
         return "error: unknown command '\(verb)'; commands: type, replace, tap, toggle, "
-          + "advance, appear, disappear, render, graph, help, quit"
+          + "select, swipe, refresh, more, advance, appear, disappear, render, graph, help, quit"
       }
     } catch {
       return "error: \(error)"
@@ -89,17 +107,66 @@ final class InteractiveSession<S: Screen> {
     return changes()
   }
 
-  /// The tree's changes since it was last shown, as a line diff, or a note that nothing changed.
-  private func changes() -> String {
+  /// The tree's changes since it was last shown, as a line diff, or a note that nothing changed
+  /// (saying why, when `reason` tells).
+  private func changes(or reason: String? = nil) -> String {
     let now = driver.render()
     defer { shown = now }
-    guard now != shown else { return "(no change)" }
+    guard now != shown else { return reason.map { "(no change: \($0))" } ?? "(no change)" }
     return lineDiff(from: shown, to: now)
   }
 
-  private func required(_ id: String, for verb: String, example: String) throws -> String {
+  /// Why scrolling the list `id` to its end would load nothing, if it would not.
+  private func whyNothingLoads(_ id: String) -> String? {
+    guard let list = try? driver.widget(id, as: ListView.self), list.interactions.contains(.scroll)
+    else {
+      return nil
+    }
+    if !list.hasMore.value { return "'\(id)' has nothing more to load" }
+    if !list.loadMore.isEnabled.value {
+      return list.loadMore.isBusy.value
+        ? "'\(id)' is loading more already"
+        : "'\(id)' cannot load more now: its load-more command cannot execute"
+    }
+    return nil
+  }
+
+  /// The row and the action of `swipe <row> <action>`.
+  private func rowAndAction(_ row: String, _ rest: String) throws -> (String, String) {
+    let words = rest.split(separator: " ")
+    let example = "swipe \(rowExample) delete"
+    guard !row.isEmpty, let action = words.first else {
+      throw DriverError("swipe needs a row and an action, as in: \(example)")
+    }
+    guard words.count == 1 else {
+      throw DriverError("swipe takes a row and one action, as in: \(example)")
+    }
+    return (row, String(action))
+  }
+
+  /// The screen's first list, to write examples with.
+  private var firstList: ListView? {
+    func find(_ widget: Widget) -> ListView? {
+      if let list = widget as? ListView { return list }
+      for child in widget.children {
+        if let list = find(child) { return list }
+      }
+      return nil
+    }
+    return driver.mounted.root.flatMap(find)
+  }
+
+  private var listExample: String { firstList?.id ?? "<list>" }
+
+  private var rowExample: String {
+    firstList.map { $0.rows.first?.id ?? "\($0.id)[42]" } ?? "<list>[<row id>]"
+  }
+
+  private func required(
+    _ id: String, for verb: String, what: String = "a widget id", example: String
+  ) throws -> String {
     guard !id.isEmpty else {
-      throw DriverError("\(verb) needs a widget id, as in: \(example)")
+      throw DriverError("\(verb) needs \(what), as in: \(example)")
     }
     return id
   }
