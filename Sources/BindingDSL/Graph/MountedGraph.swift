@@ -45,6 +45,13 @@ public final class MountedGraph<Model: AnyObject>: Flushable {
   /// The commands the graph's declarations bind, in declaration order.
   public var commands: [any CommandObject] { context?.commands ?? [] }
 
+  /// The commands the graph's declarations bind and, after them, those the declarations of its
+  /// mounted children (the rows of its lists) bind, in the order the children were mounted,
+  /// each once.
+  public var commandsIncludingChildren: [any CommandObject] {
+    context?.commandsIncludingChildren ?? []
+  }
+
   /// Whose work the ledger follows for this mount: its commands, and the mount itself (its
   /// timers). Empty once unmounted.
   package var workOwners: Set<ObjectIdentifier> {

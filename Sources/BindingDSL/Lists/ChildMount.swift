@@ -29,9 +29,15 @@ public final class ChildMount {
   private var context: (any ChildContext)?
   private weak var parent: (any ChildContext)?
 
+  /// The order in which children of one parent were mounted.
+  let sequence: Int
+  private static var mounted = 0
+
   init(context: any ChildContext, parent: any ChildContext) {
     self.context = context
     self.parent = parent
+    Self.mounted &+= 1
+    sequence = Self.mounted
   }
 
   /// Whether the child is still mounted.
@@ -64,6 +70,9 @@ public final class ChildMount {
   func cancelRuns() {
     context?.cancelRuns()
   }
+
+  /// The commands the child's declarations bind, and its children's.
+  var commandsIncludingChildren: [any CommandObject] { context?.commandsIncludingChildren ?? [] }
 }
 
 /// What a parent and a child mount need of a mount context, whatever its model type.
@@ -74,6 +83,7 @@ protocol ChildContext: ChildMounter {
   func tearDown()
   func forget(_ child: ChildMount)
   var workOwners: Set<ObjectIdentifier> { get }
+  var commandsIncludingChildren: [any CommandObject] { get }
 }
 
 extension MountContext: ChildContext {
@@ -90,6 +100,17 @@ extension MountContext: ChildContext {
     let mount = ChildMount(context: context, parent: self)
     children[ObjectIdentifier(mount)] = mount
     return mount
+  }
+
+  var commandsIncludingChildren: [any CommandObject] {
+    var all = commands
+    for child in children.values.sorted(by: { $0.sequence < $1.sequence }) {
+      for command in child.commandsIncludingChildren where !all.contains(where: { $0 === command })
+      {
+        all.append(command)
+      }
+    }
+    return all
   }
 
   func forget(_ child: ChildMount) {

@@ -139,18 +139,22 @@ public final class ScreenDriver<S: Screen> {
   }
 
   /// Scrolls the list `id` to its end: the command bound to its load-more control runs, unless
-  /// the list has no more to load (its `hasMore` is false) or is loading already.
-  public func scrollToEnd(_ id: String) async throws {
+  /// the list has no more to load (its `hasMore` is false) or its command cannot execute now
+  /// (it is loading already, or disabled).
+  ///
+  /// - Returns: Whether scrolling started a load.
+  @discardableResult
+  public func scrollToEnd(_ id: String) async throws -> Bool {
     let list = try self.list(id, for: "scroll")
     guard list.loadMore.isBound else {
       throw DriverError(
         "cannot scroll '\(id)' to load more: no command is bound to its load-more control "
           + "(command(vm.loadMore, on: \(id).loadMore))")
     }
-    if list.hasMore.value && list.loadMore.isEnabled.value {
-      clock.withTracking { list.loadMore.trigger.send() }
-    }
+    let loads = list.hasMore.value && list.loadMore.isEnabled.value
+    if loads { clock.withTracking { list.loadMore.trigger.send() } }
     try await settle()
+    return loads
   }
 
   /// Shows the screen: runs what its declarations ask for at `willAppear` and `didAppear`, then
@@ -325,7 +329,7 @@ public final class ScreenDriver<S: Screen> {
     guard let list = found.list, let row = found.widget as? RowWidget, row.role == .row else {
       throw DriverError(
         "cannot \(action) '\(path)': it is a \(found.widget.kind), not a row; rows are "
-          + "addressed as <list>[<row id>], such as orders[42]")
+          + "addressed as <list>[<row id>]")
     }
     return (list, row)
   }

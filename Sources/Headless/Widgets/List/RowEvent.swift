@@ -54,7 +54,7 @@ public final class ListControl: CommandControl {
   }
 
   /// Whether a command is bound: a list without one cannot be refreshed or load more.
-  var isBound: Bool { trigger.handlerCount > 0 }
+  public var isBound: Bool { trigger.handlerCount > 0 }
 
   public var commandTrigger: any EventSource { trigger }
   public var commandEnabled: any ValueTarget<Bool> { isEnabled }
