@@ -238,8 +238,8 @@ private struct Reference {
     /// soon as the command can", as `command(_:onChangeOf:timing:)` documents.
     case documented
     /// At the first flush at which the mount sees `canExecute` change to `true`, which is what
-    /// the library does (see the first known issue in `RandomScreenTests`): a command that becomes
-    /// able to execute again between two flushes leaves the value waiting.
+    /// the library did before a waiting value was retried at every flush (see the first fixed
+    /// defect in `RandomScreenTests`); kept to compare (`RANDOM_SCREEN_DOCUMENTED=0`).
     case seenToChange
   }
 
@@ -830,9 +830,11 @@ private func settle(_ scheduler: ManualScheduler, on clock: VirtualClock) async 
 @Suite struct RandomScreenTests {
   /// The round's settings from the environment: the seed (`RANDOM_SCREEN_SEED`, decimal or 0x
   /// hex), the number of steps (`RANDOM_SCREEN_STEPS`), whether a waiting value must run at the
-  /// first flush at which its command can execute, as documented (`RANDOM_SCREEN_DOCUMENTED=1`;
-  /// fails today, see the known issue below), and whether the second mount also runs `search`
-  /// on changes of the name (`RANDOM_SCREEN_SECOND_PACES=1`, which implies the documented rule).
+  /// first flush at which its command can execute, as documented (the default;
+  /// `RANDOM_SCREEN_DOCUMENTED=0` with `RANDOM_SCREEN_SECOND_PACES=0` checks the weaker rule the
+  /// library kept before a waiting value was retried at every flush), and whether the second
+  /// mount also runs `search` on changes of the name (the default; `RANDOM_SCREEN_SECOND_PACES=0`
+  /// turns it off).
   private static func round() throws -> (round: RandomRound, steps: Int) {
     let environment = ProcessInfo.processInfo.environment
     var seed: UInt64 = 1
@@ -842,8 +844,8 @@ private func settle(_ scheduler: ManualScheduler, on clock: VirtualClock) async 
       seed = parsed ?? seed
     }
     let steps = environment["RANDOM_SCREEN_STEPS"].flatMap { Int($0) }.map { max(1, $0) } ?? 10_000
-    let secondPaces = environment["RANDOM_SCREEN_SECOND_PACES"] == "1"
-    let documented = secondPaces || environment["RANDOM_SCREEN_DOCUMENTED"] == "1"
+    let secondPaces = environment["RANDOM_SCREEN_SECOND_PACES"] != "0"
+    let documented = secondPaces || environment["RANDOM_SCREEN_DOCUMENTED"] != "0"
     let round = try RandomRound(
       seed: seed, secondPaces: secondPaces, waitingRule: documented ? .documented : .seenToChange)
     return (round, steps)
@@ -858,16 +860,15 @@ private func settle(_ scheduler: ManualScheduler, on clock: VirtualClock) async 
     }
   }
 
-  // MARK: Known issue: a value waiting for a command is not run when the command can execute
-  // again before the next flush
+  // MARK: Found by the random round: a value waiting for a command was not run when the
+  // command could execute again before the next flush
 
   // `command(_:onChangeOf:timing:)` documents that a value arriving while the command cannot
   // execute "is not lost: the latest such value executes as soon as the command can". The value
-  // waits on the mount's `canExecute` source, whose sink runs only when a flush reads a value
-  // different from the one the previous flush read. When the command can execute again before
-  // the next flush (it was disabled and enabled again, or a run started and ended, between two
-  // flushes), that flush reads `true` as the one before did, and the value keeps waiting: for
-  // ever, or until a flush sees `canExecute` change, when it runs late, with an old value.
+  // waited on the mount's `canExecute` source, whose sink ran only when a flush read a value
+  // different from the one the previous flush read: when the command could execute again before
+  // the next flush, the value kept waiting. Now a value that starts waiting asks the next flush
+  // to deliver `canExecute` again, and stays until the command takes it.
 
   @Test func aValueThatWaitedRunsWhenItsCommandIsEnabledAgainBeforeTheFlush() async throws {
     let clock = VirtualClock()
@@ -882,9 +883,7 @@ private func settle(_ scheduler: ManualScheduler, on clock: VirtualClock) async 
     try await clock.advance(by: RandomRules.debounce)
     model.flag = false
     try await settle(scheduler, on: clock)
-    withKnownIssue("a waiting value runs only once a flush sees canExecute change to true") {
-      #expect(model.searchRuns == 1, "\"a\" runs as soon as search can execute")
-    }
+    #expect(model.searchRuns == 1, "\"a\" runs as soon as search can execute")
     // A flush that sees `search` disabled and one that sees it enabled again run the value that
     // waited, though the name changed meanwhile.
     let runs = model.searchRuns
@@ -894,42 +893,30 @@ private func settle(_ scheduler: ManualScheduler, on clock: VirtualClock) async 
     try await settle(scheduler, on: clock)
     model.flag = false
     try await settle(scheduler, on: clock)
-    withKnownIssue("the value that waited runs late") {
-      #expect(model.searchRuns == runs, "nothing runs before the debounce of \"b\" ends")
-    }
+    #expect(model.searchRuns == runs, "nothing runs before the debounce of \"b\" ends")
     try await clock.advance(by: RandomRules.debounce)
     #expect(model.searched == "b")
     screen.unmount()
   }
 
-  /// The random round under the documented rule finds the defect: seed 255 fails first of
-  /// seeds 1...400, at step 5. Once the defect is fixed, this test fails for want of the
-  /// issue: remove `withKnownIssue` here and make `.documented` the main round's rule.
-  @Test func theRandomRoundUnderTheDocumentedRuleFindsIt() async throws {
-    await withKnownIssue("a waiting value is not run when its command can execute again") {
-      let round = try RandomRound(seed: 255, waitingRule: .documented)
-      do {
-        try await round.run(steps: 5)
-      } catch let failure as RoundFailure {
-        Issue.record(Comment(rawValue: failure.description))
-      }
+  /// The random round that found the lost value (seed 255, first of seeds 1...400 to fail, at
+  /// step 5, before the fix), with a second mount pacing the same command.
+  @Test func theRoundThatLostAWaitingValueKeepsIt() async throws {
+    let round = try RandomRound(seed: 255, secondPaces: true, waitingRule: .documented)
+    do {
+      try await round.run(steps: 200)
+    } catch let failure as RoundFailure {
+      Issue.record(Comment(rawValue: failure.description))
     }
   }
 
-  // MARK: Known issue: work woken at the same virtual instant continues in an order the thread
-  // pool decides
+  // MARK: Found by the random round: work woken at the same virtual instant continued in an
+  // order the thread pool decided
 
-  // `VirtualClock.advance(by:)` wakes every sleeper due at one deadline at once. A task that
-  // slept through `Clock.sleep(for:)` (the standard library's, which is what a view model's
-  // `clock.sleep(for:)` and the graph's debounce timers call) resumes on the global executor
-  // and then returns to the main actor, so tasks woken together reach the main actor in an order
-  // the thread pool decides, which changes from run to run and with machine load. Two mounts
-  // debouncing one command see it: whether both runs happen at a deadline or the second value
-  // waits (and, with the issue above, is lost) changed between runs, about one in five idle and
-  // one in sixteen with both cores busy. That is why the random round gives a second pacing
-  // mount only under the documented rule (RANDOM_SCREEN_SECOND_PACES=1), whose outcome does
-  // not depend on that order, and why this check is intermittent: on a machine where the pool
-  // happens to keep the order, nothing is recorded.
+  // `VirtualClock.advance(by:)` woke every sleeper due at one deadline at once; tasks that slept
+  // through `Clock.sleep(for:)` resume on the global executor and then return to the main actor,
+  // in an order that changed from run to run. Now sleepers wake one at a time, in the order they
+  // went to sleep, each settling before the next wakes.
 
   @Test func sleepersDueAtTheSameInstantContinueInTheOrderTheySlept() async throws {
     var orders: Set<[String]> = []
@@ -950,10 +937,7 @@ private func settle(_ scheduler: ManualScheduler, on clock: VirtualClock) async 
       #expect(woke.names.sorted() == ["first", "second"])
       orders.insert(woke.names)
     }
-    withKnownIssue("sleepers due together reach the main actor in any order", isIntermittent: true)
-    {
-      #expect(orders == [["first", "second"]], "the same order in every round")
-    }
+    #expect(orders == [["first", "second"]], "the same order in every round")
   }
 }
 

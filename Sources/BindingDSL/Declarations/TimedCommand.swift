@@ -69,17 +69,26 @@ public func command<Model: AnyObject, Value, Output>(
     // A value the command could not take (it was running under .ignoreWhileExecuting, or
     // disabled) waits, the latest only, until the command can execute.
     let waiting = Waiting<Value>()
+    let canExecute = context.canExecuteSource(of: command)
     let pacer = Pacer<Value>(
       timing: timing, clock: context.clock,
       work: "\(timing) of command '\(command.name ?? "(unnamed)")'", owner: context.origin
-    ) { [weak context] value in
+    ) { [weak context, weak canExecute] value in
       guard let context else { return }
-      waiting.value = context.execute(command, value) ? nil : value
+      if context.execute(command, value) {
+        waiting.value = nil
+      } else {
+        // NB: retried at the next flush whatever `canExecute` reads then: it may turn false and
+        // true again before that flush, which would then see no change.
+        waiting.value = value
+        canExecute?.redeliver()
+      }
     }
-    context.canExecuteSource(of: command).addSink { [weak context] canExecute in
+    canExecute.addSink { [weak context] canExecute in
       guard canExecute, let context, let value = waiting.value else { return }
-      waiting.value = nil
-      context.execute(command, value)
+      // NB: cleared only once the command took it: another mount may have started a run in
+      // this flush; the value then waits for that run to end.
+      if context.execute(command, value) { waiting.value = nil }
     }
     var isInitialValue = true
     context.source(source).addSink { value in

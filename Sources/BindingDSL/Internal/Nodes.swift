@@ -265,6 +265,15 @@ class SourceNode<Value>: ValueNode<Value> {
     engine.sourceChanged(self)
   }
 
+  /// Asks the next flush to hand the current value to every sink and dependent even if it
+  /// equals the last one read: a value waiting for a command's `canExecute` is retried at the
+  /// next flush, though `canExecute` may have turned false and true again before it.
+  final func redeliver() {
+    guard !isTornDown else { return }
+    isFresh = true
+    engine.sourceChanged(self)
+  }
+
   override final func update(in engine: Engine) {
     if isFresh {
       isFresh = false

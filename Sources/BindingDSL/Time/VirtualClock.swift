@@ -5,7 +5,7 @@ import Synchronization
 /// Inject `any Clock<Duration>` into view models, pass `ContinuousClock()` in the app and a
 /// `VirtualClock` in tests: a 60-second countdown then runs in microseconds, in a known order.
 ///
-/// ``advance(by:)`` wakes sleepers one deadline at a time and waits, after each wake-up, until
+/// ``advance(by:)`` wakes sleepers one at a time, in deadline order, and waits, after each wake-up, until
 /// the work it woke has slept on a virtual clock again or ended, so a loop that sleeps a second
 /// at a time runs once per second of advanced time however busy the machine is. It sees the
 /// work the library tracks (command runs, debounce and throttle timers, tasks started with
@@ -127,9 +127,10 @@ public final class VirtualClock: Clock, Sendable {
     }
   }
 
-  /// Moves time forward by `duration`, one deadline at a time: it wakes the sleepers due first,
-  /// waits until the work they belong to has slept on a virtual clock again or ended (and so has
-  /// any work it started), then moves on to the next deadline. A loop that sleeps one second at
+  /// Moves time forward by `duration`, one sleeper at a time: it wakes the sleeper due first
+  /// (of those due at the same instant, the one that went to sleep first), waits until the work
+  /// it belongs to has slept on a virtual clock again or ended (and so has any work it started),
+  /// then moves on to the next. A loop that sleeps one second at
   /// a time therefore runs once per second of advanced time. Time ends at exactly `now +
   /// duration`.
   ///
@@ -196,22 +197,27 @@ public final class VirtualClock: Clock, Sendable {
     state.withLock { $0.advancing = nil }
   }
 
-  /// Wakes the sleepers with the earliest deadline, if it is not after `end`, moving time to
-  /// it. Returns whether any woke.
+  /// Wakes the sleeper with the earliest deadline, if it is not after `end`, moving time to it.
+  /// Sleepers due at the same instant wake one at a time, in the order they went to sleep, so
+  /// that what they do next happens in the same order in every run. Returns whether one woke.
   package func wakeNext(notAfter end: Instant) -> Bool {
-    let due = state.withLock { state -> [Sleeper] in
-      guard let next = state.sleepers.lazy.map(\.deadline).min(), next <= end else { return [] }
-      state.now = max(state.now, next)
-      let due = state.sleepers.filter { $0.deadline <= next }
-      state.sleepers.removeAll { $0.deadline <= next }
-      return due
+    let due = state.withLock { state -> Sleeper? in
+      guard
+        let index = state.sleepers.indices.min(by: {
+          let a = state.sleepers[$0]
+          let b = state.sleepers[$1]
+          return (a.deadline, a.id) < (b.deadline, b.id)
+        }),
+        state.sleepers[index].deadline <= end
+      else { return nil }
+      state.now = max(state.now, state.sleepers[index].deadline)
+      return state.sleepers.remove(at: index)
     }
-    for sleeper in due {
-      // NB: marked running before it resumes: whoever waits for quiet must wait for it.
-      ledger.woke(sleeper.work)
-      sleeper.continuation.resume()
-    }
-    return !due.isEmpty
+    guard let due else { return false }
+    // NB: marked running before it resumes: whoever waits for quiet must wait for it.
+    ledger.woke(due.work)
+    due.continuation.resume()
+    return true
   }
 
   /// Moves time to `end` once no sleeper before it is left; time never moves backwards.

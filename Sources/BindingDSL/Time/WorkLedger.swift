@@ -126,12 +126,14 @@ package final class WorkLedger: Sendable {
     }
   }
 
-  /// A sleep of the work ended (it was woken or cancelled): the work runs again.
+  /// A sleep of the work ended (it was woken or cancelled): the work runs again, unless another
+  /// of its tasks still sleeps (work that sleeps in several child tasks at once counts as
+  /// sleeping while any of them sleeps).
   package func woke(_ id: WorkID) {
     update { state in
       guard var item = state.items[id] else { return }
       item.sleeps = max(0, item.sleeps - 1)
-      item.phase = .running
+      item.phase = item.sleeps > 0 ? .sleeping : .running
       state.items[id] = item
     }
   }

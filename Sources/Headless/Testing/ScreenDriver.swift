@@ -173,8 +173,9 @@ public final class ScreenDriver<S: Screen> {
     try await settle()
   }
 
-  /// Moves the virtual clock forward one deadline at a time: at each, the sleepers due wake,
-  /// and the driver settles (flushes, and waits until the work they belong to, and the work
+  /// Moves the virtual clock forward one sleeper at a time: each sleeper due wakes in turn (in
+  /// deadline order, and in the order they went to sleep for one instant), and the driver
+  /// settles (flushes, and waits until the work they belong to, and the work
   /// the flush started, has slept on the clock again or finished) before time moves on. Time
   /// ends at exactly `now + duration`, settled.
   public func advance(by duration: Duration) async throws {
