@@ -5,10 +5,12 @@ import Glibc
 ///     swift run -c release --package-path Benchmarks Benchmarks [--quick] [--markdown]
 ///
 /// `--quick` runs tiny iteration counts, prints no timings, and exits with status 1 if a counted
-/// invariant fails (diamond and batch write each widget once, fan-out delivers every update).
+/// invariant fails (diamond and batch write each widget once, fan-out delivers every update, a
+/// list change leaves exactly the expected rows in order and keeps the rows that stayed).
 /// `--markdown` prints the table as Markdown, as `Docs/Performance.md` shows it.
-/// `--only NAME` runs one scenario (chain, fan-out, diamond, batch, typing, mount, render, memory),
-/// for profiling.
+/// `--only NAME` runs one scenario (chain, fan-out, diamond, batch, typing, mount, render, memory,
+/// lists), or one part of the lists (lists-diff, lists-insert, lists-render, lists-memory), for
+/// profiling.
 var arguments = Array(CommandLine.arguments.dropFirst())
 var selected: String?
 if let index = arguments.firstIndex(of: "--only"), index + 1 < arguments.count {
@@ -36,12 +38,7 @@ if runs("typing") { rows += try await typingRows(settings) }
 if runs("mount") { rows += mountRows(settings) }
 if runs("render") { rows += renderRows(settings) }
 if runs("memory") { rows += memoryRows(settings) }
-if only == nil {
-  rows.append(
-    Row(
-      scenario: "lists: 10,000 rows, diff and apply", unit: "",
-      target: .notApplicable("n/a: lists not built yet")))
-}
+if runs("lists") || only?.hasPrefix("lists-") == true { rows += listRows(settings, only: only) }
 
 let timings = !settings.isQuick
 print(markdown ? markdownTable(rows, timings: timings) : plainTable(rows, timings: timings))

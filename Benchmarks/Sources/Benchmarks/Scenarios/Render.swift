@@ -20,8 +20,9 @@ func renderTree() -> (root: Widget, count: Int) {
   return (root, root.allWidgets.count)
 }
 
-/// The same text, written by hand for exactly these four kinds: the lower bound for the
-/// renderer's generality (fields, labels and flags looked up per widget).
+/// The same text, written by hand for exactly these four kinds (and the plain lists of the list
+/// scenarios, whose rows and stacks have no fields): the lower bound for the renderer's
+/// generality (fields, labels and flags looked up per widget).
 @MainActor
 func renderByHand(_ widget: Widget, depth: Int, into text: inout String) {
   if depth > 0 { text += "\n" }
@@ -36,6 +37,9 @@ func renderByHand(_ widget: Widget, depth: Int, into text: inout String) {
     text += "Toggle #\(toggle.id) title=\(quote(toggle.title.value)) isOn=\(toggle.isOn.value)"
   case let button as Button:
     text += "Button #\(button.id) title=\(quote(button.title.value))"
+  case let list as ListView:
+    // A list as the list scenarios show it: one section, no empty text, failure or problem.
+    text += "List #\(list.id) count=\(list.rows.count)"
   default:
     text += "\(widget.kind) #\(widget.id)"
   }
