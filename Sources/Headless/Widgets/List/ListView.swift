@@ -134,9 +134,11 @@ public final class ListView: Widget, CollectionTarget {
 
   /// The ids of the rows as the driver spells them, in order.
   public var rowIDs: [String] {
-    sections.flatMap { section in
-      [section.header].compactMap { $0 } + section.rows + [section.footer].compactMap { $0 }
-    }.map { String($0.id.dropFirst(id.count + 1).dropLast()) }
+    var ids: [String] = []
+    for section in sections {
+      for row in section.all { ids.append(String(row.id.dropFirst(id.count + 1).dropLast())) }
+    }
+    return ids
   }
 
   /// Selects the row `row`: it becomes the selected row, the previously selected one is
@@ -250,9 +252,7 @@ public final class ListView: Widget, CollectionTarget {
 
   public func unmountRows() {
     for section in sections {
-      for row in [section.header, section.footer].compactMap({ $0 }) + section.rows {
-        row.unmount()
-      }
+      for row in section.all { row.unmount() }
     }
     sections = []
     rowsByID = [:]
@@ -357,6 +357,16 @@ private struct SectionState {
   var header: RowWidget?
   var footer: RowWidget?
   var rows: [RowWidget] = []
+
+  /// The header, the rows and the footer, in the order they show.
+  var all: [RowWidget] {
+    var all: [RowWidget] = []
+    all.reserveCapacity(rows.count + 2)
+    if let header { all.append(header) }
+    all.append(contentsOf: rows)
+    if let footer { all.append(footer) }
+    return all
+  }
 }
 
 /// A section as the render shows it: its header, rows and footer, one level deeper.
@@ -371,9 +381,7 @@ private final class SectionWidget: Widget {
 
   override var kind: String { "Section" }
 
-  override var children: [Widget] {
-    [state.header].compactMap { $0 } + state.rows + [state.footer].compactMap { $0 }
-  }
+  override var children: [Widget] { state.all }
 
   override var renderedFields: [RenderedField] {
     [.init("count", .number(Double(state.rows.count)))]
