@@ -127,7 +127,11 @@ public func bind<Model: AnyObject, First, Second, Target: ValueTarget>(
 
 /// The readable form of a key path in declaration summaries: the root type and the value type.
 func keyPathName<Root, Value>(_ keyPath: KeyPath<Root, Value>) -> String {
-  "\\\(typeName(Root.self)).<\(typeName(Value.self))>"
+  typeName(
+    KeyPath<Root, Value>.self,
+    describedAs: {
+      "\\\(typeName(Root.self)).<\(typeName(Value.self))>"
+    })
 }
 
 extension Endpoint {

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// An equality test for values of one `Equatable` type, known only at run time: it holds the
 /// type's conformance, so it costs no allocation (a closure built per value type would allocate
 /// its context for every node and widget property).
@@ -29,6 +31,25 @@ extension Equatable {
 }
 
 /// The name a graph shows for a Swift type.
+///
+/// Names are kept once made: a list mounting rows makes the same declarations, with the same
+/// names, for every row, and describing a type costs far more than looking it up.
 package func typeName<T>(_ type: T.Type) -> String {
-  String(describing: type)
+  let key = ObjectIdentifier(type)
+  if let known = typeNames.withLock({ $0[key] }) { return known }
+  let name = String(describing: type)
+  typeNames.withLock { $0[key] = name }
+  return name
 }
+
+/// The name kept for `type`, made by `describe` the first time.
+package func typeName<T>(_ type: T.Type, describedAs describe: () -> String) -> String {
+  let key = ObjectIdentifier(type)
+  if let known = describedTypes.withLock({ $0[key] }) { return known }
+  let name = describe()
+  describedTypes.withLock { $0[key] = name }
+  return name
+}
+
+private let typeNames = Mutex<[ObjectIdentifier: String]>([:])
+private let describedTypes = Mutex<[ObjectIdentifier: String]>([:])

@@ -164,49 +164,63 @@ public final class ListView: Widget, CollectionTarget {
 
   public func receive(_ content: ListContent, mounter: any ChildMounter) {
     var problems: [String] = []
-    let old = rows.map(\.rowID)
-    var seen = Set<AnyHashable>()
-    var newSections: [(ListSection, [any RowModel])] = []
+    // The new rows, each id once, with their ids read once.
+    var newIndex: [AnyHashable: Int] = [:]
+    newIndex.reserveCapacity(content.sections.reduce(0) { $0 + $1.rows.count })
+    var newSections: [(section: ListSection, rows: [(model: any RowModel, id: AnyHashable)])] = []
     for section in content.sections {
-      var kept: [any RowModel] = []
+      var kept: [(model: any RowModel, id: AnyHashable)] = []
+      kept.reserveCapacity(section.rows.count)
       for model in section.rows {
         let rowID = rowIdentity(of: model)
-        if seen.insert(rowID).inserted {
-          kept.append(model)
-        } else {
+        guard newIndex[rowID] == nil else {
           problems.append("rows must have unique ids; \(rowID.base) is repeated")
+          continue
         }
+        newIndex[rowID] = newIndex.count
+        kept.append((model, rowID))
       }
       newSections.append((section, kept))
     }
-    let new = newSections.flatMap { $0.1.map(rowIdentity(of:)) }
     var changes = ListChanges(animation: content.animation)
-    var moved = Set<AnyHashable>()
-    for change in new.difference(from: old).inferringMoves() {
-      switch change {
-      case .remove(_, let element, let associated):
-        if associated == nil { changes.deletedRows.append(describe(element)) }
-      case .insert(_, let element, let associated):
-        if associated == nil {
-          changes.insertedRows.append(describe(element))
+    // Rows that leave are unmounted; the others give their old positions in the new order, and
+    // those off the longest increasing run of positions moved.
+    let oldRows = rows
+    var oldIndex: [AnyHashable: Int] = [:]
+    oldIndex.reserveCapacity(oldRows.count)
+    for (position, row) in oldRows.enumerated() {
+      guard newIndex[row.rowID] != nil else {
+        changes.deletedRows.append(describe(row.rowID))
+        rowsByID[row.rowID] = nil
+        retire(row)
+        continue
+      }
+      oldIndex[row.rowID] = position
+    }
+    var positions: [Int] = []
+    var stayingIDs: [AnyHashable] = []
+    positions.reserveCapacity(oldIndex.count)
+    stayingIDs.reserveCapacity(oldIndex.count)
+    for (_, rows) in newSections {
+      for (_, rowID) in rows {
+        if let position = oldIndex[rowID] {
+          positions.append(position)
+          stayingIDs.append(rowID)
         } else {
-          moved.insert(element)
-          changes.movedRows.append(describe(element))
+          changes.insertedRows.append(describe(rowID))
         }
       }
     }
-    // Rows that leave: unmount them.
-    let newIDs = Set(new)
-    for rowID in old where !newIDs.contains(rowID) {
-      guard let row = rowsByID.removeValue(forKey: rowID) else { continue }
-      retire(row)
+    let inPlace = increasingRun(in: positions)
+    for index in positions.indices where !inPlace[index] {
+      changes.movedRows.append(describe(stayingIDs[index]))
     }
     // Rows that stay with another view model, or all of them on a reload: mount them anew.
     var rebuilt: [SectionState] = []
     for (section, models) in newSections {
       var state = SectionState(id: section.id)
-      for model in models {
-        let rowID = rowIdentity(of: model)
+      state.rows.reserveCapacity(models.count)
+      for (model, rowID) in models {
         if let row = rowsByID[rowID] {
           if row.model === model && !content.reloadsAll {
             state.rows.append(row)
@@ -348,6 +362,30 @@ public final class ListView: Widget, CollectionTarget {
   }
 
   private func describe(_ id: AnyHashable) -> String { "\(id.base)" }
+}
+
+/// Marks the elements of the longest strictly increasing subsequence of `values`: rows whose
+/// old positions are on it kept their order; the others moved. O(n log n).
+private func increasingRun(in values: [Int]) -> [Bool] {
+  var tails: [Int] = []  // indices into values: the smallest tail of each run length
+  var previous = [Int](repeating: -1, count: values.count)
+  for (index, value) in values.enumerated() {
+    var low = 0
+    var high = tails.count
+    while low < high {
+      let middle = (low + high) / 2
+      if values[tails[middle]] < value { low = middle + 1 } else { high = middle }
+    }
+    if low > 0 { previous[index] = tails[low - 1] }
+    if low == tails.count { tails.append(index) } else { tails[low] = index }
+  }
+  var marks = [Bool](repeating: false, count: values.count)
+  var index = tails.last ?? -1
+  while index >= 0 {
+    marks[index] = true
+    index = previous[index]
+  }
+  return marks
 }
 
 /// The rows of one section as a list shows them.

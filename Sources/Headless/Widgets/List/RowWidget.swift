@@ -23,8 +23,9 @@ public final class RowWidget: Widget {
   public let isSelected: WidgetProperty<Bool>
   /// The widgets the row's template made.
   public internal(set) var content: Widget?
-  /// The view model, while the row is mounted.
-  public private(set) weak var model: (AnyObject)?
+  /// The view model, while the row is mounted (held strongly until then: a list looks it up on
+  /// every change, and a weak reference costs more than the row's unmount that drops it).
+  public private(set) var model: AnyObject?
   /// The list that shows the row.
   weak var list: ListView?
 
