@@ -146,7 +146,7 @@ public final class RowList {
   public func removeSection(at index: Int, animation: RowAnimation = .automatic)
     throws(RowListError)
   {
-    let section = try checkSection(index, for: "remove a section")
+    let section = try checkSection(index, for: "remove section", isSection: true)
     edit(animation) { $0.remove(at: section) }
   }
 
@@ -159,7 +159,7 @@ public final class RowList {
   public func replaceSection(
     at index: Int, with section: ListSection, animation: RowAnimation = .automatic
   ) throws(RowListError) {
-    let old = try checkSection(index, for: "replace a section")
+    let old = try checkSection(index, for: "replace section", isSection: true)
     if content.sections[old].id != section.id { try checkNewSectionID(section.id) }
     edit(animation) { $0[old] = section }
   }
@@ -175,8 +175,8 @@ public final class RowList {
   )
     throws(RowListError)
   {
-    let from = try checkSection(source, for: "move a section")
-    let to = try checkSection(destination, for: "move a section")
+    let from = try checkSection(source, for: "move section", isSection: true)
+    let to = try checkSection(destination, for: "move a section to", isSection: true)
     edit(animation) { sections in
       let section = sections.remove(at: from)
       sections.insert(section, at: to)
@@ -208,11 +208,13 @@ public final class RowList {
       sections: sections, animation: animation, revision: content.revision + 1)
   }
 
-  private func checkSection(_ index: Int, for action: String) throws(RowListError) -> Int {
+  private func checkSection(_ index: Int, for action: String, isSection: Bool = false)
+    throws(RowListError) -> Int
+  {
     let count = content.sections.count
     guard content.sections.indices.contains(index) else {
       throw RowListError(
-        "cannot \(action) in section \(index): "
+        "cannot \(action) \(isSection ? "" : "in section ")\(index): "
           + (count == 0 ? "the list has no sections" : "sections are \(range(count))"))
     }
     return index
@@ -222,12 +224,13 @@ public final class RowList {
     _ position: RowPosition, in section: Int, for action: String, allowingEnd: Bool
   ) throws(RowListError) {
     let count = content.sections[section].rows.count
-    let valid = allowingEnd ? 0...count : 0...(count - 1)
     guard count > 0 || allowingEnd else {
       throw RowListError(
         "cannot \(action) at row \(position.row) of section \(section): the section has no rows")
     }
-    guard valid.contains(position.row) else {
+    // NB: formed only once the section is known to have rows when the end is not allowed.
+    let end = allowingEnd ? count : count - 1
+    guard position.row >= 0 && position.row <= end else {
       var message =
         "cannot \(action) at row \(position.row) of section \(section): "
         + (count == 0 ? "the section has no rows" : "its rows are \(range(count))")
