@@ -448,19 +448,6 @@ private struct Reference {
 
 // MARK: - The random rounds
 
-/// A small deterministic generator, so that a failing round reproduces.
-private struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E9B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 /// One mount of the screen, as the test holds it.
 @MainActor
 private final class LiveMount {
