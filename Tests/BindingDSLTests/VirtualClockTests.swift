@@ -143,6 +143,20 @@ private func hopAround() async {
     #expect(upload.status == .succeeded)
   }
 
+  @Test func aWaitWhoseDeadlineHasPassedReturnsEvenIfNothingChanges() async {
+    // The deadline's timer may fire before the waiter suspends; the waiter must still return
+    // (with false), not wait for a change that never comes.
+    let ledger = WorkLedger()
+    for _ in 0..<1_000 {
+      let changed = await ledger.waitForChange(
+        after: ledger.generation, until: ContinuousClock.now)
+      #expect(!changed)
+    }
+    let id = ledger.begin("work", owner: nil)
+    #expect(await ledger.waitForChange(after: 0, until: ContinuousClock.now), "it changed")
+    ledger.end(id)
+  }
+
   @Test func advanceRefusesNegativeAndAbsurdDurations() async throws {
     let clock = VirtualClock()
     let back = await #expect(throws: VirtualTimeError.self) {

@@ -59,15 +59,30 @@ package final class WorkLedger: Sendable {
     var items: [WorkID: Item] = [:]
     var lastID: UInt64 = 0
     var generation: UInt64 = 0
-    var waiters: [UInt64: CheckedContinuation<Bool, Never>] = [:]
+    var waiters: [UInt64: Waiter] = [:]
     var lastWaiter: UInt64 = 0
 
     mutating func changed() -> [CheckedContinuation<Bool, Never>] {
       generation &+= 1
-      let resumed = Array(waiters.values)
-      waiters = [:]
+      var resumed: [CheckedContinuation<Bool, Never>] = []
+      for (id, waiter) in waiters {
+        guard case .waiting(let continuation) = waiter else { continue }
+        resumed.append(continuation)
+        waiters[id] = nil
+      }
       return resumed
     }
+  }
+
+  /// A waiter of ``waitForChange(after:until:)``, from the moment it is numbered.
+  private enum Waiter {
+    /// Numbered, not yet suspended.
+    case announced
+    /// Suspended until a change or its deadline.
+    case waiting(CheckedContinuation<Bool, Never>)
+    /// Its deadline passed (or its task was cancelled) before it suspended: it returns at once
+    /// when it tries.
+    case expired
   }
 
   private let state = Mutex(State())
@@ -167,25 +182,37 @@ package final class WorkLedger: Sendable {
     let waiter = state.withLock { state -> UInt64? in
       guard state.generation == generation else { return nil }
       state.lastWaiter += 1
+      state.waiters[state.lastWaiter] = .announced
       return state.lastWaiter
     }
     guard let waiter else { return true }
     let timer = Task { [weak self] in
-      try? await ContinuousClock().sleep(until: deadline)
-      self?.resume(waiter, with: false)
+      do {
+        try await ContinuousClock().sleep(until: deadline)
+      } catch {
+        return
+      }
+      self?.expire(waiter)
     }
-    defer { timer.cancel() }
+    defer {
+      timer.cancel()
+      state.withLock { _ = $0.waiters.removeValue(forKey: waiter) }
+    }
     return await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-        let changedMeanwhile = state.withLock { state -> Bool in
+        // NB: the deadline may have passed, or a change come, between numbering the waiter and
+        // suspending it; either answers at once instead of waiting for a change that may never
+        // come.
+        let answer = state.withLock { state -> Bool? in
+          if case .expired = state.waiters[waiter] { return false }
           guard state.generation == generation else { return true }
-          state.waiters[waiter] = continuation
-          return false
+          state.waiters[waiter] = .waiting(continuation)
+          return nil
         }
-        if changedMeanwhile { continuation.resume(returning: true) }
+        if let answer { continuation.resume(returning: answer) }
       }
     } onCancel: {
-      resume(waiter, with: false)
+      expire(waiter)
     }
   }
 
@@ -236,8 +263,22 @@ package final class WorkLedger: Sendable {
       .joined(separator: ", ")
   }
 
-  private func resume(_ waiter: UInt64, with value: Bool) {
-    state.withLock { $0.waiters.removeValue(forKey: waiter) }?.resume(returning: value)
+  /// The deadline of `waiter` passed, or its task was cancelled: it returns `false`, now if it
+  /// is suspended, or as soon as it tries to suspend.
+  private func expire(_ waiter: UInt64) {
+    let continuation = state.withLock { state -> CheckedContinuation<Bool, Never>? in
+      switch state.waiters[waiter] {
+      case .announced:
+        state.waiters[waiter] = .expired
+        return nil
+      case .waiting(let continuation):
+        state.waiters[waiter] = nil
+        return continuation
+      case .expired, nil:
+        return nil
+      }
+    }
+    continuation?.resume(returning: false)
   }
 
   /// Applies `body` to the state and wakes every waiter.
