@@ -101,12 +101,19 @@ final class Engine {
   /// Observes `sources`, new to the graph, with one registration, and hands on any value that
   /// changed since they were first read.
   func observe(_ sources: [RuntimeNode]) {
-    trackComparableTogether(sources)
+    // NB: a buffer of its own, not `changedSources`: a child mounted by a sink during a flush
+    // (a list's new rows) observes its sources while the flush still holds the parent's
+    // changed sources there, which must neither join the child's registration nor be handed
+    // on before their turn.
+    var comparable: [RuntimeNode] = []
+    for source in sources {
+      if source.isComparable { comparable.append(source) } else { track(source) }
+    }
+    track(comparable)
     // NB: only values that can be compared are handed on: one written into the view model
     // while the graph was mounting reaches the widgets installed before the write. A value
     // that cannot be compared would be sent again unchanged.
-    for source in changedSources { source.update(in: self) }
-    changedSources.removeAll(keepingCapacity: true)
+    for source in comparable { source.update(in: self) }
   }
 
   /// Observes `sources`: those that can be compared under one registration (left in

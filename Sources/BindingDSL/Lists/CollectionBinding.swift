@@ -39,6 +39,8 @@ public protocol RowEventSource: AnyObject {
 ///   - source: The rows, in order.
 ///   - list: The list that shows them.
 ///   - animation: How the list animates the changes.
+///   - fileID: Where the declaration is written, for graph errors; leave the default.
+///   - line: The line it is written on, for graph errors; leave the default.
 @MainActor
 public func show<Model: AnyObject, Row: RowModel>(
   _ source: KeyPath<Model, [Row]>,
@@ -63,6 +65,8 @@ public func show<Model: AnyObject, Row: RowModel>(
 ///   - source: The sections, in order.
 ///   - list: The list that shows them.
 ///   - animation: How the list animates the changes.
+///   - fileID: Where the declaration is written, for graph errors; leave the default.
+///   - line: The line it is written on, for graph errors; leave the default.
 @MainActor
 public func show<Model: AnyObject>(
   _ source: KeyPath<Model, [ListSection]>,
@@ -86,6 +90,8 @@ public func show<Model: AnyObject>(
 /// - Parameters:
 ///   - source: The row list.
 ///   - list: The list that shows it.
+///   - fileID: Where the declaration is written, for graph errors; leave the default.
+///   - line: The line it is written on, for graph errors; leave the default.
 @MainActor
 public func show<Model: AnyObject>(
   _ source: KeyPath<Model, RowList>,
@@ -109,6 +115,8 @@ public func show<Model: AnyObject>(
 /// - Parameters:
 ///   - command: The command; its input is the row's view model.
 ///   - event: The row event.
+///   - fileID: Where the declaration is written, for graph errors; leave the default.
+///   - line: The line it is written on, for graph errors; leave the default.
 @MainActor
 public func command<Model: AnyObject, Row: RowModel, Output>(
   _ command: Command<Row, Output>,

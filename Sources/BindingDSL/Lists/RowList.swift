@@ -3,7 +3,7 @@ public import Observation
 /// Rows a view model edits imperatively, as table view models do: insert, remove, replace and
 /// move rows and sections at positions, each with an animation; reload; remove all.
 ///
-/// Bind it to a list like any collection (`bind(\.orders, to: ordersList)`): the list applies
+/// Show it in a list like any collection (`show(\.orders, in: ordersList)`): the list applies
 /// each edit by identity and records it with its animation.
 ///
 /// ```swift

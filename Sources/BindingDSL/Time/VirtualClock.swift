@@ -24,9 +24,19 @@ public final class VirtualClock: Clock, Sendable {
       self.offset = offset
     }
 
+    /// The instant `duration` later.
+    ///
+    /// - Parameter duration: How far later.
+    /// - Returns: The later instant.
     public func advanced(by duration: Duration) -> Self { Self(offset: offset + duration) }
+    /// The duration from this instant to `other`.
+    ///
+    /// - Parameter other: Another instant of the same clock.
+    /// - Returns: How long after this instant `other` is (negative when before).
     public func duration(to other: Self) -> Duration { other.offset - offset }
+    /// Whether `lhs` comes before `rhs`.
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.offset < rhs.offset }
+    /// `t+` and the offset, such as `t+3.0 seconds`.
     public var description: String { "t+\(offset)" }
   }
 
@@ -67,6 +77,7 @@ public final class VirtualClock: Clock, Sendable {
 
   /// The current virtual time.
   public var now: Instant { state.withLock { $0.now } }
+  /// Zero: a virtual clock wakes sleepers exactly at their deadlines.
   public var minimumResolution: Duration { .zero }
 
   /// How many tasks are sleeping on this clock.
@@ -106,15 +117,13 @@ public final class VirtualClock: Clock, Sendable {
           if deadline <= state.now { return .success(()) }
           state.sleepers.append(
             Sleeper(id: id, deadline: deadline, continuation: continuation, work: work))
+          // NB: under the clock's lock, with the sleeper registered: an advance that sees the
+          // work asleep finds its sleeper, and cannot wake it (marking the work running) before
+          // the ledger hears that it sleeps.
+          ledger.slept(work, on: identity)
           return nil
         }
-        if let outcome {
-          continuation.resume(with: outcome)
-        } else {
-          // NB: after the sleeper is registered: an advance that sees the work asleep must
-          // find its sleeper.
-          ledger.slept(work, on: identity)
-        }
+        if let outcome { continuation.resume(with: outcome) }
       }
     } onCancel: {
       let sleeper = state.withLock { state -> Sleeper? in
