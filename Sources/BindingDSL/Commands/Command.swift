@@ -21,7 +21,7 @@ public import Observation
 /// new execution is ignored.
 @MainActor
 @Observable
-public final class Command<Input, Output>: CommandObject {
+public final class Command<Input, Output>: CommandObject, WorkOwning {
   @ObservationIgnored public let name: String?
   /// What executing while a run is going does.
   @ObservationIgnored public let policy: ExecutionPolicy
@@ -49,6 +49,8 @@ public final class Command<Input, Output>: CommandObject {
   /// Runs numbered at or below this one may no longer write a result.
   @ObservationIgnored private var settledThrough = 0
   @ObservationIgnored private var errorHandlers = HandlerList<@MainActor (any Error) -> Void>()
+  /// The command's token in the work ledger, which follows its runs.
+  @ObservationIgnored package let workToken = WorkToken.make()
 
   /// Creates a command.
   ///
@@ -98,7 +100,7 @@ public final class Command<Input, Output>: CommandObject {
   /// Executes the work with `input` on behalf of `origin` (a mounted graph), which can later
   /// cancel the runs it started and no others.
   @discardableResult
-  package func execute(_ input: Input, origin: ObjectIdentifier?) -> Task<Void, Never>? {
+  package func execute(_ input: Input, origin: WorkToken?) -> Task<Void, Never>? {
     guard canExecute else { return nil }
     lastStarted += 1
     let number = lastStarted
@@ -130,7 +132,7 @@ public final class Command<Input, Output>: CommandObject {
 
   /// Cancels the runs that `origin` started, and no others. When no run is left, the status
   /// becomes ``CommandStatus/cancelled``.
-  package func cancelRuns(startedBy origin: ObjectIdentifier) {
+  package func cancelRuns(startedBy origin: WorkToken) {
     let started = tasks.filter { $0.value.origin == origin }
     guard !started.isEmpty else { return }
     for (number, run) in started {
@@ -168,12 +170,12 @@ public final class Command<Input, Output>: CommandObject {
   }
 
   private func start(
-    _ number: Int, _ input: Input, after predecessor: Run?, origin: ObjectIdentifier?
+    _ number: Int, _ input: Input, after predecessor: Run?, origin: WorkToken?
   ) -> Run {
     let work = self.work
     let ledger = WorkLedger.shared
     let id = ledger.begin(
-      "command '\(name ?? "(unnamed)")'", owner: ObjectIdentifier(self),
+      "command '\(name ?? "(unnamed)")'", owner: workToken,
       after: predecessor?.work)
     // NB: the task holds the command weakly: the command cancels its runs when it is released.
     // (Work that calls the view model holds the view model, and so the command, until it ends
@@ -252,7 +254,8 @@ extension CommandObject {
   ///   virtual clock or ending before it is reported as waiting on something else.
   /// - Throws: ``VirtualTimeError`` naming the runs that stayed busy.
   public func settle(stallTimeout: Duration = .seconds(10)) async throws(VirtualTimeError) {
-    let owner = ObjectIdentifier(self)
+    // NB: commands of other types than `Command` have no runs the ledger follows.
+    guard let owner = (self as? any WorkOwning)?.workToken else { return }
     let name = self.name
     try await WorkLedger.shared.waitUntilQuiet(stallTimeout: stallTimeout) {
       $0.owner == owner
@@ -270,7 +273,7 @@ private struct Run {
   let task: Task<Void, Never>
   let work: WorkID
   /// The mounted graph that started the run, if one did.
-  let origin: ObjectIdentifier?
+  let origin: WorkToken?
 
   func cancel() {
     task.cancel()

@@ -116,13 +116,13 @@ final class Pacer<Value> {
   private let action: (Value) -> Void
   /// How the work ledger names the timer's work, and whose it is.
   private let work: String
-  private let owner: ObjectIdentifier
+  private let owner: WorkToken
   private var timer: Task<Void, Never>?
   private var isWindowOpen = false
   private var latest: Value?
 
   init(
-    timing: Timing, clock: any Clock<Duration>, work: String, owner: ObjectIdentifier,
+    timing: Timing, clock: any Clock<Duration>, work: String, owner: WorkToken,
     action: @escaping (Value) -> Void
   ) {
     self.timing = timing

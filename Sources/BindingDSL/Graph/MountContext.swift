@@ -108,7 +108,7 @@ final class MountContext<Model: AnyObject> {
   }
 
   /// Who starts the runs and timers of this mount, for cancelling them and for the work ledger.
-  var origin: ObjectIdentifier { ObjectIdentifier(self) }
+  let origin = WorkToken.make()
 
   /// Executes `command` on behalf of this mount, which cancels the run when it unmounts.
   @discardableResult

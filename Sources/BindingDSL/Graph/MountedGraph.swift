@@ -54,7 +54,7 @@ public final class MountedGraph<Model: AnyObject>: Flushable {
 
   /// Whose work the ledger follows for this mount: its commands, and the mount itself (its
   /// timers). Empty once unmounted.
-  package var workOwners: Set<ObjectIdentifier> {
+  package var workOwners: Set<WorkToken> {
     context?.workOwners ?? []
   }
 

@@ -65,7 +65,7 @@ public final class ChildMount {
   }
 
   /// The owners of the child's work (its commands and timers, and its children's).
-  var workOwners: Set<ObjectIdentifier> { context?.workOwners ?? [] }
+  var workOwners: Set<WorkToken> { context?.workOwners ?? [] }
 
   func cancelRuns() {
     context?.cancelRuns()
@@ -82,7 +82,7 @@ protocol ChildContext: ChildMounter {
   func cancelRuns()
   func tearDown()
   func forget(_ child: ChildMount)
-  var workOwners: Set<ObjectIdentifier> { get }
+  var workOwners: Set<WorkToken> { get }
   var commandsIncludingChildren: [any CommandObject] { get }
 }
 
@@ -117,8 +117,8 @@ extension MountContext: ChildContext {
     children[ObjectIdentifier(child)] = nil
   }
 
-  var workOwners: Set<ObjectIdentifier> {
-    var owners = Set(commands.map { ObjectIdentifier($0) })
+  var workOwners: Set<WorkToken> {
+    var owners = Set(commands.compactMap { ($0 as? any WorkOwning)?.workToken })
     owners.insert(origin)
     for child in children.values { owners.formUnion(child.workOwners) }
     return owners

@@ -83,7 +83,8 @@ public final class VirtualClock: Clock, Sendable {
   /// How many tasks are sleeping on this clock.
   public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 
-  package var identity: ObjectIdentifier { ObjectIdentifier(self) }
+  /// The clock's token in the work ledger.
+  package let identity = WorkToken.make()
 
   /// Suspends until virtual time reaches `deadline`, or throws `CancellationError` when the task
   /// is cancelled first.

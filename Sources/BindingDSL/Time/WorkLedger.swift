@@ -1,5 +1,25 @@
 import Synchronization
 
+/// Who work belongs to (a command, a mount) or which virtual clock: a number unique in the
+/// process, never reused, so work left behind by an object that is gone is never taken for the
+/// work of a new object at the same address.
+package struct WorkToken: Hashable, Sendable {
+  package let rawValue: UInt64
+
+  private static let last = Atomic<UInt64>(0)
+
+  /// A token no other object has.
+  package static func make() -> WorkToken {
+    WorkToken(rawValue: last.add(1, ordering: .relaxed).newValue)
+  }
+}
+
+/// Something whose work the ledger follows under a token of its own.
+@MainActor
+package protocol WorkOwning: AnyObject {
+  var workToken: WorkToken { get }
+}
+
 /// One piece of work the ledger follows: a command run, a debounce or throttle timer, work a
 /// test wrapped in ``withTrackedWork(named:operation:)``, or a task sleeping on a virtual clock.
 package struct WorkID: Hashable, Sendable, CustomStringConvertible {
@@ -40,10 +60,10 @@ package final class WorkLedger: Sendable {
     /// How reports name it, such as `command 'search'`.
     package let name: String
     /// The command or mounted graph it belongs to.
-    package let owner: ObjectIdentifier?
+    package let owner: WorkToken?
     package var phase: Phase
     /// The virtual clock it slept on last, or inherited from the work that started it.
-    package var clock: ObjectIdentifier?
+    package var clock: WorkToken?
     /// Whether it was cancelled and is still unwinding.
     package var isCancelled = false
     /// How many of its sleeps on virtual clocks are pending.
@@ -94,8 +114,8 @@ package final class WorkLedger: Sendable {
   /// that a command run started by a timer the clock woke is waited for by that clock, or else
   /// the clock of the scope it starts in (``WorkContext/clock``).
   package func begin(
-    _ name: String, owner: ObjectIdentifier?, after predecessor: WorkID? = nil,
-    clock: ObjectIdentifier? = nil
+    _ name: String, owner: WorkToken?, after predecessor: WorkID? = nil,
+    clock: WorkToken? = nil
   ) -> WorkID {
     let parent = WorkContext.current
     let scope = WorkContext.clock
@@ -131,7 +151,7 @@ package final class WorkLedger: Sendable {
   /// The work went to sleep on the virtual clock `clock`. Returns whether the ledger follows
   /// `id`.
   @discardableResult
-  package func slept(_ id: WorkID, on clock: ObjectIdentifier) -> Bool {
+  package func slept(_ id: WorkID, on clock: WorkToken) -> Bool {
     update { state in
       guard state.items[id] != nil else { return false }
       state.items[id]?.sleeps += 1
@@ -297,7 +317,7 @@ package final class WorkLedger: Sendable {
 /// belongs to.
 package enum WorkContext {
   @TaskLocal package static var current: WorkID?
-  @TaskLocal package static var clock: ObjectIdentifier?
+  @TaskLocal package static var clock: WorkToken?
 }
 
 /// Starts a task whose work a `VirtualClock` and the screen driver can see, as they see command
