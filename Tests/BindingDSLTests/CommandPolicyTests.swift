@@ -125,6 +125,26 @@ private final class FlakyService {
     #expect(command.activeRuns == 0)
   }
 
+  @Test func aCancelledQueuedRunEndsWithoutWaitingForTheRunBeforeIt() async {
+    let work = ManualWork()
+    var started: [String] = []
+    let command = Command<String, String>("save", policy: .queue) { item in
+      started.append(item)
+      return await work.run(item)
+    }
+    command.execute("first")
+    let second = command.execute("second")
+    await work.waitUntilPending(["first"])
+    command.cancel()
+    await second?.value
+    #expect(started == ["first"], "the queued run never started")
+    #expect(command.unwindingRuns == 1, "only the first run, which ignores cancellation, is left")
+    work.finish("first", with: "late")
+    try? await command.settle()
+    #expect(command.unwindingRuns == 0)
+    #expect(command.status == .cancelled)
+  }
+
   @Test func concurrentRunsKeepTheNewestStartedResult() async {
     let work = ManualWork()
     let command = Command<String, String>("fetch", policy: .concurrent) { id in

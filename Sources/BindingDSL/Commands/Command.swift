@@ -1,4 +1,5 @@
 public import Observation
+import Synchronization
 
 /// An action a view model offers: asynchronous work with an observable status, the last output
 /// or error, and an enabled predicate tracked like any derived value.
@@ -182,7 +183,9 @@ public final class Command<Input, Output>: CommandObject, WorkOwning {
     // or is cancelled; unmounting a screen cancels the runs it started.) A queued run waits
     // for the run before it.
     let task = Task { [weak self, predecessor = predecessor?.task] in
-      await predecessor?.value
+      // NB: a cancelled queued run stops waiting for the run before it, so that it ends (and
+      // lets go of its input) at once, not when that run ends.
+      if let predecessor { await awaitUnlessCancelled(predecessor) }
       let result: Result<Output, any Error>
       do {
         try Task.checkCancellation()
@@ -264,6 +267,45 @@ extension CommandObject {
         "command '\(name ?? "(unnamed)")' did not settle: "
           + WorkLedger.stallReport(busy, stallTimeout))
     }
+  }
+}
+
+/// Waits until `task` ends or the current task is cancelled, whichever comes first.
+private func awaitUnlessCancelled(_ task: Task<Void, Never>) async {
+  let signal = OnceSignal()
+  await withTaskCancellationHandler {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      signal.wait(with: continuation)
+      Task {
+        await task.value
+        signal.fire()
+      }
+    }
+  } onCancel: {
+    signal.fire()
+  }
+}
+
+/// Resumes one waiter once, whichever of several events comes first.
+private final class OnceSignal: Sendable {
+  private let state = Mutex<(waiter: CheckedContinuation<Void, Never>?, fired: Bool)>(
+    (nil, false))
+
+  func wait(with continuation: CheckedContinuation<Void, Never>) {
+    let fired = state.withLock { state -> Bool in
+      if !state.fired { state.waiter = continuation }
+      return state.fired
+    }
+    if fired { continuation.resume() }
+  }
+
+  func fire() {
+    let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+      state.fired = true
+      defer { state.waiter = nil }
+      return state.waiter
+    }
+    waiter?.resume()
   }
 }
 
