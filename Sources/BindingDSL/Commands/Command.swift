@@ -183,18 +183,19 @@ public final class Command<Input, Output>: CommandObject, WorkOwning {
     // or is cancelled; unmounting a screen cancels the runs it started.) A queued run waits
     // for the run before it.
     let task = Task { [weak self, predecessor = predecessor?.task] in
-      // NB: a cancelled queued run stops waiting for the run before it, so that it ends (and
-      // lets go of its input) at once, not when that run ends.
-      if let predecessor { await awaitUnlessCancelled(predecessor) }
-      let result: Result<Output, any Error>
-      do {
-        try Task.checkCancellation()
-        result = .success(try await WorkContext.$current.withValue(id) { try await work(input) })
-      } catch {
-        result = .failure(error)
+      await ledger.run(id) {
+        // NB: a cancelled queued run stops waiting for the run before it, so that it ends (and
+        // lets go of its input) at once, not when that run ends.
+        if let predecessor { await awaitUnlessCancelled(predecessor) }
+        let result: Result<Output, any Error>
+        do {
+          try Task.checkCancellation()
+          result = .success(try await work(input))
+        } catch {
+          result = .failure(error)
+        }
+        self?.finish(number, with: result)
       }
-      self?.finish(number, with: result)
-      ledger.end(id)
     }
     let run = Run(task: task, work: id, origin: origin)
     tasks[number] = run

@@ -179,14 +179,15 @@ final class Pacer<Value> {
     let ledger = WorkLedger.shared
     let id = ledger.begin(work, owner: owner)
     return Task { [weak self] in
-      defer { ledger.end(id) }
-      do {
-        try await WorkContext.$current.withValue(id) { try await clock.sleep(for: duration) }
-      } catch {
-        return
+      await ledger.run(id) {
+        do {
+          try await clock.sleep(for: duration)
+        } catch {
+          return
+        }
+        guard let self else { return }
+        step(self)
       }
-      guard let self else { return }
-      WorkContext.$current.withValue(id) { step(self) }
     }
   }
 }

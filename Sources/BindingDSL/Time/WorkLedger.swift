@@ -143,6 +143,14 @@ package final class WorkLedger: Sendable {
     }
   }
 
+  /// Runs `body` as the work `id` (tasks it starts belong to that work), then ends the work.
+  package func run<Result>(
+    _ id: WorkID, _ body: () async throws -> Result
+  ) async rethrows -> Result {
+    defer { end(id) }
+    return try await WorkContext.$current.withValue(id) { try await body() }
+  }
+
   /// The work was cancelled; it stays followed until it ends.
   package func cancelled(_ id: WorkID) {
     update { state in state.items[id]?.isCancelled = true }
@@ -243,20 +251,13 @@ package final class WorkLedger: Sendable {
     stallTimeout: Duration, where isIncluded: (Item) -> Bool,
     stalled: ([Item]) -> VirtualTimeError
   ) async throws(VirtualTimeError) {
-    var deadline = ContinuousClock.now.advanced(by: stallTimeout)
-    var lastBusy: [WorkID] = []
+    var watch = StallWatch(timeout: stallTimeout)
     while true {
       let generation = self.generation
       let busy = self.busy(where: isIncluded)
       if busy.isEmpty { return }
-      let ids = busy.map(\.id)
-      if ids != lastBusy {
-        lastBusy = ids
-        deadline = ContinuousClock.now.advanced(by: stallTimeout)
-      }
-      if await !waitForChange(after: generation, until: deadline) {
-        let still = self.busy(where: isIncluded)
-        if !still.isEmpty { throw stalled(still) }
+      if let still = await watch.wait(for: busy, after: generation, in: self, where: isIncluded) {
+        throw stalled(still)
       }
     }
   }
@@ -313,6 +314,39 @@ package final class WorkLedger: Sendable {
   }
 }
 
+/// The real-time safety net of a wait for busy work: a deadline that starts again whenever the
+/// busy work changes, so that only work that stays busy without progress is called stalled.
+package struct StallWatch {
+  private let timeout: Duration
+  private var deadline: ContinuousClock.Instant
+  private var lastBusy: [WorkID] = []
+
+  /// A watch whose deadline is `timeout` from now.
+  package init(timeout: Duration) {
+    self.timeout = timeout
+    deadline = ContinuousClock.now.advanced(by: timeout)
+  }
+
+  /// Waits until `ledger` changes after `generation`, or the deadline passes. `busy` is the work
+  /// busy now; when it differs from the last call's, the deadline starts again.
+  ///
+  /// - Returns: The work `isIncluded` selects that is still busy when the deadline passed, or
+  ///   `nil` when the ledger changed first (or nothing was busy any more).
+  package mutating func wait(
+    for busy: [WorkLedger.Item], after generation: UInt64, in ledger: WorkLedger,
+    where isIncluded: (WorkLedger.Item) -> Bool
+  ) async -> [WorkLedger.Item]? {
+    let ids = busy.map(\.id)
+    if ids != lastBusy {
+      lastBusy = ids
+      deadline = ContinuousClock.now.advanced(by: timeout)
+    }
+    if await ledger.waitForChange(after: generation, until: deadline) { return nil }
+    let still = ledger.busy(where: isIncluded)
+    return still.isEmpty ? nil : still
+  }
+}
+
 /// The tracked work the current task belongs to, and the virtual clock that work started here
 /// belongs to.
 package enum WorkContext {
@@ -357,7 +391,6 @@ public func trackedTask<Success: Sendable>(
   let ledger = WorkLedger.shared
   let id = ledger.begin("task '\(name)'", owner: nil)
   return Task(priority: priority) { @MainActor in
-    defer { ledger.end(id) }
-    return try await WorkContext.$current.withValue(id) { try await operation() }
+    try await ledger.run(id) { try await operation() }
   }
 }

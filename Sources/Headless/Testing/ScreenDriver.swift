@@ -211,8 +211,7 @@ public final class ScreenDriver<S: Screen> {
     try checkMounted(to: "settle")
     let ledger = WorkLedger.shared
     let clockID = clock.identity
-    var deadline = ContinuousClock.now.advanced(by: clock.stallTimeout)
-    var lastBusy: [WorkID] = []
+    var watch = StallWatch(timeout: clock.stallTimeout)
     var flushes = 0
     var ranWhileFlushing: [String] = []
     while mounted.isMounted {
@@ -241,14 +240,9 @@ public final class ScreenDriver<S: Screen> {
         if scheduler.hasPendingFlush { continue }
         return
       }
-      let ids = busy.map(\.id)
-      if ids != lastBusy {
-        lastBusy = ids
-        deadline = ContinuousClock.now.advanced(by: clock.stallTimeout)
-      }
-      if await !ledger.waitForChange(after: generation, until: deadline) {
-        let still = ledger.busy(where: isScreenWork)
-        if still.isEmpty { continue }
+      if let still = await watch.wait(
+        for: busy, after: generation, in: ledger, where: isScreenWork)
+      {
         throw DriverError(
           "the screen did not settle: "
             + WorkLedger.names(of: still)
