@@ -43,16 +43,6 @@ public final class ChildMount {
   /// Whether the child is still mounted.
   public var isMounted: Bool { context != nil }
 
-  /// Runs what the child's declarations ask for at `event`.
-  ///
-  /// - Parameter event: The moment in the child's life.
-  public func send(_ event: LifecycleEvent) {
-    context?.send(event)
-  }
-
-  /// The mounter for the child's own children (a list inside a row).
-  public var mounter: (any ChildMounter)? { context }
-
   /// Cancels the command runs the child's bindings started (never the parent's), removes its
   /// handlers from its widgets, and releases the child view model and widgets. Unmounting twice
   /// does nothing.
@@ -78,7 +68,6 @@ public final class ChildMount {
 /// What a parent and a child mount need of a mount context, whatever its model type.
 @MainActor
 protocol ChildContext: ChildMounter {
-  func send(_ event: LifecycleEvent)
   func cancelRuns()
   func tearDown()
   func forget(_ child: ChildMount)

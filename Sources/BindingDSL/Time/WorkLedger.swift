@@ -196,12 +196,6 @@ package final class WorkLedger: Sendable {
     }.sorted { $0.id.rawValue < $1.id.rawValue }
   }
 
-  /// Every followed piece of work that `isIncluded` selects, in the order it started.
-  package func items(where isIncluded: (Item) -> Bool) -> [Item] {
-    state.withLock { state in state.items.values.filter(isIncluded) }
-      .sorted { $0.id.rawValue < $1.id.rawValue }
-  }
-
   /// Waits until the ledger changes after `generation`, or until `deadline` passes on the real
   /// clock. Returns `false` when the deadline passed first (or the task was cancelled).
   package func waitForChange(
