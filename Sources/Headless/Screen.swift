@@ -120,21 +120,61 @@ public final class MountedScreen<S: Screen> {
         let id = reference.key.widgetID
         guard let widget = byID[id] else {
           reported.insert(reference.key)
+          if let misnamed = misnamedMember(reference, at: declaration.site, widgets: byID) {
+            problems.append(misnamed)
+            continue
+          }
           problems.append(
             "a binding at \(declaration.site) uses \(reference.key), but no widget '\(id)' is "
               + "in the tree; widgets in the tree: \(known)")
           continue
         }
-        if let own = widget.members[reference.key.property], own != reference.object {
+        if let problem = memberProblem(
+          reference, of: widget, at: declaration.site, widgets: byID)
+        {
           reported.insert(reference.key)
-          problems.append(
-            "a binding at \(declaration.site) uses \(reference.key) of another object than the "
-              + "widget '\(id)' in the tree; a widget made in a computed property or a function "
-              + "is a new object each time: keep widgets in `let` properties of the screen")
+          problems.append(problem)
         }
       }
     }
     return problems
+  }
+
+  /// Why `reference` is not a member of `widget`, the widget with its id, or `nil` when it is
+  /// (or is the widget itself, as a list's rows are).
+  private static func memberProblem(
+    _ reference: WidgetReference, of widget: Widget, at site: DeclarationSite,
+    widgets byID: [String: Widget]
+  ) -> String? {
+    if reference.object == ObjectIdentifier(widget) { return nil }
+    let members = widget.members
+    if members.contains(where: { ObjectIdentifier($0) == reference.object }) { return nil }
+    let key = reference.key
+    if let misnamed = misnamedMember(reference, at: site, widgets: byID) { return misnamed }
+    if members.contains(where: { $0.memberName == key.property }) {
+      return "a binding at \(site) uses \(key) of another object than the widget "
+        + "'\(key.widgetID)' in the tree; a widget made in a computed property or a function is a "
+        + "new object each time: keep widgets in `let` properties of the screen"
+    }
+    let names = members.map(\.memberName)
+    return "a binding at \(site) uses \(key), but the widget '\(key.widgetID)' (a \(widget.kind)) "
+      + "has no property or event '\(key.property)' among its stored properties; its members: "
+      + names.joined(separator: ", ")
+      + ". Declare widget properties and events as stored properties of the widget"
+  }
+
+  /// The problem of a member that another widget of the tree holds but that was made with
+  /// another id than that widget's, if `reference` is one.
+  private static func misnamedMember(
+    _ reference: WidgetReference, at site: DeclarationSite, widgets byID: [String: Widget]
+  ) -> String? {
+    let owner = byID.keys.sorted().lazy.compactMap { byID[$0] }.first { other in
+      other.members.contains { ObjectIdentifier($0) == reference.object }
+    }
+    guard let owner else { return nil }
+    return "a binding at \(site) uses \(reference.key), which belongs to the widget "
+      + "'\(owner.id)' (a \(owner.kind)) but was made with the id '\(reference.key.widgetID)'; "
+      + "make a widget's properties and events with the widget's own id"
   }
 
   /// Whether the screen has appeared and not disappeared since.

@@ -149,6 +149,7 @@ private func referenceFormat(_ value: RenderedField.Value) -> String {
   case .text(let text): referenceQuoted(text)
   case .bool(let flag): flag ? "true" : "false"
   case .word(let word): word
+  case .list(let items): "[" + items.map(referenceQuoted).joined(separator: ", ") + "]"
   case .number(let number):
     number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : String(number)
   }

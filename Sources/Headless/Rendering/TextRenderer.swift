@@ -180,6 +180,13 @@ private struct Output: ~Copyable {
     case .text(let text): appendQuoted(text)
     case .bool(let flag): append(flag ? "true" : "false")
     case .word(let word): append(word)
+    case .list(let items):
+      append(UInt8(ascii: "["))
+      for (index, item) in items.enumerated() {
+        if index > 0 { append(", ") }
+        appendQuoted(item)
+      }
+      append(.closingBracket)
     case .number(let number):
       if number.rounded() == number && abs(number) < 1e15 {
         append(String(Int64(number)))

@@ -64,38 +64,6 @@ public final class ScreenDriver<S: Screen> {
     return typed
   }
 
-  /// Types `text` into the text field `id`, one character at a time (each an edit, each
-  /// flushed), after the text already there.
-  public func type(_ text: String, into id: String) async throws {
-    let field = try actionable(id, for: .type, as: TextField.self)
-    for character in text {
-      clock.withTracking { field.text.edit(field.text.value + String(character)) }
-      try flush()
-    }
-    try await settle()
-  }
-
-  /// Replaces the whole text of the field `id` with `text`, as one edit.
-  public func replaceText(in id: String, with text: String) async throws {
-    let field = try actionable(id, for: .type, as: TextField.self)
-    clock.withTracking { field.text.edit(text) }
-    try await settle()
-  }
-
-  /// Taps the button `id`.
-  public func tap(_ id: String) async throws {
-    let button = try actionable(id, for: .tap, as: Button.self)
-    clock.withTracking { button.tap.send() }
-    try await settle()
-  }
-
-  /// Flips the toggle `id`.
-  public func toggle(_ id: String) async throws {
-    let toggle = try actionable(id, for: .toggle, as: Toggle.self)
-    clock.withTracking { toggle.isOn.edit(!toggle.isOn.value) }
-    try await settle()
-  }
-
   /// Selects the row `row` of a list, spelled `orders[42]`: the row becomes selected, the one
   /// selected before is deselected, and what the list's selection events are bound to runs.
   public func select(_ row: String) async throws {
@@ -287,7 +255,7 @@ public final class ScreenDriver<S: Screen> {
 
   /// Flushes every waiting change; returns whether anything flushed.
   @discardableResult
-  private func flush() throws(DriverError) -> Bool {
+  func flush() throws(DriverError) -> Bool {
     let flushed = clock.withTracking { scheduler.flush() }
     if let report = mounted.graph.unsettledReport { throw DriverError(report) }
     if let root = mounted.root, let problem = Self.listProblem(in: root) {
@@ -385,37 +353,6 @@ public final class ScreenDriver<S: Screen> {
     guard !ids.isEmpty else { return "none" }
     guard ids.count > 10 else { return ids.joined(separator: ", ") }
     return ids.prefix(10).joined(separator: ", ") + " and \(ids.count - 10) more"
-  }
-
-  private func actionable<T: Widget>(
-    _ id: String, for interaction: Interaction, as type: T.Type
-  ) throws(DriverError) -> T {
-    let found = try widget(id)
-    guard found.interactions.contains(interaction), let typed = found as? T else {
-      let able = mounted.widgetIDs.filter {
-        mounted.widget($0)?.interactions.contains(interaction) == true
-      }
-      throw DriverError(
-        "cannot \(interaction.rawValue) '\(id)': it is a \(found.kind). Widgets that take "
-          + "\(interaction.rawValue): \(able.isEmpty ? "none" : able.joined(separator: ", "))")
-    }
-    if let hidden = mounted.root?.hiddenAncestor(of: found) {
-      let how = hidden === found ? "it is hidden" : "its container '\(hidden.id)' is hidden"
-      throw DriverError("cannot \(interaction.rawValue) '\(id)': \(how)")
-    }
-    if !found.isEnabled.value {
-      var message = "cannot \(interaction.rawValue) '\(id)': it is disabled"
-      let key = found.isEnabled.targetKey
-      if let edge = mounted.graph.graph.edges(writing: key).first {
-        let source = mounted.graph.graph.node(edge.from)
-        let follows =
-          source.kind == .command
-          ? "command '\(source.name)', which cannot execute now" : source.name
-        message += " (its enabled state follows \(follows), bound at \(edge.declaration))"
-      }
-      throw DriverError(message)
-    }
-    return typed
   }
 }
 

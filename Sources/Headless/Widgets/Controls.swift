@@ -10,7 +10,6 @@ public final class Label: Widget {
   public init(_ id: String, text: String = "") {
     self.text = WidgetProperty(widgetID: id, name: "text", value: text)
     super.init(id: id)
-    adopt(self.text)
   }
 
   override public var renderedFields: [RenderedField] { [.init("text", .text(text.value))] }
@@ -18,7 +17,7 @@ public final class Label: Widget {
 
 /// An editable line of text; a secure field shows dots instead of its text.
 @MainActor
-public final class TextField: Widget {
+public final class TextField: Widget, TextEditable {
   /// The text a person types; ``WidgetProperty/isRejected`` while it is an edit the view model
   /// did not take.
   public let text: WidgetProperty<String>
@@ -31,7 +30,6 @@ public final class TextField: Widget {
     self.placeholder = WidgetProperty(widgetID: id, name: "placeholder", value: placeholder)
     self.isSecure = isSecure
     super.init(id: id)
-    adopt(self.text, self.placeholder)
   }
 
   override public var kind: String { isSecure ? "SecureField" : "TextField" }
@@ -46,12 +44,11 @@ public final class TextField: Widget {
   /// `rejected` while the text is an edit the view model did not take.
   override public var renderedFlags: [String] { text.isRejected ? ["rejected"] : [] }
 
-  override public var interactions: Set<Interaction> { [.type] }
 }
 
 /// A tappable button with a title and a busy state shown while its command runs.
 @MainActor
-public final class Button: Widget, CommandControl {
+public final class Button: Widget, CommandControl, Tappable {
   override public var kind: String { "Button" }
 
   public let title: WidgetProperty<String>
@@ -65,7 +62,6 @@ public final class Button: Widget, CommandControl {
     self.isBusy = WidgetProperty(widgetID: id, name: "isBusy", value: false)
     self.tap = WidgetEvent(widgetID: id, name: "tap")
     super.init(id: id)
-    adopt(self.title, self.isBusy, self.tap)
   }
 
   public var commandTrigger: any EventSource { tap }
@@ -74,12 +70,11 @@ public final class Button: Widget, CommandControl {
 
   override public var renderedFields: [RenderedField] { [.init("title", .text(title.value))] }
   override public var renderedFlags: [String] { isBusy.value ? ["busy"] : [] }
-  override public var interactions: Set<Interaction> { [.tap] }
 }
 
 /// An on/off switch.
 @MainActor
-public final class Toggle: Widget {
+public final class Toggle: Widget, Toggleable {
   override public var kind: String { "Toggle" }
 
   public let title: WidgetProperty<String>
@@ -89,14 +84,12 @@ public final class Toggle: Widget {
     self.title = WidgetProperty(widgetID: id, name: "title", value: title)
     self.isOn = WidgetProperty(widgetID: id, name: "isOn", value: isOn, isEditable: true)
     super.init(id: id)
-    adopt(self.title, self.isOn)
   }
 
   override public var renderedFields: [RenderedField] {
     [.init("title", .text(title.value)), .init("isOn", .bool(isOn.value))]
   }
 
-  override public var interactions: Set<Interaction> { [.toggle] }
 }
 
 /// A spinner shown while something loads.
@@ -109,7 +102,6 @@ public final class ActivityIndicator: Widget {
   public init(_ id: String, isAnimating: Bool = false) {
     self.isAnimating = WidgetProperty(widgetID: id, name: "isAnimating", value: isAnimating)
     super.init(id: id)
-    adopt(self.isAnimating)
   }
 
   override public var renderedFlags: [String] { isAnimating.value ? ["animating"] : [] }
@@ -125,7 +117,6 @@ public final class Toast: Widget {
   public init(_ id: String, message: String? = nil) {
     self.message = WidgetProperty(widgetID: id, name: "message", value: message)
     super.init(id: id)
-    adopt(self.message)
   }
 
   override public var renderedFields: [RenderedField] {

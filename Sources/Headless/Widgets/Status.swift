@@ -13,7 +13,6 @@ public final class HUD: Widget, FeedbackDisplay {
   public init(_ id: String, feedback: Feedback = .none) {
     self.feedback = WidgetProperty(widgetID: id, name: "feedback", value: feedback)
     super.init(id: id)
-    adopt(self.feedback)
   }
 
   public var feedbackTarget: any ValueTarget<Feedback> { feedback }
@@ -44,7 +43,6 @@ public final class ProgressBar: Widget {
   public init(_ id: String, value: Double = 0) {
     self.value = WidgetProperty(widgetID: id, name: "value", value: value)
     super.init(id: id)
-    adopt(self.value)
   }
 
   override public var renderedFields: [RenderedField] {
@@ -64,7 +62,6 @@ public final class TextList: Widget {
   public init(_ id: String, items: [String] = []) {
     self.items = WidgetProperty(widgetID: id, name: "items", value: items)
     super.init(id: id)
-    adopt(self.items)
   }
 
   override public var children: [Widget] {

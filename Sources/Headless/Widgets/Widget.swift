@@ -16,24 +16,74 @@ open class Widget {
   /// The label assistive technologies read, when it differs from the visible text.
   public let accessibilityLabel: WidgetProperty<String?>
 
-  /// The widget's own bindable properties and events by name: what a screen checks a binding
-  /// against, so that a binding to another widget object with the same id is caught.
-  package private(set) var members: [String: ObjectIdentifier] = [:]
+  /// Members a widget registered by hand with ``adopt(_:)``: those it keeps outside its stored
+  /// properties.
+  private var adopted: [any WidgetMember] = []
+  /// The members found in the stored properties, once looked for.
+  private var found: [any WidgetMember]?
 
+  /// Creates a widget with an identity, enabled, shown, and without an accessibility label.
+  ///
+  /// A subclass declares its properties and events as stored properties (`let`, `var`, or
+  /// arrays and optionals of them) made with its id: declaring one registers it, so mounting a
+  /// screen checks every binding to it.
+  ///
+  /// - Parameter id: The widget's identity, unique within a screen.
   public init(id: String) {
     self.id = id
     self.isEnabled = WidgetProperty(widgetID: id, name: "isEnabled", value: true)
     self.isHidden = WidgetProperty(widgetID: id, name: "isHidden", value: false)
     self.accessibilityLabel = WidgetProperty(
       widgetID: id, name: "accessibilityLabel", value: nil)
-    adopt(isEnabled, isHidden, accessibilityLabel)
   }
 
-  /// Registers properties and events as this widget's own. A subclass adopts those it adds,
-  /// after `super.init`, so that mounting a screen can tell a binding to this widget from a
-  /// binding to another object that merely has the same id.
+  /// Registers members the widget makes after its initializer and keeps outside its stored
+  /// properties (in a dictionary, say). Members held in stored properties, or in arrays and
+  /// optionals of them, are found without it.
+  ///
+  /// - Parameter newMembers: The properties and events to register.
   public final func adopt(_ newMembers: any WidgetMember...) {
-    for member in newMembers { members[member.memberName] = ObjectIdentifier(member) }
+    adopted += newMembers
+  }
+
+  /// Every bindable property and event of the widget, in declaration order (the base class's
+  /// first): those its stored properties hold, found by reflection the first time they are
+  /// asked for, then those registered with ``adopt(_:)``.
+  ///
+  /// Mounting a screen checks each binding against these: a binding to a member that is not
+  /// among them (another object with the same id, a property made in a computed property) is
+  /// an error.
+  public var members: [any WidgetMember] {
+    if found == nil { found = Self.storedMembers(of: self) }
+    var all = found ?? []
+    for member in adopted where !all.contains(where: { $0 === member }) { all.append(member) }
+    return all
+  }
+
+  /// The members held in the stored properties of `widget`, base class first.
+  private static func storedMembers(of widget: Widget) -> [any WidgetMember] {
+    var mirrors: [Mirror] = []
+    var mirror: Mirror? = Mirror(reflecting: widget)
+    while let current = mirror {
+      mirrors.append(current)
+      mirror = current.superclassMirror
+    }
+    var members: [any WidgetMember] = []
+    for mirror in mirrors.reversed() {
+      for child in mirror.children { collect(child.value, into: &members) }
+    }
+    return members
+  }
+
+  /// Appends the members `value` holds: itself, or those of an array or an optional.
+  private static func collect(_ value: Any, into members: inout [any WidgetMember]) {
+    if let member = value as? any WidgetMember {
+      if !members.contains(where: { $0 === member }) { members.append(member) }
+      return
+    }
+    let mirror = Mirror(reflecting: value)
+    guard mirror.displayStyle == .collection || mirror.displayStyle == .optional else { return }
+    for child in mirror.children { collect(child.value, into: &members) }
   }
 
   /// The kind shown first on the widget's line, such as `Button`.
@@ -52,7 +102,8 @@ open class Widget {
   /// The kind-specific flags shown in brackets, such as `busy`.
   open var renderedFlags: [String] { [] }
 
-  /// What the driver can do to this widget; used in its error messages.
+  /// The list gestures the widget takes now (see ``Interaction``); other widgets say what they
+  /// take by adopting capabilities such as ``Tappable``.
   open var interactions: Set<Interaction> { [] }
 
   /// This widget and every widget nested in it in the screen's id space, depth first (a list's
@@ -83,6 +134,8 @@ public struct RenderedField: Hashable, Sendable {
     case bool(Bool)
     /// A keyword from a fixed set, rendered bare, such as a HUD's `loading`.
     case word(String)
+    /// Strings, rendered quoted, comma-separated in brackets: `["km", "mi"]`.
+    case list([String])
   }
 
   public init(_ name: String, _ value: Value) {
@@ -91,11 +144,12 @@ public struct RenderedField: Hashable, Sendable {
   }
 }
 
-/// Things a person can do to a widget.
+/// Gestures on a list and its rows whose availability depends on what is bound (a list can be
+/// refreshed only when a command is bound to its refresh control).
+///
+/// The gestures of other widgets are capabilities they adopt (``Tappable``, ``TextEditable``,
+/// ``Adjustable``…), which the driver's verbs are generic over.
 public enum Interaction: String, Hashable, Sendable, CaseIterable {
-  case tap
-  case type
-  case toggle
   /// Selecting a row of a list.
   case select
   /// Pulling a list to refresh it.

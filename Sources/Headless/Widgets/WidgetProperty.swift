@@ -21,7 +21,21 @@ public final class WidgetProperty<Value>: ValueTarget, WidgetMember {
   private let isEqual: Equality<Value>?
   private var editHandlers = HandlerList<@MainActor (Value) -> Void>()
 
-  init(widgetID: String, name: String, value: Value, isEditable: Bool = false) {
+  /// Creates a property of the widget `widgetID`. A widget declares it as a stored property,
+  /// made with its own id, which registers it: mounting a screen checks bindings against it.
+  ///
+  /// ```swift
+  /// let stars: WidgetProperty<Int>
+  /// // in the widget's initializer, before super.init(id: id):
+  /// stars = WidgetProperty(widgetID: id, name: "stars", value: 0, isEditable: true)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - widgetID: The id of the widget the property belongs to.
+  ///   - name: The property's name, unique in its widget, as graph dumps and errors show it.
+  ///   - value: The value it starts with.
+  ///   - isEditable: Whether a person can change it, which makes `bind` two-way by default.
+  public init(widgetID: String, name: String, value: Value, isEditable: Bool = false) {
     self.targetKey = TargetKey(widgetID: widgetID, property: name)
     self.isEditable = isEditable
     self.storage = value
@@ -84,7 +98,13 @@ public final class WidgetEvent: EventSource, WidgetMember {
   public let eventKey: TargetKey
   private var handlers = HandlerList<@MainActor () -> Void>()
 
-  init(widgetID: String, name: String) {
+  /// Creates an event of the widget `widgetID`. A widget declares it as a stored property,
+  /// made with its own id, which registers it.
+  ///
+  /// - Parameters:
+  ///   - widgetID: The id of the widget the event belongs to.
+  ///   - name: The event's name, unique in its widget, such as `tap`.
+  public init(widgetID: String, name: String) {
     self.eventKey = TargetKey(widgetID: widgetID, property: name)
   }
 

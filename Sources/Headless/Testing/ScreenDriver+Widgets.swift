@@ -1,0 +1,192 @@
+/// The driver's verbs for widgets, each generic over a capability (``Tappable``,
+/// ``TextEditable``, ``Adjustable``…): a widget defined outside the library that adopts one is
+/// driven like a built-in one, with the same checks and the same messages.
+extension ScreenDriver {
+  /// Types `text` into the widget `id` (a text field, a text view, a search field: any
+  /// ``TextEditable``), one character at a time (each an edit, each flushed), after the text
+  /// already there.
+  ///
+  /// - Parameters:
+  ///   - text: What to type.
+  ///   - id: The widget's id.
+  public func type(_ text: String, into id: String) async throws {
+    let field = try capable(id, to: "type", as: (any TextEditable).self)
+    for character in text {
+      clock.withTracking { field.text.edit(field.text.value + String(character)) }
+      try flush()
+    }
+    try await settle()
+  }
+
+  /// Replaces the whole text of the widget `id` (any ``TextEditable``) with `text`, as one edit.
+  ///
+  /// - Parameters:
+  ///   - id: The widget's id.
+  ///   - text: The new text; empty clears it.
+  public func replaceText(in id: String, with text: String) async throws {
+    let field = try capable(id, to: "type", as: (any TextEditable).self)
+    clock.withTracking { field.text.edit(text) }
+    try await settle()
+  }
+
+  /// Taps the widget `id` (a button, or any ``Tappable``).
+  ///
+  /// - Parameter id: The widget's id.
+  public func tap(_ id: String) async throws {
+    let widget = try capable(id, to: "tap", as: (any Tappable).self)
+    clock.withTracking { widget.tap.send() }
+    try await settle()
+  }
+
+  /// Flips the widget `id` (a toggle, or any ``Toggleable``).
+  ///
+  /// - Parameter id: The widget's id.
+  public func toggle(_ id: String) async throws {
+    let widget = try capable(id, to: "toggle", as: (any Toggleable).self)
+    clock.withTracking { widget.isOn.edit(!widget.isOn.value) }
+    try await settle()
+  }
+
+  /// Slides the widget `id` (a slider, a stepper, any ``Adjustable``) to `value`, as one edit.
+  ///
+  /// - Parameters:
+  ///   - id: The widget's id.
+  ///   - value: The value to slide to: in the widget's range, and on one of its steps.
+  /// - Throws: ``DriverError`` when the value is outside the range or off the steps, naming
+  ///   what the widget takes.
+  public func slide(_ id: String, to value: Double) async throws {
+    let widget = try capable(id, to: "slide", as: (any Adjustable).self)
+    if let problem = widget.problem(adjustingTo: value) {
+      throw DriverError("cannot slide '\(id)' to \(formatted(value)): \(problem)")
+    }
+    clock.withTracking { widget.adjust(to: value) }
+    try await settle()
+  }
+
+  /// Moves the widget `id` (a stepper, a slider with steps, any ``Adjustable``) by `steps`
+  /// steps: up when positive, down when negative. A widget that moves freely steps by a tenth of
+  /// its range.
+  ///
+  /// - Parameters:
+  ///   - id: The widget's id.
+  ///   - steps: How many steps to move; `-1` moves one step down.
+  /// - Throws: ``DriverError`` when the move would leave the range, naming the end it reaches.
+  public func step(_ id: String, by steps: Int = 1) async throws {
+    let widget = try capable(id, to: "step", as: (any Adjustable).self)
+    let range = widget.adjustableRange
+    let size = widget.adjustableStep ?? (range.upperBound - range.lowerBound) / 10
+    let target = widget.adjustableValue + Double(steps) * size
+    let direction = steps < 0 ? "down" : "up"
+    if target > range.upperBound + size * 1e-9 || target < range.lowerBound - size * 1e-9 {
+      let end = steps < 0 ? range.lowerBound : range.upperBound
+      throw DriverError(
+        "cannot step '\(id)' \(direction) by \(abs(steps)) from "
+          + "\(formatted(widget.adjustableValue)): it would pass its "
+          + "\(steps < 0 ? "minimum" : "maximum"), \(formatted(end))")
+    }
+    let value = min(max(target, range.lowerBound), range.upperBound)
+    clock.withTracking { widget.adjust(to: value) }
+    try await settle()
+  }
+
+  /// Selects the option titled `option` in the widget `id` (a segmented control, a picker, any
+  /// ``OptionSelectable``).
+  ///
+  /// - Parameters:
+  ///   - option: The option's title, as the render shows it.
+  ///   - id: The widget's id.
+  /// - Throws: ``DriverError`` when the widget has no such option, listing those it has.
+  public func select(_ option: String, in id: String) async throws {
+    let widget = try capable(id, to: "select an option of", as: (any OptionSelectable).self)
+    let options = widget.options.value
+    guard options.contains(option) else {
+      let listed = options.map { "'\($0)'" }.joined(separator: ", ")
+      throw DriverError(
+        "cannot select '\(option)' in '\(id)': it has no such option; its options: "
+          + (options.isEmpty ? "none (bind its options to the view model)" : listed))
+    }
+    clock.withTracking { widget.selection.edit(option) }
+    try await settle()
+  }
+
+  /// Picks the day `date` in the widget `id` (a date picker, any ``DatePickable``).
+  ///
+  /// - Parameters:
+  ///   - date: The day to pick.
+  ///   - id: The widget's id.
+  /// - Throws: ``DriverError`` when the day is outside the picker's range, naming the range.
+  public func pick(_ date: CalendarDate, in id: String) async throws {
+    let widget = try capable(id, to: "pick a date in", as: (any DatePickable).self)
+    if let range = widget.dateRange, !range.contains(date) {
+      throw DriverError(
+        "cannot pick \(date) in '\(id)': it takes days from \(range.lowerBound) to "
+          + "\(range.upperBound)")
+    }
+    clock.withTracking { widget.date.edit(date) }
+    try await settle()
+  }
+
+  /// Scrolls the widget `id` (a scroll view, any ``Scrollable``) to `offset` points from the
+  /// start of its content.
+  ///
+  /// - Parameters:
+  ///   - id: The widget's id.
+  ///   - offset: How far to scroll; zero is the top.
+  /// - Throws: ``DriverError`` when the offset is negative or not a number.
+  public func scroll(_ id: String, to offset: Double) async throws {
+    let widget = try capable(id, to: "scroll", as: (any Scrollable).self)
+    guard offset.isFinite, offset >= 0 else {
+      throw DriverError(
+        "cannot scroll '\(id)' to \(formatted(offset)): offsets start at 0, the top of the "
+          + "content")
+    }
+    clock.withTracking { widget.offset.edit(offset) }
+    try await settle()
+  }
+
+  /// Submits the widget `id` (a search field, any ``Submittable``), as its return key does.
+  ///
+  /// - Parameter id: The widget's id.
+  public func submit(_ id: String) async throws {
+    let widget = try capable(id, to: "submit", as: (any Submittable).self)
+    clock.withTracking { widget.submit.send() }
+    try await settle()
+  }
+
+  /// The widget `id` as a `Capability`, visible and enabled, or an error that names what it is
+  /// and which widgets can do what was asked (`verb`).
+  ///
+  /// - Parameters:
+  ///   - id: The widget's id.
+  ///   - verb: What the caller does, as messages say it: `type`, `select an option of`.
+  ///   - capability: The capability the verb needs, such as `(any Tappable).self`.
+  /// - Returns: The widget.
+  package func capable<Capability>(
+    _ id: String, to verb: String, as capability: Capability.Type
+  ) throws(DriverError) -> Capability {
+    let found = try widget(id)
+    guard let able = found as? Capability else {
+      let others = mounted.widgetIDs.filter { mounted.widget($0) is Capability }
+      throw DriverError(
+        "cannot \(verb) '\(id)': it is a \(found.kind). Widgets that take \(verb): "
+          + (others.isEmpty ? "none" : others.joined(separator: ", ")))
+    }
+    if let hidden = mounted.root?.hiddenAncestor(of: found) {
+      let how = hidden === found ? "it is hidden" : "its container '\(hidden.id)' is hidden"
+      throw DriverError("cannot \(verb) '\(id)': \(how)")
+    }
+    if !found.isEnabled.value {
+      var message = "cannot \(verb) '\(id)': it is disabled"
+      let key = found.isEnabled.targetKey
+      if let edge = mounted.graph.graph.edges(writing: key).first {
+        let source = mounted.graph.graph.node(edge.from)
+        let follows =
+          source.kind == .command
+          ? "command '\(source.name)', which cannot execute now" : source.name
+        message += " (its enabled state follows \(follows), bound at \(edge.declaration))"
+      }
+      throw DriverError(message)
+    }
+    return able
+  }
+}

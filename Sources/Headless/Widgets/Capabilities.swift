@@ -1,0 +1,108 @@
+/// A widget a person can tap, such as a button: the driver's `tap(_:)` and the interactive
+/// mode's `tap` reach every widget that adopts it.
+///
+/// A widget declares its `tap` event as a stored property; adopting the protocol is all it
+/// takes for the driver to tap it, with the same checks (hidden, disabled) and messages as for
+/// a button.
+@MainActor
+public protocol Tappable: Widget {
+  /// The event a tap sends.
+  var tap: WidgetEvent { get }
+}
+
+/// A widget whose text a person edits: a text field, a text view, a search field. The
+/// driver's `type(_:into:)` and `replaceText(in:with:)` reach every widget that adopts it.
+@MainActor
+public protocol TextEditable: Widget {
+  /// The text, editable.
+  var text: WidgetProperty<String> { get }
+}
+
+/// A widget a person switches on and off: the driver's `toggle(_:)` flips it.
+@MainActor
+public protocol Toggleable: Widget {
+  /// Whether it is on, editable.
+  var isOn: WidgetProperty<Bool> { get }
+}
+
+/// A widget whose value moves along a range, perhaps in steps: a slider, a stepper, a rating.
+/// The driver's `slide(_:to:)` sets its value, `step(_:by:)` moves it by steps; both check the
+/// range and the steps first, with the same messages for every adjustable widget.
+@MainActor
+public protocol Adjustable: Widget {
+  /// The value now, as a number.
+  var adjustableValue: Double { get }
+  /// The values the widget can take.
+  var adjustableRange: ClosedRange<Double> { get }
+  /// The distance between two values the widget can take, counted from the start of the range;
+  /// `nil` when every value of the range will do.
+  var adjustableStep: Double? { get }
+  /// Changes the value as a person would (an edit, which a two-way binding takes to the view
+  /// model). Called only with a value in the range and on a step.
+  ///
+  /// - Parameter value: The new value.
+  func adjust(to value: Double)
+}
+
+/// A widget that offers options by title and selects one: a segmented control, a picker. The
+/// driver's `select(_:in:)` selects an option by its title.
+@MainActor
+public protocol OptionSelectable: Widget {
+  /// The titles of the options, in order.
+  var options: WidgetProperty<[String]> { get }
+  /// The title of the selected option, editable; `nil` when none is selected.
+  var selection: WidgetProperty<String?> { get }
+}
+
+/// A widget a person picks a calendar day with: the driver's `pick(_:in:)` sets it.
+@MainActor
+public protocol DatePickable: Widget {
+  /// The picked day, editable.
+  var date: WidgetProperty<CalendarDate> { get }
+  /// The days that can be picked; `nil` when any day can.
+  var dateRange: ClosedRange<CalendarDate>? { get }
+}
+
+/// A widget whose content a person scrolls: the driver's `scroll(_:to:)` moves it.
+@MainActor
+public protocol Scrollable: Widget {
+  /// How far the content is scrolled from its start, in points, editable.
+  var offset: WidgetProperty<Double> { get }
+}
+
+/// A widget whose content a person submits, as with the return key of a search field: the
+/// driver's `submit(_:)` sends it.
+@MainActor
+public protocol Submittable: Widget {
+  /// The event submitting sends.
+  var submit: WidgetEvent { get }
+}
+
+extension Adjustable {
+  /// Why the widget cannot take `value`, or `nil` when it can: a value outside the range, off
+  /// the steps, or not a number.
+  ///
+  /// - Parameter value: The value a person would set.
+  /// - Returns: The reason, worded to follow "cannot set '<id>' to <value>: ".
+  public func problem(adjustingTo value: Double) -> String? {
+    let range = adjustableRange
+    guard value.isFinite else { return "it is not a number" }
+    guard range.contains(value) else {
+      return "its range is \(formatted(range.lowerBound))...\(formatted(range.upperBound))"
+    }
+    guard let step = adjustableStep, step > 0 else { return nil }
+    let steps = (value - range.lowerBound) / step
+    let nearest = steps.rounded()
+    if abs(steps - nearest) <= 1e-9 * max(1, abs(steps)) { return nil }
+    let below = range.lowerBound + steps.rounded(.down) * step
+    let above = min(range.lowerBound + steps.rounded(.up) * step, range.upperBound)
+    return "it moves in steps of \(formatted(step)) from \(formatted(range.lowerBound)); the "
+      + "nearest values are \(formatted(below)) and \(formatted(above))"
+  }
+}
+
+/// A number as the text format writes it: without a fractional part when it has none.
+func formatted(_ number: Double) -> String {
+  if number.rounded() == number && abs(number) < 1e15 { return String(Int64(number)) }
+  return String(number)
+}
