@@ -31,6 +31,12 @@ final class InteractiveSession<S: Screen> {
       replace <id> <text>   replace a field's text (nothing after the id empties it)
       tap <id>              tap a button; in a row: tap <list>[<row id>].<id>
       toggle <id>           flip a toggle
+      slide <id> <value>    slide a slider (or any adjustable widget) to a value
+      step <id> [<steps>]   step a stepper up one step, or by a number of steps: -1 is down
+      select <id> <option>  select an option of a segmented control or a picker by its title
+      pick <id> <day>       pick a day in a date picker, written 2026-11-23
+      scroll <id> <offset>  scroll a scroll view to an offset in points from the top
+      submit <id>           press return in a search field
       select <row>          select a row of a list, written <list>[<row id>]
       swipe <row> <action>  swipe a row and tap one of its actions, such as delete
       refresh <list>        pull a list down to refresh it
@@ -77,9 +83,25 @@ final class InteractiveSession<S: Screen> {
         try await driver.tap(try required(id, for: verb, example: "tap register"))
       case "toggle":
         try await driver.toggle(try required(id, for: verb, example: "toggle agree"))
+      case "slide":
+        let widget = try required(id, for: verb, example: "slide volume 0.5")
+        try await driver.slide(widget, to: try number(text, for: verb, example: "slide volume 0.5"))
+      case "step":
+        let widget = try required(id, for: verb, example: "step guests -1")
+        try await driver.step(widget, by: try steps(text))
+      case "select" where !text.isEmpty:
+        try await driver.select(text, in: id)
       case "select":
         try await driver.select(
           try required(id, for: verb, what: "a row", example: "select \(rowExample)"))
+      case "pick":
+        let widget = try required(id, for: verb, example: "pick delivery 2026-12-01")
+        try await driver.pick(try CalendarDate(parsing: text), in: widget)
+      case "scroll":
+        let widget = try required(id, for: verb, example: "scroll page 120")
+        try await driver.scroll(widget, to: try number(text, for: verb, example: "scroll page 120"))
+      case "submit":
+        try await driver.submit(try required(id, for: verb, example: "submit query"))
       case "swipe":
         let (row, action) = try rowAndAction(id, text)
         try await driver.swipe(row, action: action)
@@ -98,8 +120,9 @@ final class InteractiveSession<S: Screen> {
       case "disappear":
         try await driver.disappear()
       default:
-        return "error: unknown command '\(verb)'; commands: type, replace, tap, toggle, "
-          + "select, swipe, refresh, more, advance, appear, disappear, render, graph, help, quit"
+        return "error: unknown command '\(verb)'; commands: type, replace, tap, toggle, slide, "
+          + "step, select, pick, scroll, submit, swipe, refresh, more, advance, appear, "
+          + "disappear, render, graph, help, quit"
       }
     } catch {
       return "error: \(error)"
@@ -169,6 +192,26 @@ final class InteractiveSession<S: Screen> {
       throw DriverError("\(verb) needs \(what), as in: \(example)")
     }
     return id
+  }
+
+  /// The number of `slide` and `scroll`.
+  private func number(_ text: String, for verb: String, example: String) throws -> Double {
+    guard let value = Double(text), value.isFinite else {
+      throw DriverError(
+        text.isEmpty
+          ? "\(verb) needs a widget id and a number, as in: \(example)"
+          : "'\(text)' is not a number; \(verb) takes one, as in: \(example)")
+    }
+    return value
+  }
+
+  /// The steps of `step`: one when not given.
+  private func steps(_ text: String) throws -> Int {
+    if text.isEmpty { return 1 }
+    guard let steps = Int(text) else {
+      throw DriverError("'\(text)' is not a number of steps; write step guests 2, or -1 for down")
+    }
+    return steps
   }
 
   private func duration(_ text: String) throws -> Duration {

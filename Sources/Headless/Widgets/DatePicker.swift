@@ -1,0 +1,57 @@
+/// A calendar day a person picks: a birthday, a delivery day.
+///
+/// Its ``date`` is editable, so `bind(\.deliveryDay, to: picker.date)` is two-way. Days are
+/// ``CalendarDate`` values, rendered `YYYY-MM-DD` whatever the locale or time zone. The driver's
+/// `pick(_:in:)` picks a day; a day outside ``range`` is refused.
+///
+/// ```text
+/// DatePicker #delivery title="Deliver on" date=2026-11-24 range=2026-11-23...2027-02-21
+/// ```
+@MainActor
+public final class DatePicker: Widget, DatePickable {
+  override public var kind: String { "DatePicker" }
+
+  /// What the day is for, such as "Deliver on".
+  public let title: WidgetProperty<String>
+  /// The picked day, editable.
+  public let date: WidgetProperty<CalendarDate>
+  /// The days that can be picked, bindable (a view model counts them from its clock's today);
+  /// `nil` when any day can.
+  public let range: WidgetProperty<ClosedRange<CalendarDate>?>
+
+  /// Creates a date picker.
+  ///
+  /// - Parameters:
+  ///   - id: The picker's identity.
+  ///   - title: What the day is for.
+  ///   - date: The day picked first.
+  ///   - range: The days that can be picked, or `nil` for any day.
+  public init(
+    _ id: String, title: String = "", date: CalendarDate = .unixEpoch,
+    range: ClosedRange<CalendarDate>? = nil
+  ) {
+    self.title = WidgetProperty(widgetID: id, name: "title", value: title)
+    self.date = WidgetProperty(widgetID: id, name: "date", value: date, isEditable: true)
+    self.range = WidgetProperty(widgetID: id, name: "range", value: range)
+    super.init(id: id)
+  }
+
+  /// The days that can be picked now.
+  public var dateRange: ClosedRange<CalendarDate>? { range.value }
+
+  override public var renderedFields: [RenderedField] {
+    var fields: [RenderedField] = []
+    if !title.value.isEmpty { fields.append(.init("title", .text(title.value))) }
+    fields.append(.init("date", .word(date.value.description)))
+    if let range = range.value {
+      fields.append(.init("range", .word("\(range.lowerBound)...\(range.upperBound)")))
+    }
+    return fields
+  }
+
+  /// `out-of-range` while the view model's day is outside the range.
+  override public var renderedFlags: [String] {
+    guard let range = range.value, !range.contains(date.value) else { return [] }
+    return ["out-of-range"]
+  }
+}

@@ -1,0 +1,42 @@
+/// A choice of one option from a list that opens on demand: a country, a theme.
+///
+/// The options come from the view model (`bind(\.themes, to: picker.options)`), and the
+/// selection is editable, so `bind(\.theme, to: picker.selection)` is two-way. The driver's
+/// `select(_:in:)` selects an option by its title.
+///
+/// ```text
+/// Picker #theme options=["Light", "Dark", "System"] selection="Dark"
+/// ```
+@MainActor
+public final class Picker: Widget, OptionSelectable {
+  override public var kind: String { "Picker" }
+
+  /// The options' titles, in order.
+  public let options: WidgetProperty<[String]>
+  /// The selected option's title, editable; `nil` when none is selected.
+  public let selection: WidgetProperty<String?>
+  /// What the picker shows before an option is selected.
+  public let title: WidgetProperty<String>
+
+  /// Creates a picker.
+  ///
+  /// - Parameters:
+  ///   - id: The picker's identity.
+  ///   - title: What the picker is for, such as "Theme".
+  ///   - options: The options' titles, in order.
+  ///   - selection: The title of the option selected first.
+  public init(_ id: String, title: String = "", options: [String] = [], selection: String? = nil) {
+    self.title = WidgetProperty(widgetID: id, name: "title", value: title)
+    self.options = WidgetProperty(widgetID: id, name: "options", value: options)
+    self.selection = WidgetProperty(
+      widgetID: id, name: "selection", value: selection, isEditable: true)
+    super.init(id: id)
+  }
+
+  override public var renderedFields: [RenderedField] {
+    let title = title.value
+    return title.isEmpty ? optionFields : [.init("title", .text(title))] + optionFields
+  }
+
+  override public var renderedFlags: [String] { optionFlags }
+}

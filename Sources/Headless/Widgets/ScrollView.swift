@@ -1,0 +1,34 @@
+/// Content that scrolls: a long form, an article.
+///
+/// Its ``offset`` (how far the content is scrolled, in points) is editable, so
+/// `bind(\.scrollOffset, to: scroll.offset)` is two-way: a view model can scroll back to the top
+/// and can follow how far a person scrolled. The driver's `scroll(_:to:)` scrolls it.
+///
+/// ```text
+/// ScrollView #page offset=120
+///   Label #title text="Terms"
+/// ```
+@MainActor
+public final class ScrollView: Widget, Scrollable {
+  override public var kind: String { "ScrollView" }
+
+  /// How far the content is scrolled from its start, in points, editable.
+  public let offset: WidgetProperty<Double>
+  private let content: [Widget]
+
+  /// Creates a scroll view.
+  ///
+  /// - Parameters:
+  ///   - id: The scroll view's identity.
+  ///   - offset: How far it starts scrolled.
+  ///   - content: The widgets that scroll.
+  public init(_ id: String, offset: Double = 0, @WidgetBuilder content: () -> [Widget]) {
+    self.offset = WidgetProperty(widgetID: id, name: "offset", value: offset, isEditable: true)
+    self.content = content()
+    super.init(id: id)
+  }
+
+  override public var children: [Widget] { content }
+
+  override public var renderedFields: [RenderedField] { [.init("offset", .number(offset.value))] }
+}

@@ -1,0 +1,50 @@
+/// A row of segments, one of which is selected: a unit, a filter, a tab of a form.
+///
+/// The segments' titles come from the view model (`bind(\.units, to: control.options)`), and the
+/// selection is editable, so `bind(\.unit, to: control.selection)` is two-way. The driver's
+/// `select(_:in:)` selects a segment by its title.
+///
+/// ```text
+/// SegmentedControl #unit options=["km", "mi"] selection="km"
+/// ```
+@MainActor
+public final class SegmentedControl: Widget, OptionSelectable {
+  override public var kind: String { "SegmentedControl" }
+
+  /// The segments' titles, in order.
+  public let options: WidgetProperty<[String]>
+  /// The selected segment's title, editable; `nil` when none is selected.
+  public let selection: WidgetProperty<String?>
+
+  /// Creates a segmented control.
+  ///
+  /// - Parameters:
+  ///   - id: The control's identity.
+  ///   - options: The segments' titles, in order.
+  ///   - selection: The title of the segment selected first.
+  public init(_ id: String, options: [String] = [], selection: String? = nil) {
+    self.options = WidgetProperty(widgetID: id, name: "options", value: options)
+    self.selection = WidgetProperty(
+      widgetID: id, name: "selection", value: selection, isEditable: true)
+    super.init(id: id)
+  }
+
+  override public var renderedFields: [RenderedField] { optionFields }
+  override public var renderedFlags: [String] { optionFlags }
+}
+
+extension OptionSelectable {
+  /// `options` and `selection` as the text format shows them.
+  var optionFields: [RenderedField] {
+    [
+      .init("options", .list(options.value)),
+      .init("selection", selection.value.map { .text($0) } ?? .word("none")),
+    ]
+  }
+
+  /// `unlisted` while the selection is not among the options.
+  var optionFlags: [String] {
+    guard let selected = selection.value, !options.value.contains(selected) else { return [] }
+    return ["unlisted"]
+  }
+}

@@ -1,0 +1,49 @@
+/// Editable text of several lines: notes, a message, an address.
+///
+/// Its ``text`` is editable, so `bind(\.notes, to: view.text)` is two-way. The driver's
+/// `type(_:into:)` and `replaceText(in:with:)` edit it; a newline in what is typed starts a new
+/// line. The render keeps it on one line, with `\n` escaped, and counts its lines.
+///
+/// ```text
+/// TextView #notes text="Leave at the door.\nRing twice." lines=2
+/// ```
+@MainActor
+public final class TextView: Widget, TextEditable {
+  override public var kind: String { "TextView" }
+
+  /// The text, editable; ``WidgetProperty/isRejected`` while it is an edit the view model did
+  /// not take.
+  public let text: WidgetProperty<String>
+  /// What the view shows while its text is empty.
+  public let placeholder: WidgetProperty<String>
+
+  /// Creates a text view.
+  ///
+  /// - Parameters:
+  ///   - id: The view's identity.
+  ///   - text: The text it starts with.
+  ///   - placeholder: What it shows while empty.
+  public init(_ id: String, text: String = "", placeholder: String = "") {
+    self.text = WidgetProperty(widgetID: id, name: "text", value: text, isEditable: true)
+    self.placeholder = WidgetProperty(widgetID: id, name: "placeholder", value: placeholder)
+    super.init(id: id)
+  }
+
+  /// How many lines the text has: none when empty, one more for each line break.
+  public var lineCount: Int {
+    let text = text.value
+    guard !text.isEmpty else { return 0 }
+    return text.reduce(1) { $1.isNewline ? $0 + 1 : $0 }
+  }
+
+  override public var renderedFields: [RenderedField] {
+    var fields: [RenderedField] = [
+      .init("text", .text(text.value)), .init("lines", .number(Double(lineCount))),
+    ]
+    if !placeholder.value.isEmpty { fields.append(.init("placeholder", .text(placeholder.value))) }
+    return fields
+  }
+
+  /// `rejected` while the text is an edit the view model did not take.
+  override public var renderedFlags: [String] { text.isRejected ? ["rejected"] : [] }
+}
