@@ -6,7 +6,7 @@ import Headless
 @MainActor
 enum Demos {
   /// The screens by the name the command line uses.
-  static let names = ["registration", "search", "roles", "waybills"]
+  static let names = ["registration", "search", "roles", "waybills", "settings"]
 
   static func registration() throws -> ScreenDriver<RegistrationScreen> {
     let clock = VirtualClock()
@@ -34,5 +34,11 @@ enum Demos {
   ) throws -> ScreenDriver<WaybillListScreen> {
     let model = WaybillListViewModel(service: service ?? FakeWaybillService(clock: clock))
     return try ScreenDriver(WaybillListScreen(), model: model, clock: clock)
+  }
+
+  /// The settings page, opened on 2026-11-23.
+  static func settings() throws -> ScreenDriver<SettingsScreen> {
+    let today = try CalendarDate(parsing: "2026-11-23")
+    return try ScreenDriver(SettingsScreen(), model: SettingsViewModel(today: today))
   }
 }

@@ -187,4 +187,35 @@ enum Walkthroughs {
     }
     return walkthrough
   }
+
+  /// Settings: every widget of the kit edited once, each edit reaching the view model.
+  @MainActor
+  static func settings() async throws -> Walkthrough<SettingsScreen> {
+    var walkthrough = Walkthrough(title: "Settings", driver: try Demos.settings())
+    try await walkthrough.step("select the Dark theme and miles") {
+      try await $0.select("Dark", in: "theme")
+      try await $0.select("mi", in: "unit")
+    }
+    try await walkthrough.step("slide the alert volume to 0.8, step the radius up by 5") {
+      try await $0.slide("volume", to: 0.8)
+      try await $0.step("radius", by: 5)
+    }
+    try await walkthrough.step("pick the first day of the vacation") {
+      try await $0.pick(try CalendarDate(parsing: "2026-12-21"), in: "vacation")
+    }
+    try await walkthrough.step("type a signature of two lines") {
+      try await $0.type("Thanks,\nAda", into: "signature")
+    }
+    try await walkthrough.step("search the home city: b") {
+      try await $0.type("b", into: "city")
+    }
+    try await walkthrough.step("narrow to ber, press return: the first match is home") {
+      try await $0.type("er", into: "city")
+      try await $0.submit("city")
+    }
+    try await walkthrough.step("scroll down 240 points") {
+      try await $0.scroll("page", to: 240)
+    }
+    return walkthrough
+  }
 }

@@ -69,4 +69,9 @@ func printWalkthroughs() async throws {
   print("")
   print(noWaybills.text)
   noWaybills.driver.unmount()
+
+  let settings = try await Walkthroughs.settings()
+  print("")
+  print(settings.text)
+  settings.driver.unmount()
 }

@@ -139,6 +139,6 @@ import Testing
     }
     #expect(
       error?.description
-        == "no showcase screen 'checkout'; screens: registration, search, roles, waybills")
+        == "no showcase screen 'checkout'; screens: registration, search, roles, waybills, settings")
   }
 }

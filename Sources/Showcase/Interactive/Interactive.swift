@@ -19,6 +19,8 @@ enum Interactive {
       await loop(InteractiveSession(driver: try Demos.roles()), echo, readLine, write)
     case "waybills":
       await loop(InteractiveSession(driver: try Demos.waybills()), echo, readLine, write)
+    case "settings":
+      await loop(InteractiveSession(driver: try Demos.settings()), echo, readLine, write)
     default:
       throw ShowcaseError(
         "no showcase screen '\(name)'; screens: \(Demos.names.joined(separator: ", "))")

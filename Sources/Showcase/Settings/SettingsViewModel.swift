@@ -1,0 +1,71 @@
+import Headless
+import Observation
+
+/// A courier's settings: how the app looks and sounds, how far jobs are offered, when a vacation
+/// starts, a signature for messages, and a home city found by search. A plain `@Observable`
+/// class: every widget of the settings screen edits one of its properties.
+@MainActor
+@Observable
+final class SettingsViewModel {
+  static let themes = ["Light", "Dark", "System"]
+  static let units = ["km", "mi"]
+  static let cities = [
+    "Amsterdam", "Berlin", "Bern", "Bratislava", "Brussels", "Lisbon", "Madrid", "Oslo", "Paris",
+  ]
+
+  var theme: String? = "System"
+  var unit: String? = "km"
+  /// The volume of job alerts, 0 to 1.
+  var volume = 0.5
+  /// How far away jobs are offered, in the unit chosen.
+  var radius = 10
+  var vacationStart: CalendarDate
+  var signature = ""
+  var cityQuery = ""
+  private(set) var homeCity: String?
+  /// How far the page is scrolled.
+  var scrollOffset = 0.0
+
+  /// The first day a vacation can start: today, on the calendar of the clock the app runs on.
+  let today: CalendarDate
+
+  /// Creates the settings as of `today`.
+  ///
+  /// - Parameter today: The day the settings are opened.
+  init(today: CalendarDate) {
+    self.today = today
+    self.vacationStart = today.adding(days: 14)
+  }
+
+  var themes: [String] { Self.themes }
+  var units: [String] { Self.units }
+
+  /// A vacation can start from today to a year later.
+  var vacationDays: ClosedRange<CalendarDate>? { today...today.adding(days: 365) }
+
+  /// The cities whose names contain what was typed in the search field.
+  var matchingCities: [String] {
+    let query = cityQuery.lowercased()
+    guard !query.isEmpty else { return [] }
+    return Self.cities.filter { $0.lowercased().contains(query) }
+  }
+
+  /// Takes the first city that matches as the home city, as the return key does.
+  func chooseFirstMatch() {
+    guard let city = matchingCities.first else { return }
+    homeCity = city
+    cityQuery = ""
+  }
+
+  /// Who the courier is, in words a screen reader says for the avatar.
+  var avatarDescription: String? {
+    homeCity.map { "Courier based in \($0)" }
+  }
+
+  /// Every setting in one line, to show each edit reached the view model.
+  var summary: String {
+    let volumePercent = Int((volume * 100).rounded())
+    return "\(theme ?? "no theme"), \(radius) \(unit ?? "?"), alerts at \(volumePercent)%, "
+      + "vacation from \(vacationStart), home \(homeCity ?? "not set")"
+  }
+}

@@ -1,0 +1,50 @@
+import BindingDSL
+import Headless
+import Testing
+
+@testable import Showcase
+
+@MainActor
+@Suite struct SettingsWalkthroughTests {
+  @Test func settingsWalkthroughMatchesItsSnapshot() async throws {
+    let walkthrough = try await Walkthroughs.settings()
+    try assertSnapshot(of: walkthrough.text, named: "settings-walkthrough")
+  }
+
+  @Test func everyEditReachesTheViewModel() async throws {
+    let walkthrough = try await Walkthroughs.settings()
+    let model = try #require(walkthrough.driver.model)
+    #expect(model.theme == "Dark")
+    #expect(model.unit == "mi")
+    #expect(model.volume == 0.8)
+    #expect(model.radius == 15)
+    #expect(model.vacationStart.description == "2026-12-21")
+    #expect(model.signature == "Thanks,\nAda")
+    #expect(model.homeCity == "Berlin")
+    #expect(model.scrollOffset == 240)
+  }
+
+  @Test func anInteractiveSessionDrivesEveryWidget() async throws {
+    var lines = [
+      "select theme Light", "slide volume 0.3", "step radius -2", "pick vacation 2027-01-04",
+      "type signature Bye", "type city os", "submit city", "scroll page 80",
+      "slide volume 2", "step radius 100", "pick vacation 2020-01-01", "pick vacation soon",
+      "select unit furlong", "slide volume loud", "scroll page -1", "submit theme", "quit",
+    ].makeIterator()
+    var output: [String] = []
+    try await Interactive.run(
+      screen: "settings", echo: true, readLine: { lines.next() }, write: { output.append($0) })
+    try assertSnapshot(of: output.joined(separator: "\n"), named: "settings-session")
+  }
+
+  @Test func unmountingTheSettingsReleasesTheViewModel() async throws {
+    weak var weakModel: SettingsViewModel?
+    do {
+      let driver = try Demos.settings()
+      weakModel = driver.model
+      try await driver.select("Dark", in: "theme")
+      driver.unmount()
+    }
+    #expect(weakModel == nil)
+  }
+}
