@@ -139,6 +139,7 @@ import Testing
     }
     #expect(
       error?.description
-        == "no showcase screen 'checkout'; screens: registration, search, roles, waybills, settings")
+        == "no showcase screen 'checkout'; screens: registration, search, roles, waybills, settings"
+    )
   }
 }
