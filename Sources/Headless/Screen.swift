@@ -66,6 +66,86 @@ public final class MountedScreen<S: Screen> {
   init(
     _ screen: S, on model: S.Model, scheduler: any FlushScheduler, clock: any Clock<Duration>
   ) throws(ScreenError) {
+    let prepared = try PreparedScreen(screen, on: model)
+    let root = prepared.root
+    let byID = prepared.widgetsByID
+    let compiled = prepared.graph
+    self.screen = screen
+    self.root = root
+    self.widgetsByID = byID
+    self.graph = compiled.mount(on: model, scheduler: scheduler, clock: clock)
+  }
+
+  /// Whether the screen has appeared and not disappeared since.
+  public private(set) var isVisible = false
+
+  /// Tells the screen it is being shown: `willAppear`, then `didAppear`. Does nothing if it is
+  /// already visible.
+  public func appear() {
+    guard isMounted, !isVisible else { return }
+    graph.send(.willAppear)
+    isVisible = true
+    graph.send(.didAppear)
+  }
+
+  /// Tells the screen it is being hidden: `willDisappear`, then `didDisappear`. Does nothing if
+  /// it is not visible.
+  public func disappear() {
+    guard isMounted, isVisible else { return }
+    graph.send(.willDisappear)
+    isVisible = false
+    graph.send(.didDisappear)
+  }
+
+  /// Whether the screen is still mounted.
+  public var isMounted: Bool { root != nil }
+
+  /// The view model, until unmounted.
+  public var model: S.Model? { graph.model }
+
+  /// The widget with `id`, if the tree has one.
+  ///
+  /// Widgets a container makes from its data (the rows of a `TextList`) are found in the tree as
+  /// it is now, so they are never stale.
+  public func widget(_ id: String) -> Widget? {
+    if let fixed = widgetsByID[id] { return fixed }
+    return root?.allWidgets.first { $0.id == id }
+  }
+
+  /// The ids of every widget in the tree, sorted.
+  public var widgetIDs: [String] {
+    Set(widgetsByID.keys).union(root?.allWidgets.map(\.id) ?? []).sorted()
+  }
+
+  /// The tree as text, in the documented format.
+  public func render() -> String {
+    root.map(TextRenderer.render) ?? "(unmounted)"
+  }
+
+  /// Uninstalls the bindings and releases the view model and the widgets.
+  /// A visible screen disappears first.
+  public func unmount() {
+    disappear()
+    graph.unmount()
+    widgetsByID = [:]
+    root = nil
+    screen = nil
+  }
+}
+
+/// A screen's tree and checked bindings for one view model, before anything is installed: what
+/// mounting a screen alone and mounting it under a parent (a pushed screen) both check.
+@MainActor
+package struct PreparedScreen<S: Screen> {
+  package let root: Widget
+  package let widgetsByID: [String: Widget]
+  package let declarations: [BindingDeclaration<S.Model>]
+  package let graph: BindingGraph<S.Model>
+
+  /// Builds the tree and the bindings of `screen` for `model` and checks them.
+  ///
+  /// - Throws: ``ScreenError`` naming every problem found.
+  package init(_ screen: S, on model: S.Model) throws(ScreenError) {
     let root = screen.body
     var byID: [String: Widget] = [:]
     var repeated: [String] = []
@@ -101,10 +181,10 @@ public final class MountedScreen<S: Screen> {
       throw ScreenError(screen: "\(S.self)", problems: problems, graphProblems: error.problems)
     }
     if !problems.isEmpty { throw ScreenError(screen: "\(S.self)", problems: problems) }
-    self.screen = screen
     self.root = root
     self.widgetsByID = byID
-    self.graph = compiled.mount(on: model, scheduler: scheduler, clock: clock)
+    self.declarations = declarations
+    self.graph = compiled
   }
 
   /// Bindings that reach a widget the tree does not hold: an id that is not in the tree, or
@@ -177,61 +257,6 @@ public final class MountedScreen<S: Screen> {
       + "make a widget's properties and events with the widget's own id"
   }
 
-  /// Whether the screen has appeared and not disappeared since.
-  public private(set) var isVisible = false
-
-  /// Tells the screen it is being shown: `willAppear`, then `didAppear`. Does nothing if it is
-  /// already visible.
-  public func appear() {
-    guard isMounted, !isVisible else { return }
-    graph.send(.willAppear)
-    isVisible = true
-    graph.send(.didAppear)
-  }
-
-  /// Tells the screen it is being hidden: `willDisappear`, then `didDisappear`. Does nothing if
-  /// it is not visible.
-  public func disappear() {
-    guard isMounted, isVisible else { return }
-    graph.send(.willDisappear)
-    isVisible = false
-    graph.send(.didDisappear)
-  }
-
-  /// Whether the screen is still mounted.
-  public var isMounted: Bool { root != nil }
-
-  /// The view model, until unmounted.
-  public var model: S.Model? { graph.model }
-
-  /// The widget with `id`, if the tree has one.
-  ///
-  /// Widgets a container makes from its data (the rows of a `TextList`) are found in the tree as
-  /// it is now, so they are never stale.
-  public func widget(_ id: String) -> Widget? {
-    if let fixed = widgetsByID[id] { return fixed }
-    return root?.allWidgets.first { $0.id == id }
-  }
-
-  /// The ids of every widget in the tree, sorted.
-  public var widgetIDs: [String] {
-    Set(widgetsByID.keys).union(root?.allWidgets.map(\.id) ?? []).sorted()
-  }
-
-  /// The tree as text, in the documented format.
-  public func render() -> String {
-    root.map(TextRenderer.render) ?? "(unmounted)"
-  }
-
-  /// Uninstalls the bindings and releases the view model and the widgets.
-  /// A visible screen disappears first.
-  public func unmount() {
-    disappear()
-    graph.unmount()
-    widgetsByID = [:]
-    root = nil
-    screen = nil
-  }
 }
 
 /// Why a screen could not be mounted; lists every problem found.

@@ -53,6 +53,9 @@ public struct BindingGraph<Model: AnyObject> {
 
   /// The same graph without the code that installs it, which holds the widgets and commands
   /// the declarations reach: what an unmounted graph keeps for inspection.
+  /// A graph of no declarations: what a host of child mounts (an app's screens) runs.
+  package static var empty: Self { Self(declarations: [], nodes: [], edges: []) }
+
   func descriptionOnly() -> Self {
     Self(
       declarations: declarations.map { $0.descriptionOnly() }, nodes: nodes, edges: edges)

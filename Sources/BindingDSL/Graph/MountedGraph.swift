@@ -58,6 +58,10 @@ public final class MountedGraph<Model: AnyObject>: Flushable {
     context?.workOwners ?? []
   }
 
+  /// What mounts child view models (pushed screens, embedded screens) into this graph run, so
+  /// that one flush settles them with it; `nil` once unmounted.
+  package var childMounter: (any ChildMounter)? { context }
+
   /// Whether view-model changes are waiting for a flush.
   public var needsFlush: Bool { engine.hasPendingChanges }
 

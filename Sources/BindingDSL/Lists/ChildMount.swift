@@ -61,6 +61,11 @@ public final class ChildMount {
     context?.cancelRuns()
   }
 
+  /// Runs what the child's declarations ask for at `event` (a pushed screen appearing).
+  package func send(_ event: LifecycleEvent) {
+    context?.send(event)
+  }
+
   /// The commands the child's declarations bind, and its children's.
   var commandsIncludingChildren: [any CommandObject] { context?.commandsIncludingChildren ?? [] }
 }
@@ -69,6 +74,7 @@ public final class ChildMount {
 @MainActor
 protocol ChildContext: ChildMounter {
   func cancelRuns()
+  func send(_ event: LifecycleEvent)
   func tearDown()
   func forget(_ child: ChildMount)
   var workOwners: Set<WorkToken> { get }

@@ -1,12 +1,7 @@
 public import BindingDSL
 
-/// Drives a mounted screen as a person would, headlessly and deterministically: type, tap,
-/// toggle, advance a virtual clock, settle, and render.
-///
-/// Every interaction flushes the bindings and waits for the work it started (command runs,
-/// debounce timers) to finish or to park on the virtual clock. Acting on a widget that is missing, hidden, disabled, or of the
-/// wrong kind throws a ``DriverError`` that says which widgets exist and why the action could
-/// not happen.
+/// Drives one mounted screen as a person would, headlessly and deterministically: type, tap,
+/// toggle, advance a virtual clock, settle, and render (the verbs are ``Driver``'s).
 ///
 /// ```swift
 /// let clock = VirtualClock()
@@ -16,114 +11,21 @@ public import BindingDSL
 /// try driver.assertSnapshot(named: "registered")
 /// ```
 @MainActor
-public final class ScreenDriver<S: Screen> {
-  /// The virtual clock the view model sleeps on.
-  public let clock: VirtualClock
+public final class ScreenDriver<S: Screen>: Driver {
   /// The mounted screen.
   public let mounted: MountedScreen<S>
-  private let scheduler = ManualScheduler()
 
   /// Mounts `screen` on `model` with a scheduler the driver flushes.
   public init(_ screen: S, model: S.Model, clock: VirtualClock = VirtualClock()) throws(ScreenError)
   {
-    self.clock = clock
-    self.mounted = try screen.mount(on: model, scheduler: scheduler, clock: clock)
+    let scheduler = ManualScheduler()
+    let mounted = try screen.mount(on: model, scheduler: scheduler, clock: clock)
+    self.mounted = mounted
+    super.init(clock: clock, scheduler: scheduler, surface: MountedScreenSurface(mounted))
   }
 
   /// The view model, until unmounted.
   public var model: S.Model? { mounted.model }
-
-  /// The widget with `id`, or an error listing the ids that exist.
-  ///
-  /// A widget inside a row of a list is addressed by the list's id, the row's id in brackets,
-  /// and the widget's id within the row: `orders[42].title`; `orders[42]` is the row itself.
-  public func widget(_ id: String) throws(DriverError) -> Widget {
-    guard mounted.isMounted else {
-      throw DriverError("the screen is unmounted; no widget '\(id)' can be reached")
-    }
-    if id.contains("[") { return try locate(path: id).widget }
-    guard let widget = mounted.widget(id) else {
-      var message = "no widget '\(id)' in \(S.self)"
-      if let near = closest(to: id, in: mounted.widgetIDs) {
-        message += "; did you mean '\(near)'?"
-      } else {
-        message += "."
-      }
-      message += " Widgets: \(mounted.widgetIDs.joined(separator: ", "))"
-      throw DriverError(message)
-    }
-    return widget
-  }
-
-  /// The widget with `id` as a `T`, or an error naming its actual kind.
-  public func widget<T: Widget>(_ id: String, as type: T.Type) throws(DriverError) -> T {
-    let found = try widget(id)
-    guard let typed = found as? T else {
-      throw DriverError("widget '\(id)' is a \(found.kind), not a \(T.self)")
-    }
-    return typed
-  }
-
-  /// Selects the row `row` of a list, spelled `orders[42]`: the row becomes selected, the one
-  /// selected before is deselected, and what the list's selection events are bound to runs.
-  public func select(_ row: String) async throws {
-    let (list, found) = try locateRow(row, for: "select")
-    clock.withTracking { list.select(found) }
-    try await settle()
-  }
-
-  /// Swipes the row `row` (spelled `orders[42]`) and taps its swipe action `action`, such as
-  /// `delete`.
-  public func swipe(_ row: String, action: String) async throws {
-    let (list, found) = try locateRow(row, for: "swipe")
-    let actions = list.boundActions
-    guard let event = actions.first(where: { $0.eventKey.property == action }) else {
-      let names = actions.map(\.eventKey.property)
-      throw DriverError(
-        "cannot swipe '\(row)' to '\(action)': "
-          + (names.isEmpty
-            ? "list '\(list.id)' has no swipe actions bound (command(vm.delete, on: "
-              + "\(list.id).deletion))"
-            : "the actions of list '\(list.id)' are \(names.joined(separator: ", "))"))
-    }
-    guard let model = found.model as? any RowModel else { return }
-    clock.withTracking { event.send(model) }
-    try await settle()
-  }
-
-  /// Pulls the list `id` to refresh it: the command bound to its refresh control runs.
-  public func pullToRefresh(_ id: String) async throws {
-    let list = try self.list(id, for: "refresh")
-    guard list.refresh.isBound else {
-      throw DriverError(
-        "cannot refresh '\(id)': no command is bound to its refresh control (command(vm.refresh, "
-          + "on: \(id).refresh))")
-    }
-    guard list.refresh.isEnabled.value else {
-      throw DriverError("cannot refresh '\(id)': its refresh command cannot execute now")
-    }
-    clock.withTracking { list.refresh.trigger.send() }
-    try await settle()
-  }
-
-  /// Scrolls the list `id` to its end: the command bound to its load-more control runs, unless
-  /// the list has no more to load (its `hasMore` is false) or its command cannot execute now
-  /// (it is loading already, or disabled).
-  ///
-  /// - Returns: Whether scrolling started a load.
-  @discardableResult
-  public func scrollToEnd(_ id: String) async throws -> Bool {
-    let list = try self.list(id, for: "scroll")
-    guard list.loadMore.isBound else {
-      throw DriverError(
-        "cannot scroll '\(id)' to load more: no command is bound to its load-more control "
-          + "(command(vm.loadMore, on: \(id).loadMore))")
-    }
-    let loads = list.hasMore.value && list.loadMore.isEnabled.value
-    if loads { clock.withTracking { list.loadMore.trigger.send() } }
-    try await settle()
-    return loads
-  }
 
   /// Shows the screen: runs what its declarations ask for at `willAppear` and `didAppear`, then
   /// settles. A driver starts with the screen mounted but not yet shown.
@@ -141,266 +43,33 @@ public final class ScreenDriver<S: Screen> {
     try await settle()
   }
 
-  /// Moves the virtual clock forward one sleeper at a time: each sleeper due wakes in turn (in
-  /// deadline order, and in the order they went to sleep for one instant), and the driver
-  /// settles (flushes, and waits until the work they belong to, and the work
-  /// the flush started, has slept on the clock again or finished) before time moves on. Time
-  /// ends at exactly `now + duration`, settled.
-  public func advance(by duration: Duration) async throws {
-    try checkMounted(to: "advance the clock")
-    let end: VirtualClock.Instant
-    do {
-      end = try clock.beginAdvance(by: duration)
-    } catch {
-      throw DriverError(error.message)
-    }
-    defer { clock.endAdvance() }
-    try await settle()
-    while clock.wakeNext(notAfter: end) {
-      try await settle()
-    }
-    clock.finishAdvance(at: end)
-    try await settle()
-  }
-
-  /// Flushes the bindings and waits until all work started on behalf of the screen is quiet:
-  /// every command run of its commands (cancelled runs still unwinding among them), every
-  /// debounce or throttle timer of its bindings, and any tracked work on the driver's clock has
-  /// finished or is sleeping on the virtual clock, and no flush is waiting.
-  ///
-  /// Waiting is driven by the work itself (each run, timer and sleep reports to the driver),
-  /// never by counting turns, so it does not depend on machine load.
-  ///
-  /// - Throws: ``DriverError`` when the screen is unmounted; when work stays busy for the
-  ///   clock's `stallTimeout` of real time without sleeping on the virtual clock or finishing
-  ///   (it waits on something else: a real clock, a continuation nobody resumes), naming it; or
-  ///   when the screen asks for a flush again and again, naming the work that ran meanwhile.
-  public func settle() async throws {
-    try checkMounted(to: "settle")
-    let ledger = WorkLedger.shared
-    let clockID = clock.identity
-    var watch = StallWatch(timeout: clock.stallTimeout)
-    var flushes = 0
-    var ranWhileFlushing: [String] = []
-    while mounted.isMounted {
-      let owners = mounted.graph.workOwners
-      let isScreenWork = { (item: WorkLedger.Item) -> Bool in
-        item.clock == clockID || item.owner.map(owners.contains) == true
-      }
-      let generation = ledger.generation
-      if try flush() {
-        flushes += 1
-        if flushes > Self.flushLimit {
-          throw DriverError(
-            "the screen did not settle: it asked for a flush \(Self.flushLimit) times in one "
-              + "settle, so what it shows keeps changing what it runs. Work that ran meanwhile: "
-              + (ranWhileFlushing.isEmpty
-                ? "none tracked" : ranWhileFlushing.joined(separator: ", "))
-              + ". Look for a command that changes the value it is run on (onChangeOf:), or "
-              + "a view-model property that changes whenever it is read")
-        }
-      }
-      let busy = ledger.busy(where: isScreenWork)
-      for item in busy where !ranWhileFlushing.contains(item.name) {
-        ranWhileFlushing.append(item.name)
-      }
-      if busy.isEmpty {
-        if scheduler.hasPendingFlush { continue }
-        return
-      }
-      if let still = await watch.wait(
-        for: busy, after: generation, in: ledger, where: isScreenWork)
-      {
-        throw DriverError(
-          "the screen did not settle: "
-            + WorkLedger.names(of: still)
-            + " \(still.count == 1 ? "is" : "are") still executing and not sleeping on the "
-            + "virtual clock after \(clock.stallTimeout) of real time; work that waits on "
-            + "something else (a real clock, a continuation nobody resumes) cannot finish in a "
-            + "test")
-      }
-    }
-  }
-
-  /// The tree as text; `(unmounted)` once the screen is unmounted.
-  public func render() -> String { mounted.render() }
-
   /// Unmounts the screen, releasing the view model and the widgets. Driving, settling, advancing
   /// or snapshotting the screen afterwards throws.
   public func unmount() { mounted.unmount() }
-
-  /// Compares the rendered tree with the snapshot `name` stored beside the calling test file.
-  ///
-  /// - Throws: ``SnapshotError`` when the render differs, when the snapshot was recorded, or
-  ///   when the screen is unmounted (nothing is recorded then).
-  public func assertSnapshot(
-    named name: String, filePath: StaticString = #filePath
-  ) throws(SnapshotError) {
-    guard mounted.isMounted else {
-      throw SnapshotError(
-        message: "cannot compare snapshot '\(name)': the screen is unmounted, so there is no "
-          + "tree to render; take snapshots before unmount()")
-    }
-    try Headless.assertSnapshot(of: render(), named: name, filePath: filePath)
-  }
-
-  /// How many flushes one settle may take before the screen is called unsettled.
-  private static var flushLimit: Int { 1_000 }
-
-  private func checkMounted(to action: String) throws(DriverError) {
-    guard mounted.isMounted else {
-      throw DriverError("cannot \(action): the screen is unmounted")
-    }
-  }
-
-  /// Flushes every waiting change; returns whether anything flushed.
-  @discardableResult
-  func flush() throws(DriverError) -> Bool {
-    let flushed = clock.withTracking { scheduler.flush() }
-    if let report = mounted.graph.unsettledReport { throw DriverError(report) }
-    if let root = mounted.root, let problem = Self.listProblem(in: root) {
-      throw DriverError(problem)
-    }
-    return flushed
-  }
-
-  /// The first problem a list of the tree reports (a row without a template, repeated ids).
-  private static func listProblem(in widget: Widget) -> String? {
-    if let list = widget as? ListView, let problem = list.problem {
-      return "list '\(list.id)' cannot show all of its rows: \(problem)"
-    }
-    for child in widget.children {
-      if let problem = listProblem(in: child) { return problem }
-    }
-    return nil
-  }
-
-  /// The list `id`, or an error naming what it is instead.
-  private func list(_ id: String, for action: String) throws(DriverError) -> ListView {
-    let found = try widget(id)
-    guard let list = found as? ListView else {
-      throw DriverError("cannot \(action) '\(id)': it is a \(found.kind), not a List")
-    }
-    return list
-  }
-
-  /// The row at `path` (`orders[42]`) with its list.
-  private func locateRow(_ path: String, for action: String) throws(DriverError) -> (
-    ListView, RowWidget
-  ) {
-    let found = try locate(path: path)
-    guard let list = found.list, let row = found.widget as? RowWidget, row.role == .row else {
-      throw DriverError(
-        "cannot \(action) '\(path)': it is a \(found.widget.kind), not a row; rows are "
-          + "addressed as <list>[<row id>]")
-    }
-    return (list, row)
-  }
-
-  /// Finds the widget at a path such as `orders[42].title`, and the list of the last row on the
-  /// way.
-  private func locate(path: String) throws(DriverError) -> (widget: Widget, list: ListView?) {
-    var rest = Substring(path)
-    guard let open = rest.firstIndex(of: "[") else { return (try widget(path), nil) }
-    var current = try widget(String(rest[..<open]))
-    var scopePath = String(rest[..<open])
-    var list: ListView?
-    rest = rest[open...]
-    while !rest.isEmpty {
-      if rest.first == "[" {
-        guard let close = rest.firstIndex(of: "]") else {
-          throw DriverError("'\(path)' has a '[' without its ']'; write rows as orders[42]")
-        }
-        let rowID = String(rest[rest.index(after: rest.startIndex)..<close])
-        guard let owner = current as? ListView else {
-          throw DriverError(
-            "'\(scopePath)' is a \(current.kind), not a List; only the rows of a list are "
-              + "addressed with [ ]")
-        }
-        guard let row = owner.row(rowID) else {
-          throw DriverError(
-            "no row '\(rowID)' in list '\(scopePath)'; its rows: \(summary(of: owner.rowIDs))")
-        }
-        list = owner
-        current = row
-        scopePath += "[\(rowID)]"
-        rest = rest[rest.index(after: close)...]
-      } else if rest.first == "." {
-        rest = rest.dropFirst()
-        let end = rest.firstIndex(of: "[") ?? rest.endIndex
-        let id = String(rest[..<end])
-        guard let row = current as? RowWidget else {
-          throw DriverError("'\(scopePath)' is not a row; write <list>[<row id>].\(id)")
-        }
-        guard let inner = row.widget(id) else {
-          throw DriverError(
-            "no widget '\(id)' in row '\(scopePath)'; its widgets: "
-              + row.widgetIDs.joined(separator: ", "))
-        }
-        current = inner
-        scopePath += ".\(id)"
-        rest = rest[end...]
-      } else {
-        throw DriverError(
-          "cannot read '\(path)' after '\(scopePath)': write <list>[<row id>].<widget id>")
-      }
-    }
-    return (current, list)
-  }
-
-  /// Ids for a message: all of them when few, else the first ten and how many more.
-  private func summary(of ids: [String]) -> String {
-    guard !ids.isEmpty else { return "none" }
-    guard ids.count > 10 else { return ids.joined(separator: ", ") }
-    return ids.prefix(10).joined(separator: ", ") + " and \(ids.count - 10) more"
-  }
 }
 
-/// Why the driver could not do what a test asked.
-public struct DriverError: Error, Hashable, Sendable, CustomStringConvertible {
-  public let message: String
+/// One mounted screen as a driver acts on it.
+@MainActor
+private final class MountedScreenSurface<S: Screen>: DriverSurface {
+  let mounted: MountedScreen<S>
 
-  public init(_ message: String) {
-    self.message = message
+  init(_ mounted: MountedScreen<S>) {
+    self.mounted = mounted
   }
 
-  public var description: String { message }
-}
+  var isMounted: Bool { mounted.isMounted }
+  var name: String { "\(S.self)" }
+  var unmountedText: String { "the screen is unmounted" }
+  func widget(_ id: String) -> Widget? { mounted.widget(id) }
+  var widgetIDs: [String] { mounted.widgetIDs }
+  var root: Widget? { mounted.root }
+  func note(onMissing id: String) -> String? { nil }
 
-extension Widget {
-  /// The outermost hidden widget on the path from `self` down to `target`, if any.
-  @MainActor
-  func hiddenAncestor(of target: Widget) -> Widget? {
-    if isHidden.value && contains(target) { return self }
-    for child in children {
-      if let hidden = child.hiddenAncestor(of: target) { return hidden }
-    }
-    return nil
+  func enabledCause(of key: TargetKey) -> String? {
+    mounted.graph.graph.enabledCause(of: key)
   }
 
-  @MainActor
-  private func contains(_ target: Widget) -> Bool {
-    self === target || children.contains { $0.contains(target) }
-  }
-}
-
-/// The id closest to `id` by edit distance, when it is close enough to be a typo.
-func closest(to id: String, in ids: [String]) -> String? {
-  let scored = ids.map { ($0, editDistance(Array(id), Array($0))) }
-  guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, id.count / 3) else {
-    return nil
-  }
-  return best.0
-}
-
-private func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-  var previous = Array(0...b.count)
-  for (i, x) in a.enumerated() {
-    var current = [i + 1]
-    for (j, y) in b.enumerated() {
-      current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
-    }
-    previous = current
-  }
-  return previous[b.count]
+  var workOwners: Set<WorkToken> { mounted.graph.workOwners }
+  var unsettledReport: String? { mounted.graph.unsettledReport }
+  func render() -> String { mounted.render() }
 }

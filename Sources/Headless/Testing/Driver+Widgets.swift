@@ -1,7 +1,7 @@
 /// The driver's verbs for widgets, each generic over a capability (``Tappable``,
 /// ``TextEditable``, ``Adjustable``…): a widget defined outside the library that adopts one is
 /// driven like a built-in one, with the same checks and the same messages.
-extension ScreenDriver {
+extension Driver {
   /// Types `text` into the widget `id` (a text field, a text view, a search field: any
   /// ``TextEditable``), one character at a time (each an edit, each flushed), after the text
   /// already there.
@@ -165,25 +165,21 @@ extension ScreenDriver {
     _ id: String, to verb: String, as capability: Capability.Type
   ) throws(DriverError) -> Capability {
     let found = try widget(id)
+    if let blocker = surface.blocker(for: "\(verb) '\(id)'") { throw DriverError(blocker) }
     guard let able = found as? Capability else {
-      let others = mounted.widgetIDs.filter { mounted.widget($0) is Capability }
+      let others = surface.widgetIDs.filter { surface.widget($0) is Capability }
       throw DriverError(
         "cannot \(verb) '\(id)': it is a \(found.kind). Widgets that take \(verb): "
           + (others.isEmpty ? "none" : others.joined(separator: ", ")))
     }
-    if let hidden = mounted.root?.hiddenAncestor(of: found) {
+    if let hidden = surface.root?.hiddenAncestor(of: found) {
       let how = hidden === found ? "it is hidden" : "its container '\(hidden.id)' is hidden"
       throw DriverError("cannot \(verb) '\(id)': \(how)")
     }
     if !found.isEnabled.value {
       var message = "cannot \(verb) '\(id)': it is disabled"
-      let key = found.isEnabled.targetKey
-      if let edge = mounted.graph.graph.edges(writing: key).first {
-        let source = mounted.graph.graph.node(edge.from)
-        let follows =
-          source.kind == .command
-          ? "command '\(source.name)', which cannot execute now" : source.name
-        message += " (its enabled state follows \(follows), bound at \(edge.declaration))"
+      if let cause = surface.enabledCause(of: found.isEnabled.targetKey) {
+        message += " (\(cause))"
       }
       throw DriverError(message)
     }

@@ -1,0 +1,325 @@
+public import BindingDSL
+
+/// A whole app, headless: a main navigation stack and the stacks presented over it, each screen
+/// mounted on its view model under one graph run, so that one flush settles every screen.
+///
+/// The host is the ``Navigator`` its view models are given. It mounts the registered screen of
+/// every view model pushed or presented, tells screens when they appear and disappear, unmounts
+/// (and so releases) the screens that leave, and renders as one text: the stacks with each
+/// screen's title, whether back is available, and the visible screen's tree.
+///
+/// ```swift
+/// let host = AppHost(registry: registry, scheduler: scheduler, clock: clock)
+/// try host.setStack([LoginViewModel(navigator: host)])
+/// ```
+@MainActor
+public final class AppHost: Navigator {
+  /// Which screen shows each view-model type.
+  public let registry: ScreenRegistry
+  /// The clock timers of every screen sleep on.
+  public let clock: any Clock<Duration>
+  /// The app's tree: stacks, screens and dialogs, as rendered.
+  public let view = AppView()
+
+  /// The graph run every screen is mounted in.
+  let graph: MountedGraph<HostModel>
+  /// The main stack, then each presented stack, root first.
+  private var stacks: [[ScreenMount]] = [[]]
+  private var stackViews: [NavigationStackView] = [NavigationStackView("main", isPresented: false)]
+  /// The operation under way, while it runs.
+  private var transition: String?
+  /// Called after every change of the stacks, before lifecycle `did` events (dialogs of
+  /// screens that went away are dismissed then).
+  var screensRemoved: [@MainActor ([ObjectIdentifier]) -> Void] = []
+
+  /// Makes a host with an empty main stack; give it its first screen with ``setStack(_:)`` or
+  /// ``push(_:)``.
+  ///
+  /// - Parameters:
+  ///   - registry: Which screen shows each view-model type.
+  ///   - scheduler: Who flushes the screens' bindings (the app's main actor by default).
+  ///   - clock: The clock timers of every screen sleep on.
+  public init(
+    registry: ScreenRegistry, scheduler: any FlushScheduler = MainActorScheduler.shared,
+    clock: any Clock<Duration> = ContinuousClock()
+  ) {
+    self.registry = registry
+    self.clock = clock
+    graph = BindingGraph<HostModel>.empty.mount(on: HostModel(), scheduler: scheduler, clock: clock)
+    view.stacks = stackViews
+  }
+
+  // MARK: - Reading the stacks
+
+  /// The view models of the main stack, root first.
+  public var mainStack: [AnyObject] { stacks[0].compactMap(\.model) }
+
+  /// The view models of each presented stack, the earliest presented first.
+  public var presentedStacks: [[AnyObject]] { stacks.dropFirst().map { $0.compactMap(\.model) } }
+
+  /// The view model of the visible screen: the top of the active stack.
+  public var visibleModel: AnyObject? { visible?.model }
+
+  /// The visible screen.
+  var visible: ScreenMount? { stacks.last?.last }
+
+  /// Every mounted screen that is not visible, the most recently covered first.
+  var covered: [ScreenMount] {
+    stacks.flatMap { $0 }.filter { $0 !== visible }.reversed()
+  }
+
+  /// The stacks and the visible screen as text, in the documented format.
+  public func render() -> String { TextRenderer.render(view) }
+
+  // MARK: - Navigator
+
+  public func push(_ model: AnyObject) throws(NavigationError) {
+    try run("push \(type(of: model))") { () throws(NavigationError) in
+      try checkNotShown([model], to: "push")
+      let mounted = try mount([model], to: "push")
+      var stack = stacks[stacks.count - 1]
+      stack += mounted
+      replaceActive(with: stack)
+    }
+  }
+
+  public func pop() throws(NavigationError) {
+    try run("pop") { () throws(NavigationError) in
+      let stack = stacks[stacks.count - 1]
+      guard stack.count > 1 else {
+        throw NavigationError(
+          .poppingRoot,
+          stack.isEmpty
+            ? "cannot pop: the stack is empty"
+            : "cannot pop '\(stack[0].name)': it is the root of its stack"
+              + (stacks.count > 1 ? "; dismiss() closes a presented stack" : ""))
+      }
+      replaceActive(with: Array(stack.dropLast()))
+    }
+  }
+
+  public func popToRoot() throws(NavigationError) {
+    try run("pop to root") { () throws(NavigationError) in
+      let stack = stacks[stacks.count - 1]
+      guard let root = stack.first else {
+        throw NavigationError(.poppingRoot, "cannot pop to root: the stack is empty")
+      }
+      replaceActive(with: [root])
+    }
+  }
+
+  public func pop(to model: AnyObject) throws(NavigationError) {
+    try run("pop to \(type(of: model))") { () throws(NavigationError) in
+      let stack = stacks[stacks.count - 1]
+      guard let index = stack.firstIndex(where: { $0.model === model }) else {
+        throw NavigationError(
+          .notOnStack,
+          "cannot pop to \(type(of: model)): it is not on the active stack, which holds "
+            + describe(stack))
+      }
+      replaceActive(with: Array(stack[...index]))
+    }
+  }
+
+  public func setStack(_ models: [AnyObject]) throws(NavigationError) {
+    try run("set the stack") { () throws(NavigationError) in
+      guard !models.isEmpty else {
+        throw NavigationError(
+          .emptyStack, "cannot set an empty stack: a stack needs its root view model")
+      }
+      for (index, model) in models.enumerated()
+      where models[..<index].contains(where: { $0 === model }) {
+        throw NavigationError(
+          .alreadyShown,
+          "cannot set the stack: \(type(of: model)) appears twice in it (at \(index) and "
+            + "before)")
+      }
+      let active = stacks[stacks.count - 1]
+      let kept = models.map { model in active.first { $0.model === model } }
+      let new = models.enumerated().filter { kept[$0.offset] == nil }.map(\.element)
+      try checkNotShown(new, to: "set the stack with")
+      let mounted = try mount(new, to: "set the stack with")
+      var made = mounted[...]
+      let stack = kept.map { $0 ?? made.removeFirst() }
+      replaceActive(with: stack)
+    }
+  }
+
+  public func present(_ model: AnyObject) throws(NavigationError) {
+    try run("present \(type(of: model))") { () throws(NavigationError) in
+      try checkNotShown([model], to: "present")
+      let mounted = try mount([model], to: "present")
+      let view = NavigationStackView("modal\(stacks.count)", isPresented: true)
+      let old = visible
+      old?.willDisappear()
+      mounted[0].willAppear()
+      stacks.append(mounted)
+      stackViews.append(view)
+      layout()
+      old?.didDisappear()
+      mounted[0].didAppear()
+    }
+  }
+
+  public func dismiss() throws(NavigationError) {
+    try run("dismiss") { () throws(NavigationError) in
+      guard stacks.count > 1 else {
+        throw NavigationError(
+          .nothingPresented,
+          "cannot dismiss: nothing is presented; the main stack holds " + describe(stacks[0]))
+      }
+      let leaving = stacks.removeLast()
+      stackViews.removeLast()
+      let old = leaving.last
+      let new = visible
+      old?.willDisappear()
+      new?.willAppear()
+      layout()
+      removed(leaving)
+      old?.didDisappear()
+      new?.didAppear()
+      for screen in leaving.reversed() { screen.unmount() }
+    }
+  }
+
+  /// What the back button of the visible screen does: asks its view model when it adopts
+  /// ``BackHandling``, and otherwise pops it.
+  ///
+  /// - Throws: ``NavigationError`` when the visible screen is the root of its stack.
+  public func goBack() throws(NavigationError) {
+    guard let screen = visible, screen.container.hasBack else {
+      let name = visible.map { "'\($0.name)'" } ?? "nothing"
+      throw NavigationError(
+        .poppingRoot,
+        "cannot go back from \(name): it is the root of "
+          + (stacks.count > 1 ? "a presented stack; dismiss() closes it" : "the main stack"))
+    }
+    if let handler = screen.model as? any BackHandling, handler.handleBack() { return }
+    try pop()
+  }
+
+  // MARK: - Steps
+
+  /// Runs `operation` as the one operation under way; an operation asked for meanwhile (from a
+  /// lifecycle handler) is refused.
+  private func run(
+    _ name: String, _ operation: () throws(NavigationError) -> Void
+  ) throws(NavigationError) {
+    if let transition {
+      throw NavigationError(
+        .midTransition,
+        "cannot \(name) while \(transition) is under way (asked from a lifecycle handler); "
+          + "navigate from a command or after the operation returns")
+    }
+    transition = name
+    defer { transition = nil }
+    try operation()
+  }
+
+  /// Refuses view models that are shown already (one view model, one screen).
+  private func checkNotShown(_ models: [AnyObject], to action: String) throws(NavigationError) {
+    for model in models {
+      for (index, stack) in stacks.enumerated() {
+        if let screen = stack.first(where: { $0.model === model }) {
+          throw NavigationError(
+            .alreadyShown,
+            "cannot \(action) \(type(of: model)): it is shown already as '\(screen.name)' on "
+              + (index == 0 ? "the main stack" : "presented stack \(index)"))
+        }
+      }
+    }
+  }
+
+  /// Mounts the screens of `models`; if one fails, the ones mounted before are unmounted.
+  private func mount(_ models: [AnyObject], to action: String) throws(NavigationError)
+    -> [ScreenMount]
+  {
+    let factories = try models.map { (model) throws(NavigationError) in
+      try registry.factory(for: model, to: action)
+    }
+    guard let mounter = graph.childMounter else {
+      throw NavigationError(.screenFailed, "cannot \(action): the app is shut down")
+    }
+    var mounted: [ScreenMount] = []
+    for (model, factory) in zip(models, factories) {
+      let container = ScreenContainer(factory.name, title: factory.name)
+      do {
+        mounted.append(try factory.mount(model, mounter, container))
+      } catch {
+        for screen in mounted { screen.unmount() }
+        throw error
+      }
+    }
+    return mounted
+  }
+
+  /// Makes `stack` the active stack: the old top disappears and the new top appears (`will`
+  /// events, the change, `did` events), then the screens that left are unmounted, top first.
+  private func replaceActive(with stack: [ScreenMount]) {
+    let index = stacks.count - 1
+    let leaving = stacks[index].filter { old in !stack.contains { $0 === old } }
+    let old = visible
+    let new = stack.last
+    if old !== new {
+      old?.willDisappear()
+      new?.willAppear()
+    }
+    stacks[index] = stack
+    layout()
+    removed(leaving)
+    if old !== new {
+      old?.didDisappear()
+      new?.didAppear()
+    }
+    for screen in leaving.reversed() { screen.unmount() }
+  }
+
+  private func removed(_ screens: [ScreenMount]) {
+    guard !screens.isEmpty else { return }
+    let ids = screens.map { ObjectIdentifier($0) }
+    for handler in screensRemoved { handler(ids) }
+  }
+
+  /// Brings the rendered stacks in line with the stacks.
+  private func layout() {
+    for (index, stack) in stacks.enumerated() {
+      let view = stackViews[index]
+      view.screens = stack.map(\.container)
+      view.isCovered = index < stacks.count - 1
+      for (position, screen) in stack.enumerated() {
+        screen.container.hasBack = position > 0
+        screen.container.isCovered = screen !== visible || hasOverlay
+      }
+    }
+    view.stacks = stackViews
+  }
+
+  /// Why `action` cannot reach the visible screen now: a dialog covers it.
+  func blocker(for action: String) -> String? { nil }
+
+  /// Whether a dialog covers the visible screen.
+  var hasOverlay: Bool { !view.overlays.isEmpty }
+
+  /// Re-renders the covering state after a dialog came or went.
+  func overlaysChanged() { layout() }
+
+  private func describe(_ stack: [ScreenMount]) -> String {
+    stack.isEmpty ? "nothing" : stack.map { "'\($0.name)'" }.joined(separator: ", ")
+  }
+
+  /// Unmounts every screen, the top of the last presented stack first, and the graph run.
+  public func shutDown() {
+    let all = stacks.flatMap { $0 }.reversed()
+    visible?.willDisappear()
+    visible?.didDisappear()
+    stacks = [[]]
+    stackViews = [stackViews[0]]
+    layout()
+    for screen in all { screen.unmount() }
+    graph.unmount()
+  }
+}
+
+/// The model of the graph run that the app's screens are mounted in: it binds nothing itself.
+@MainActor
+final class HostModel {}

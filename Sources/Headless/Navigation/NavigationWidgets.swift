@@ -1,0 +1,89 @@
+import BindingDSL
+
+/// The place of one screen on a navigation stack, as the render shows it: its title, whether
+/// back is available, whether it is covered, and, when it is the visible screen, its tree.
+///
+/// A screen opens an id space of its own: its widgets are reached through the visible screen,
+/// not through the app's tree.
+@MainActor
+public final class ScreenContainer: Widget {
+  override public var kind: String { "Screen" }
+
+  /// The title the navigation bar shows.
+  public let title: WidgetProperty<String>
+  /// Whether a back button leads to the screen under this one.
+  public internal(set) var hasBack = false
+  /// Whether another screen, a presented stack or a dialog covers this one.
+  public internal(set) var isCovered = false
+  /// The screen's tree, while mounted.
+  public internal(set) var content: Widget?
+
+  init(_ id: String, title: String) {
+    self.title = WidgetProperty(widgetID: id, name: "title", value: title)
+    super.init(id: id)
+    adopt(self.title)
+  }
+
+  override public var children: [Widget] {
+    guard !isCovered, let content else { return [] }
+    return [content]
+  }
+
+  override public var scopedChildren: [Widget] { [] }
+
+  override public var renderedFields: [RenderedField] { [.init("title", .text(title.value))] }
+
+  override public var renderedFlags: [String] {
+    (hasBack ? ["back"] : []) + (isCovered ? ["covered"] : [])
+  }
+}
+
+/// A navigation stack as the render shows it: its screens, root first.
+@MainActor
+public final class NavigationStackView: Widget {
+  override public var kind: String { "NavigationStack" }
+
+  /// The screens, root first.
+  public internal(set) var screens: [ScreenContainer] = []
+  /// Whether the stack is presented modally over another.
+  public let isPresented: Bool
+  /// Whether a presented stack covers this one.
+  public internal(set) var isCovered = false
+
+  init(_ id: String, isPresented: Bool) {
+    self.isPresented = isPresented
+    super.init(id: id)
+  }
+
+  override public var children: [Widget] { screens }
+
+  override public var scopedChildren: [Widget] { [] }
+
+  override public var renderedFields: [RenderedField] {
+    [.init("depth", .number(Double(screens.count)))]
+  }
+
+  override public var renderedFlags: [String] {
+    (isPresented ? ["presented"] : []) + (isCovered ? ["covered"] : [])
+  }
+}
+
+/// The whole app as the render shows it: the main stack, the presented stacks over it, then the
+/// dialogs shown.
+@MainActor
+public final class AppView: Widget {
+  override public var kind: String { "App" }
+
+  /// The main stack, then each presented stack.
+  public internal(set) var stacks: [NavigationStackView] = []
+  /// The dialogs shown over everything, oldest first.
+  public internal(set) var overlays: [Widget] = []
+
+  init() {
+    super.init(id: "app")
+  }
+
+  override public var children: [Widget] { stacks + overlays }
+
+  override public var scopedChildren: [Widget] { [] }
+}

@@ -1,0 +1,160 @@
+public import BindingDSL
+
+/// Which screen shows each view-model type: what makes pushing a view model show a screen.
+///
+/// ```swift
+/// let registry = ScreenRegistry()
+/// try registry.register("login", title: "Sign in") { LoginScreen() }
+/// try registry.register("detail", title: \DetailViewModel.title) { DetailScreen() }
+/// ```
+@MainActor
+public final class ScreenRegistry {
+  private var factories: [ObjectIdentifier: ScreenFactory] = [:]
+  /// The registrations in the order they were made, for messages.
+  private var order: [ObjectIdentifier] = []
+
+  /// Makes an empty registry.
+  public init() {}
+
+  /// Registers the screen `make` builds for its view-model type, with a fixed title.
+  ///
+  /// - Parameters:
+  ///   - name: The screen's id in renders and deep-link paths: unique, without spaces.
+  ///   - title: The title the navigation bar shows; the name when `nil`.
+  ///   - make: Builds a new screen each time a view model of the type is shown.
+  /// - Throws: ``NavigationError`` when the type or the name is registered already, or the
+  ///   name is not a valid id.
+  public func register<S: Screen>(
+    _ name: String, title: String? = nil, _ make: @escaping @MainActor () -> S
+  ) throws(NavigationError) {
+    try add(ScreenFactory(name: name, make: make, title: .fixed(title ?? name)))
+  }
+
+  /// Registers the screen `make` builds for its view-model type, titled by a view-model
+  /// property that the navigation bar follows.
+  ///
+  /// - Parameters:
+  ///   - name: The screen's id in renders and deep-link paths: unique, without spaces.
+  ///   - title: The view-model property the navigation bar shows.
+  ///   - make: Builds a new screen each time a view model of the type is shown.
+  /// - Throws: ``NavigationError`` when the type or the name is registered already, or the
+  ///   name is not a valid id.
+  public func register<S: Screen>(
+    _ name: String, title: KeyPath<S.Model, String>,
+    _ make: @escaping @MainActor () -> S
+  ) throws(NavigationError) {
+    try add(ScreenFactory(name: name, make: make, title: .keyPath(title)))
+  }
+
+  private func add(_ factory: ScreenFactory) throws(NavigationError) {
+    let name = factory.name
+    if name.isEmpty || name.contains(where: { $0.isWhitespace || $0 == "#" || $0 == "\"" }) {
+      throw NavigationError(
+        .invalidRegistration,
+        "cannot register '\(name)': a screen name must be non-empty, without spaces, '#' or "
+          + "quotes")
+    }
+    if let existing = factories[factory.modelType] {
+      throw NavigationError(
+        .invalidRegistration,
+        "cannot register '\(name)' for \(factory.modelName): \(existing.screenName) is "
+          + "registered for it already as '\(existing.name)'")
+    }
+    if let existing = factories.values.first(where: { $0.name == name }) {
+      throw NavigationError(
+        .invalidRegistration,
+        "cannot register '\(name)' for \(factory.modelName): the name is taken by "
+          + "\(existing.screenName) for \(existing.modelName)")
+    }
+    factories[factory.modelType] = factory
+    order.append(factory.modelType)
+  }
+
+  /// The view-model types registered, each with the name of its screen, in registration order:
+  /// `LoginViewModel (login)`.
+  public var registered: [String] {
+    order.compactMap { factories[$0] }.map { "\($0.modelName) (\($0.name))" }
+  }
+
+  /// The factory for `model`'s type, or an error naming the type and the registered ones.
+  func factory(for model: AnyObject, to action: String) throws(NavigationError) -> ScreenFactory {
+    if let factory = factories[ObjectIdentifier(type(of: model))] { return factory }
+    throw NavigationError(
+      .unregisteredModel,
+      "cannot \(action) \(type(of: model)): no screen is registered for it. Registered: "
+        + (registered.isEmpty ? "none" : registered.joined(separator: ", ")))
+  }
+
+  /// The factory registered under `name`.
+  func factory(named name: String) -> ScreenFactory? {
+    factories.values.first { $0.name == name }
+  }
+}
+
+/// How one registered screen is made and mounted, with its view-model type erased.
+@MainActor
+struct ScreenFactory {
+  enum Title {
+    case fixed(String)
+    case keyPath(AnyKeyPath)
+  }
+
+  let name: String
+  let modelType: ObjectIdentifier
+  let modelName: String
+  let screenName: String
+  let mount:
+    @MainActor (AnyObject, any ChildMounter, ScreenContainer) throws(NavigationError) -> ScreenMount
+
+  init<S: Screen>(name: String, make: @escaping @MainActor () -> S, title: Title) {
+    self.name = name
+    modelType = ObjectIdentifier(S.Model.self)
+    modelName = String(describing: S.Model.self)
+    screenName = String(describing: S.self)
+    let titlePath = title
+    mount = { object, mounter, container throws(NavigationError) in
+      // NB: the registry picks the factory by the model's type, so the cast cannot fail.
+      guard let model = object as? S.Model else {
+        throw NavigationError(.unregisteredModel, "\(type(of: object)) is not \(S.Model.self)")
+      }
+      let prepared: PreparedScreen<S>
+      do {
+        prepared = try PreparedScreen(make(), on: model)
+      } catch {
+        throw NavigationError(.screenFailed, "cannot show \(S.Model.self): \(error)")
+      }
+      var declarations = prepared.declarations
+      switch titlePath {
+      case .fixed(let text):
+        container.title.receive(text)
+      case .keyPath(let path):
+        if let path = path as? KeyPath<S.Model, String> {
+          declarations.append(bind(path, to: container.title, mode: .oneWay))
+        }
+      }
+      let child: ChildMount
+      do {
+        child = try mounter.mount(declarations, on: model, template: ObjectIdentifier(S.self))
+      } catch {
+        throw NavigationError(.screenFailed, "cannot show \(S.Model.self): \(error)")
+      }
+      let graph = prepared.graph
+      return ScreenMount(
+        name: name, model: model, root: prepared.root, widgetsByID: prepared.widgetsByID,
+        child: child, container: container,
+        enabledCause: { key in graph.enabledCause(of: key) })
+    }
+  }
+}
+
+extension BindingGraph {
+  /// What the enabled state written at `key` follows, for a driver's message.
+  func enabledCause(of key: TargetKey) -> String? {
+    guard let edge = edges(writing: key).first else { return nil }
+    let source = node(edge.from)
+    let follows =
+      source.kind == .command
+      ? "command '\(source.name)', which cannot execute now" : source.name
+    return "its enabled state follows \(follows), bound at \(edge.declaration)"
+  }
+}

@@ -1,0 +1,134 @@
+public import BindingDSL
+
+/// Drives a whole app as a person would: the verbs of ``Driver`` act on the visible screen (the
+/// top of the active stack), and ``back()`` and the navigation the view models ask for move
+/// between screens. One driver drives every screen of a flow.
+///
+/// ```swift
+/// let driver = try AppDriver(registry: registry)
+/// try await driver.start { host in LoginViewModel(navigator: host) }
+/// try await driver.tap("register")
+/// try await driver.back()
+/// ```
+@MainActor
+public final class AppDriver: Driver {
+  /// The app: its stacks, screens and dialogs.
+  public let host: AppHost
+
+  /// Makes an app with an empty main stack whose bindings the driver flushes.
+  ///
+  /// - Parameters:
+  ///   - registry: Which screen shows each view-model type.
+  ///   - clock: The virtual clock the view models sleep on.
+  public init(registry: ScreenRegistry, clock: VirtualClock = VirtualClock()) {
+    let scheduler = ManualScheduler()
+    let host = AppHost(registry: registry, scheduler: scheduler, clock: clock)
+    self.host = host
+    super.init(clock: clock, scheduler: scheduler, surface: AppSurface(host))
+  }
+
+  /// Shows the view model `makeRoot` returns as the root of the main stack, then settles.
+  ///
+  /// - Parameter makeRoot: Makes the root view model, given the host as its navigator.
+  public func start(_ makeRoot: (AppHost) -> AnyObject) async throws {
+    let root = makeRoot(host)
+    try tracked { (host) throws(NavigationError) in try host.setStack([root]) }
+    try await settle()
+  }
+
+  /// Runs `operation` on the navigator as a view model would, then settles.
+  ///
+  /// - Parameter operation: What to do, such as `{ try $0.push(detail) }`.
+  public func navigate(_ operation: (AppHost) throws(NavigationError) -> Void) async throws {
+    try tracked(operation)
+    try await settle()
+  }
+
+  /// Taps the back button of the visible screen: its view model decides when it adopts
+  /// `BackHandling`, otherwise the screen is popped. Then settles.
+  ///
+  /// - Throws: ``DriverError`` when the visible screen has no back button (it is the root of
+  ///   its stack) or a dialog covers it.
+  public func back() async throws {
+    if let blocker = surface.blocker(for: "go back") { throw DriverError(blocker) }
+    do throws(NavigationError) {
+      try tracked { (host) throws(NavigationError) in try host.goBack() }
+    } catch {
+      throw DriverError(error.message)
+    }
+    try await settle()
+  }
+
+  /// Runs `operation` inside the clock's tracking scope, so the work it starts is followed.
+  private func tracked(
+    _ operation: (AppHost) throws(NavigationError) -> Void
+  ) throws(NavigationError) {
+    var failure: NavigationError?
+    clock.withTracking {
+      do throws(NavigationError) {
+        try operation(host)
+      } catch {
+        failure = error
+      }
+    }
+    if let failure { throw failure }
+  }
+
+  /// The view model of the visible screen.
+  public var visibleModel: AnyObject? { host.visibleModel }
+
+  /// The visible view model as a `T`, or an error naming what is visible.
+  ///
+  /// - Parameter type: The view-model type expected.
+  public func visibleModel<T: AnyObject>(as type: T.Type) throws(DriverError) -> T {
+    guard let model = host.visibleModel as? T else {
+      throw DriverError(
+        "the visible screen shows "
+          + (host.visibleModel.map { "\(Swift.type(of: $0))" } ?? "nothing")
+          + ", not \(T.self)")
+    }
+    return model
+  }
+
+  /// Unmounts every screen, releasing their view models and widgets.
+  public func shutDown() { host.shutDown() }
+}
+
+/// The visible screen of an app as a driver acts on it.
+@MainActor
+final class AppSurface: DriverSurface {
+  let host: AppHost
+
+  init(_ host: AppHost) {
+    self.host = host
+  }
+
+  var isMounted: Bool { host.graph.isMounted && host.visible != nil }
+
+  var name: String {
+    host.visible.map { "the visible screen '\($0.name)'" } ?? "the app"
+  }
+
+  var unmountedText: String {
+    host.graph.isMounted ? "no screen is shown" : "the app is shut down"
+  }
+
+  func widget(_ id: String) -> Widget? { host.visible?.widget(id) }
+  var widgetIDs: [String] { host.visible?.widgetIDs ?? [] }
+  var root: Widget? { host.visible?.root }
+
+  func note(onMissing id: String) -> String? {
+    guard let visible = host.visible,
+      let covered = host.covered.first(where: { $0.widget(id) != nil })
+    else { return nil }
+    return "no widget '\(id)' on the visible screen '\(visible.name)'; it exists only on the "
+      + "covered screen '\(covered.name)' (go back or dismiss to reach it). Widgets on "
+      + "'\(visible.name)': \(visible.widgetIDs.joined(separator: ", "))"
+  }
+
+  func enabledCause(of key: TargetKey) -> String? { host.visible?.enabledCause(key) }
+  var workOwners: Set<WorkToken> { host.graph.workOwners }
+  var unsettledReport: String? { host.graph.unsettledReport }
+  func render() -> String { host.graph.isMounted ? host.render() : "(unmounted)" }
+  func blocker(for action: String) -> String? { host.blocker(for: action) }
+}

@@ -1,0 +1,413 @@
+public import BindingDSL
+
+/// Drives widgets as a person would, headlessly and deterministically: type, tap, toggle,
+/// select, advance a virtual clock, settle, and render. ``ScreenDriver`` drives one screen;
+/// ``AppDriver`` drives a whole app, acting on the visible screen. Both share these verbs.
+///
+/// Every interaction flushes the bindings and waits for the work it started (command runs,
+/// debounce timers) to finish or to park on the virtual clock. Acting on a widget that is
+/// missing, hidden, disabled, or of the wrong kind throws a ``DriverError`` that says which
+/// widgets exist and why the action could not happen.
+@MainActor
+public class Driver {
+  /// The virtual clock the view models sleep on.
+  public let clock: VirtualClock
+  /// The scheduler the driver flushes.
+  let scheduler: ManualScheduler
+  /// What the verbs act on: the screen, or the app's visible screen.
+  let surface: any DriverSurface
+
+  init(clock: VirtualClock, scheduler: ManualScheduler, surface: any DriverSurface) {
+    self.clock = clock
+    self.scheduler = scheduler
+    self.surface = surface
+  }
+
+  /// The widget with `id`, or an error listing the ids that exist.
+  ///
+  /// A widget inside a row of a list is addressed by the list's id, the row's id in brackets,
+  /// and the widget's id within the row: `orders[42].title`; `orders[42]` is the row itself.
+  public func widget(_ id: String) throws(DriverError) -> Widget {
+    guard surface.isMounted else {
+      throw DriverError("\(surface.unmountedText); no widget '\(id)' can be reached")
+    }
+    if id.contains("[") { return try locate(path: id).widget }
+    guard let widget = surface.widget(id) else {
+      if let note = surface.note(onMissing: id) { throw DriverError(note) }
+      let ids = surface.widgetIDs
+      var message = "no widget '\(id)' in \(surface.name)"
+      if let near = closest(to: id, in: ids) {
+        message += "; did you mean '\(near)'?"
+      } else {
+        message += "."
+      }
+      message += " Widgets: \(ids.joined(separator: ", "))"
+      throw DriverError(message)
+    }
+    return widget
+  }
+
+  /// The widget with `id` as a `T`, or an error naming its actual kind.
+  public func widget<T: Widget>(_ id: String, as type: T.Type) throws(DriverError) -> T {
+    let found = try widget(id)
+    guard let typed = found as? T else {
+      throw DriverError("widget '\(id)' is a \(found.kind), not a \(T.self)")
+    }
+    return typed
+  }
+
+  /// Selects the row `row` of a list, spelled `orders[42]`: the row becomes selected, the one
+  /// selected before is deselected, and what the list's selection events are bound to runs.
+  public func select(_ row: String) async throws {
+    let (list, found) = try locateRow(row, for: "select")
+    clock.withTracking { list.select(found) }
+    try await settle()
+  }
+
+  /// Swipes the row `row` (spelled `orders[42]`) and taps its swipe action `action`, such as
+  /// `delete`.
+  public func swipe(_ row: String, action: String) async throws {
+    let (list, found) = try locateRow(row, for: "swipe")
+    let actions = list.boundActions
+    guard let event = actions.first(where: { $0.eventKey.property == action }) else {
+      let names = actions.map(\.eventKey.property)
+      throw DriverError(
+        "cannot swipe '\(row)' to '\(action)': "
+          + (names.isEmpty
+            ? "list '\(list.id)' has no swipe actions bound (command(vm.delete, on: "
+              + "\(list.id).deletion))"
+            : "the actions of list '\(list.id)' are \(names.joined(separator: ", "))"))
+    }
+    guard let model = found.model as? any RowModel else { return }
+    clock.withTracking { event.send(model) }
+    try await settle()
+  }
+
+  /// Pulls the list `id` to refresh it: the command bound to its refresh control runs.
+  public func pullToRefresh(_ id: String) async throws {
+    let list = try self.list(id, for: "refresh")
+    guard list.refresh.isBound else {
+      throw DriverError(
+        "cannot refresh '\(id)': no command is bound to its refresh control (command(vm.refresh, "
+          + "on: \(id).refresh))")
+    }
+    guard list.refresh.isEnabled.value else {
+      throw DriverError("cannot refresh '\(id)': its refresh command cannot execute now")
+    }
+    clock.withTracking { list.refresh.trigger.send() }
+    try await settle()
+  }
+
+  /// Scrolls the list `id` to its end: the command bound to its load-more control runs, unless
+  /// the list has no more to load (its `hasMore` is false) or its command cannot execute now
+  /// (it is loading already, or disabled).
+  ///
+  /// - Returns: Whether scrolling started a load.
+  @discardableResult
+  public func scrollToEnd(_ id: String) async throws -> Bool {
+    let list = try self.list(id, for: "scroll")
+    guard list.loadMore.isBound else {
+      throw DriverError(
+        "cannot scroll '\(id)' to load more: no command is bound to its load-more control "
+          + "(command(vm.loadMore, on: \(id).loadMore))")
+    }
+    let loads = list.hasMore.value && list.loadMore.isEnabled.value
+    if loads { clock.withTracking { list.loadMore.trigger.send() } }
+    try await settle()
+    return loads
+  }
+
+  /// Moves the virtual clock forward one sleeper at a time: each sleeper due wakes in turn (in
+  /// deadline order, and in the order they went to sleep for one instant), and the driver
+  /// settles (flushes, and waits until the work they belong to, and the work
+  /// the flush started, has slept on the clock again or finished) before time moves on. Time
+  /// ends at exactly `now + duration`, settled.
+  public func advance(by duration: Duration) async throws {
+    try checkMounted(to: "advance the clock")
+    let end: VirtualClock.Instant
+    do {
+      end = try clock.beginAdvance(by: duration)
+    } catch {
+      throw DriverError(error.message)
+    }
+    defer { clock.endAdvance() }
+    try await settle()
+    while clock.wakeNext(notAfter: end) {
+      try await settle()
+    }
+    clock.finishAdvance(at: end)
+    try await settle()
+  }
+
+  /// Flushes the bindings and waits until all work started on behalf of the screen is quiet:
+  /// every command run of its commands (cancelled runs still unwinding among them), every
+  /// debounce or throttle timer of its bindings, and any tracked work on the driver's clock has
+  /// finished or is sleeping on the virtual clock, and no flush is waiting.
+  ///
+  /// Waiting is driven by the work itself (each run, timer and sleep reports to the driver),
+  /// never by counting turns, so it does not depend on machine load.
+  ///
+  /// - Throws: ``DriverError`` when the screen is unmounted; when work stays busy for the
+  ///   clock's `stallTimeout` of real time without sleeping on the virtual clock or finishing
+  ///   (it waits on something else: a real clock, a continuation nobody resumes), naming it; or
+  ///   when the screen asks for a flush again and again, naming the work that ran meanwhile.
+  public func settle() async throws {
+    try checkMounted(to: "settle")
+    let ledger = WorkLedger.shared
+    let clockID = clock.identity
+    var watch = StallWatch(timeout: clock.stallTimeout)
+    var flushes = 0
+    var ranWhileFlushing: [String] = []
+    while surface.isMounted {
+      let owners = surface.workOwners
+      let isScreenWork = { (item: WorkLedger.Item) -> Bool in
+        item.clock == clockID || item.owner.map(owners.contains) == true
+      }
+      let generation = ledger.generation
+      if try flush() {
+        flushes += 1
+        if flushes > Self.flushLimit {
+          throw DriverError(
+            "the screen did not settle: it asked for a flush \(Self.flushLimit) times in one "
+              + "settle, so what it shows keeps changing what it runs. Work that ran meanwhile: "
+              + (ranWhileFlushing.isEmpty
+                ? "none tracked" : ranWhileFlushing.joined(separator: ", "))
+              + ". Look for a command that changes the value it is run on (onChangeOf:), or "
+              + "a view-model property that changes whenever it is read")
+        }
+      }
+      let busy = ledger.busy(where: isScreenWork)
+      for item in busy where !ranWhileFlushing.contains(item.name) {
+        ranWhileFlushing.append(item.name)
+      }
+      if busy.isEmpty {
+        if scheduler.hasPendingFlush { continue }
+        return
+      }
+      if let still = await watch.wait(
+        for: busy, after: generation, in: ledger, where: isScreenWork)
+      {
+        throw DriverError(
+          "the screen did not settle: "
+            + WorkLedger.names(of: still)
+            + " \(still.count == 1 ? "is" : "are") still executing and not sleeping on the "
+            + "virtual clock after \(clock.stallTimeout) of real time; work that waits on "
+            + "something else (a real clock, a continuation nobody resumes) cannot finish in a "
+            + "test")
+      }
+    }
+  }
+
+  /// The tree as text; `(unmounted)` once nothing is mounted.
+  public func render() -> String { surface.render() }
+
+  /// Compares the rendered tree with the snapshot `name` stored beside the calling test file.
+  ///
+  /// - Throws: ``SnapshotError`` when the render differs, when the snapshot was recorded, or
+  ///   when the screen is unmounted (nothing is recorded then).
+  public func assertSnapshot(
+    named name: String, filePath: StaticString = #filePath
+  ) throws(SnapshotError) {
+    guard surface.isMounted else {
+      throw SnapshotError(
+        message: "cannot compare snapshot '\(name)': \(surface.unmountedText), so there is no "
+          + "tree to render; take snapshots before unmount()")
+    }
+    try Headless.assertSnapshot(of: render(), named: name, filePath: filePath)
+  }
+
+  /// How many flushes one settle may take before the screen is called unsettled.
+  private static var flushLimit: Int { 1_000 }
+
+  func checkMounted(to action: String) throws(DriverError) {
+    guard surface.isMounted else {
+      throw DriverError("cannot \(action): \(surface.unmountedText)")
+    }
+  }
+
+  /// Flushes every waiting change; returns whether anything flushed.
+  @discardableResult
+  func flush() throws(DriverError) -> Bool {
+    let flushed = clock.withTracking { scheduler.flush() }
+    if let report = surface.unsettledReport { throw DriverError(report) }
+    if let root = surface.root, let problem = Self.listProblem(in: root) {
+      throw DriverError(problem)
+    }
+    return flushed
+  }
+
+  /// The first problem a list of the tree reports (a row without a template, repeated ids).
+  private static func listProblem(in widget: Widget) -> String? {
+    if let list = widget as? ListView, let problem = list.problem {
+      return "list '\(list.id)' cannot show all of its rows: \(problem)"
+    }
+    for child in widget.children {
+      if let problem = listProblem(in: child) { return problem }
+    }
+    return nil
+  }
+
+  /// The list `id`, or an error naming what it is instead.
+  private func list(_ id: String, for action: String) throws(DriverError) -> ListView {
+    let found = try widget(id)
+    if let blocker = surface.blocker(for: "\(action) '\(id)'") { throw DriverError(blocker) }
+    guard let list = found as? ListView else {
+      throw DriverError("cannot \(action) '\(id)': it is a \(found.kind), not a List")
+    }
+    return list
+  }
+
+  /// The row at `path` (`orders[42]`) with its list.
+  private func locateRow(_ path: String, for action: String) throws(DriverError) -> (
+    ListView, RowWidget
+  ) {
+    let found = try locate(path: path)
+    if let blocker = surface.blocker(for: "\(action) '\(path)'") { throw DriverError(blocker) }
+    guard let list = found.list, let row = found.widget as? RowWidget, row.role == .row else {
+      throw DriverError(
+        "cannot \(action) '\(path)': it is a \(found.widget.kind), not a row; rows are "
+          + "addressed as <list>[<row id>]")
+    }
+    return (list, row)
+  }
+
+  /// Finds the widget at a path such as `orders[42].title`, and the list of the last row on the
+  /// way.
+  private func locate(path: String) throws(DriverError) -> (widget: Widget, list: ListView?) {
+    var rest = Substring(path)
+    guard let open = rest.firstIndex(of: "[") else { return (try widget(path), nil) }
+    var current = try widget(String(rest[..<open]))
+    var scopePath = String(rest[..<open])
+    var list: ListView?
+    rest = rest[open...]
+    while !rest.isEmpty {
+      if rest.first == "[" {
+        guard let close = rest.firstIndex(of: "]") else {
+          throw DriverError("'\(path)' has a '[' without its ']'; write rows as orders[42]")
+        }
+        let rowID = String(rest[rest.index(after: rest.startIndex)..<close])
+        guard let owner = current as? ListView else {
+          throw DriverError(
+            "'\(scopePath)' is a \(current.kind), not a List; only the rows of a list are "
+              + "addressed with [ ]")
+        }
+        guard let row = owner.row(rowID) else {
+          throw DriverError(
+            "no row '\(rowID)' in list '\(scopePath)'; its rows: \(summary(of: owner.rowIDs))")
+        }
+        list = owner
+        current = row
+        scopePath += "[\(rowID)]"
+        rest = rest[rest.index(after: close)...]
+      } else if rest.first == "." {
+        rest = rest.dropFirst()
+        let end = rest.firstIndex(of: "[") ?? rest.endIndex
+        let id = String(rest[..<end])
+        guard let row = current as? RowWidget else {
+          throw DriverError("'\(scopePath)' is not a row; write <list>[<row id>].\(id)")
+        }
+        guard let inner = row.widget(id) else {
+          throw DriverError(
+            "no widget '\(id)' in row '\(scopePath)'; its widgets: "
+              + row.widgetIDs.joined(separator: ", "))
+        }
+        current = inner
+        scopePath += ".\(id)"
+        rest = rest[end...]
+      } else {
+        throw DriverError(
+          "cannot read '\(path)' after '\(scopePath)': write <list>[<row id>].<widget id>")
+      }
+    }
+    return (current, list)
+  }
+
+  /// Ids for a message: all of them when few, else the first ten and how many more.
+  private func summary(of ids: [String]) -> String {
+    guard !ids.isEmpty else { return "none" }
+    guard ids.count > 10 else { return ids.joined(separator: ", ") }
+    return ids.prefix(10).joined(separator: ", ") + " and \(ids.count - 10) more"
+  }
+}
+
+/// What a driver's verbs act on: the widgets of one screen, whoever shows it.
+@MainActor
+protocol DriverSurface: AnyObject {
+  /// Whether anything is mounted to act on.
+  var isMounted: Bool { get }
+  /// What messages call the place widgets are looked for in, such as `LoginScreen`.
+  var name: String { get }
+  /// Why nothing can be reached, such as `the screen is unmounted`.
+  var unmountedText: String { get }
+  /// The widget with `id` in the screen's id space.
+  func widget(_ id: String) -> Widget?
+  /// The ids of the screen's widgets, sorted.
+  var widgetIDs: [String] { get }
+  /// The screen's tree.
+  var root: Widget? { get }
+  /// A message for an id the screen lacks that is known elsewhere (on a covered screen).
+  func note(onMissing id: String) -> String?
+  /// What the enabled state at `key` follows.
+  func enabledCause(of key: TargetKey) -> String?
+  /// Whose work settling waits for.
+  var workOwners: Set<WorkToken> { get }
+  /// Why the last flush stopped early.
+  var unsettledReport: String? { get }
+  /// The text a render shows.
+  func render() -> String
+  /// Why `action` cannot reach the screen now (a dialog covers it), or `nil`.
+  func blocker(for action: String) -> String?
+}
+
+extension DriverSurface {
+  func blocker(for action: String) -> String? { nil }
+}
+
+/// Why the driver could not do what a test asked.
+public struct DriverError: Error, Hashable, Sendable, CustomStringConvertible {
+  public let message: String
+
+  public init(_ message: String) {
+    self.message = message
+  }
+
+  public var description: String { message }
+}
+
+extension Widget {
+  /// The outermost hidden widget on the path from `self` down to `target`, if any.
+  @MainActor
+  func hiddenAncestor(of target: Widget) -> Widget? {
+    if isHidden.value && contains(target) { return self }
+    for child in children {
+      if let hidden = child.hiddenAncestor(of: target) { return hidden }
+    }
+    return nil
+  }
+
+  @MainActor
+  private func contains(_ target: Widget) -> Bool {
+    self === target || children.contains { $0.contains(target) }
+  }
+}
+
+/// The id closest to `id` by edit distance, when it is close enough to be a typo.
+func closest(to id: String, in ids: [String]) -> String? {
+  let scored = ids.map { ($0, editDistance(Array(id), Array($0))) }
+  guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, id.count / 3) else {
+    return nil
+  }
+  return best.0
+}
+
+private func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+  var previous = Array(0...b.count)
+  for (i, x) in a.enumerated() {
+    var current = [i + 1]
+    for (j, y) in b.enumerated() {
+      current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+    }
+    previous = current
+  }
+  return previous[b.count]
+}

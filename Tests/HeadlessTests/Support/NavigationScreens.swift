@@ -1,0 +1,128 @@
+import BindingDSL
+import Headless
+import Observation
+
+/// What the view models of a navigation test saw, in order.
+@MainActor
+final class EventLog {
+  var events: [String] = []
+}
+
+/// A page of a navigation test: a title, a button that pushes the next page, and a slow command
+/// whose run is still under way when the page leaves.
+@MainActor
+@Observable
+final class PageViewModel {
+  let name: String
+  var title: String
+  @ObservationIgnored let navigator: any Navigator
+  @ObservationIgnored let log: EventLog
+  @ObservationIgnored let clock: any Clock<Duration>
+  /// Whether back asks first (see ``handleBack()``).
+  @ObservationIgnored var confirmsBack = false
+  /// What a lifecycle handler's navigation answered, when one was attempted.
+  @ObservationIgnored var navigationFailure: NavigationError?
+  /// A navigation to attempt at `didAppear`.
+  @ObservationIgnored var onAppear: ((PageViewModel) throws(NavigationError) -> Void)?
+
+  init(_ name: String, navigator: any Navigator, log: EventLog, clock: any Clock<Duration>) {
+    self.name = name
+    self.title = "Page \(name)"
+    self.navigator = navigator
+    self.log = log
+    self.clock = clock
+  }
+
+  @ObservationIgnored private(set) lazy var next = Command<Void, Void>("next", owner: self) {
+    vm, _ in
+    try vm.navigator.push(
+      PageViewModel(vm.name + "+", navigator: vm.navigator, log: vm.log, clock: vm.clock))
+  }
+
+  @ObservationIgnored private(set) lazy var slow = Command<Void, Void>("slow", owner: self) {
+    vm, _ in
+    try await vm.waitLong()
+  }
+
+  private func waitLong() async throws {
+    try await clock.sleep(for: .seconds(3_600))
+  }
+
+  func record(_ event: LifecycleEvent) {
+    log.events.append("\(name) \(event.rawValue)")
+    guard event == .didAppear, let onAppear else { return }
+    do throws(NavigationError) {
+      try onAppear(self)
+    } catch {
+      navigationFailure = error
+    }
+  }
+}
+
+extension PageViewModel: BackHandling {
+  func handleBack() -> Bool {
+    guard confirmsBack else { return false }
+    log.events.append("\(name) asked to go back")
+    return true
+  }
+}
+
+struct PageScreen: Screen {
+  let heading = Label("heading")
+  let next = Button("next", title: "Next")
+  let slow = Button("slow", title: "Slow")
+
+  var body: Widget {
+    VStack("page") {
+      heading
+      next
+      slow
+    }
+  }
+
+  func bindings(_ vm: PageViewModel) -> [BindingDeclaration<PageViewModel>] {
+    bind(\.name, to: heading.text)
+    command(vm.next, on: next)
+    command(vm.slow, on: slow)
+    for event in LifecycleEvent.allCases {
+      on(event) { vm.record(event) }
+    }
+  }
+}
+
+/// A view model of a type no screen is registered for.
+@MainActor
+@Observable
+final class UnregisteredViewModel {}
+
+/// A second registered type, with a widget id the page has too and one of its own.
+@MainActor
+@Observable
+final class NoteViewModel {
+  var text = "note"
+}
+
+struct NoteScreen: Screen {
+  let text = Label("text")
+  let heading = Label("heading")
+
+  var body: Widget {
+    VStack("note") {
+      heading
+      text
+    }
+  }
+
+  func bindings(_ vm: NoteViewModel) -> [BindingDeclaration<NoteViewModel>] {
+    bind(\.text, to: text.text)
+  }
+}
+
+/// A registry of pages (titled by their view model) and notes.
+@MainActor
+func navigationRegistry() throws -> ScreenRegistry {
+  let registry = ScreenRegistry()
+  try registry.register("page", title: \PageViewModel.title) { PageScreen() }
+  try registry.register("note", title: "Note") { NoteScreen() }
+  return registry
+}
