@@ -52,6 +52,8 @@ package final class WorkLedger: Sendable {
     case sleeping
     /// Waiting for the work with this id to end (a queued command run).
     case waiting(on: WorkID)
+    /// Waiting for a person to answer a dialog: not busy, so settling does not wait for it.
+    case waitingForUser
   }
 
   /// A snapshot of one piece of work.
@@ -178,6 +180,24 @@ package final class WorkLedger: Sendable {
       item.sleeps = max(0, item.sleeps - 1)
       item.phase = item.sleeps > 0 ? .sleeping : .running
       state.items[id] = item
+    }
+  }
+
+  /// The work awaits a person's answer to a dialog: it is not busy until ``answered(_:)``.
+  package func waitsForUser(_ id: WorkID) {
+    update { state in
+      guard state.items[id] != nil else { return }
+      state.items[id]?.phase = .waitingForUser
+    }
+  }
+
+  /// The dialog the work awaited was answered (or went away): the work runs again, or sleeps if
+  /// another of its tasks still sleeps. Call it before resuming the work, so that no observer
+  /// sees it idle in between.
+  package func answered(_ id: WorkID) {
+    update { state in
+      guard let item = state.items[id], item.phase == .waitingForUser else { return }
+      state.items[id]?.phase = item.sleeps > 0 ? .sleeping : .running
     }
   }
 

@@ -28,9 +28,9 @@ public final class AppHost: Navigator {
   private var stackViews: [NavigationStackView] = [NavigationStackView("main", isPresented: false)]
   /// The operation under way, while it runs.
   private var transition: String?
-  /// Called after every change of the stacks, before lifecycle `did` events (dialogs of
-  /// screens that went away are dismissed then).
-  var screensRemoved: [@MainActor ([ObjectIdentifier]) -> Void] = []
+  /// The dialogs, toasts and progress HUDs shown over the app: the ``DialogPresenter`` its
+  /// view models are given.
+  public private(set) lazy var dialogs = DialogCenter(host: self)
 
   /// Makes a host with an empty main stack; give it its first screen with ``setStack(_:)`` or
   /// ``push(_:)``.
@@ -276,8 +276,7 @@ public final class AppHost: Navigator {
 
   private func removed(_ screens: [ScreenMount]) {
     guard !screens.isEmpty else { return }
-    let ids = screens.map { ObjectIdentifier($0) }
-    for handler in screensRemoved { handler(ids) }
+    dialogs.screensRemoved(screens.map { ObjectIdentifier($0) })
   }
 
   /// Brings the rendered stacks in line with the stacks.
@@ -288,20 +287,14 @@ public final class AppHost: Navigator {
       view.isCovered = index < stacks.count - 1
       for (position, screen) in stack.enumerated() {
         screen.container.hasBack = position > 0
-        screen.container.isCovered = screen !== visible || hasOverlay
+        screen.container.isCovered = screen !== visible
       }
     }
     view.stacks = stackViews
   }
 
-  /// Why `action` cannot reach the visible screen now: a dialog covers it.
-  func blocker(for action: String) -> String? { nil }
-
-  /// Whether a dialog covers the visible screen.
-  var hasOverlay: Bool { !view.overlays.isEmpty }
-
-  /// Re-renders the covering state after a dialog came or went.
-  func overlaysChanged() { layout() }
+  /// Why `action` cannot reach the visible screen now: a dialog is in front of it.
+  func blocker(for action: String) -> String? { dialogs.blocker(for: action) }
 
   private func describe(_ stack: [ScreenMount]) -> String {
     stack.isEmpty ? "nothing" : stack.map { "'\($0.name)'" }.joined(separator: ", ")
@@ -310,6 +303,7 @@ public final class AppHost: Navigator {
   /// Unmounts every screen, the top of the last presented stack first, and the graph run.
   public func shutDown() {
     let all = stacks.flatMap { $0 }.reversed()
+    dialogs.shutDown()
     visible?.willDisappear()
     visible?.didDisappear()
     stacks = [[]]

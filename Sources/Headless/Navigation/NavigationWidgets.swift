@@ -13,7 +13,7 @@ public final class ScreenContainer: Widget {
   public let title: WidgetProperty<String>
   /// Whether a back button leads to the screen under this one.
   public internal(set) var hasBack = false
-  /// Whether another screen, a presented stack or a dialog covers this one.
+  /// Whether another screen or a presented stack covers this one.
   public internal(set) var isCovered = false
   /// The screen's tree, while mounted.
   public internal(set) var content: Widget?

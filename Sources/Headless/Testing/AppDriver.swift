@@ -59,6 +59,29 @@ public final class AppDriver: Driver {
     try await settle()
   }
 
+  /// The dialog in front (the one to answer first), if any.
+  public var dialog: DialogView? { host.dialogs.front }
+
+  /// Taps the button titled `button` of the dialog in front, then settles: the view model
+  /// awaiting it goes on with the answer.
+  ///
+  /// - Parameter button: The button's title, as the render shows it.
+  /// - Throws: ``DriverError`` when no dialog is shown, or the dialog in front has no such
+  ///   button (naming those it has).
+  public func answer(_ button: String) async throws {
+    try host.dialogs.answer(button)
+    try await settle()
+  }
+
+  /// Types `text` into the prompt in front and taps OK, then settles.
+  ///
+  /// - Parameter text: The text to answer with.
+  /// - Throws: ``DriverError`` when no dialog is shown, or the dialog in front is not a prompt.
+  public func answerPrompt(_ text: String) async throws {
+    try host.dialogs.answerPrompt(text)
+    try await settle()
+  }
+
   /// Runs `operation` inside the clock's tracking scope, so the work it starts is followed.
   private func tracked(
     _ operation: (AppHost) throws(NavigationError) -> Void
