@@ -153,6 +153,23 @@ extension Driver {
     try await settle()
   }
 
+  /// Gives the widget `id` (a text field, any ``Focusable``) the focus, as tapping into it
+  /// does: every other widget of the screen loses it first, then the widget gains it, each an
+  /// edit a focus binding takes to the view model.
+  ///
+  /// - Parameter id: The widget's id.
+  public func focus(_ id: String) async throws {
+    let widget = try capable(id, to: "focus", as: (any Focusable).self)
+    let others = surface.widgetIDs.compactMap { surface.widget($0) as? any Focusable }
+    clock.withTracking {
+      for other in others where other !== widget && other.isFocused.value {
+        other.isFocused.edit(false)
+      }
+      if !widget.isFocused.value { widget.isFocused.edit(true) }
+    }
+    try await settle()
+  }
+
   /// The widget `id` as a `Capability`, visible and enabled, or an error that names what it is
   /// and which widgets can do what was asked (`verb`).
   ///

@@ -78,6 +78,14 @@ public protocol Submittable: Widget {
   var submit: WidgetEvent { get }
 }
 
+/// A widget that can hold the keyboard focus: the driver's `focus(_:)` gives it the focus and
+/// takes it from every other widget of the screen.
+@MainActor
+public protocol Focusable: Widget {
+  /// Whether the widget has the focus, editable.
+  var isFocused: WidgetProperty<Bool> { get }
+}
+
 extension Adjustable {
   /// Why the widget cannot take `value`, or `nil` when it can: a value outside the range, off
   /// the steps, or not a number.

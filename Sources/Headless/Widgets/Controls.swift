@@ -16,18 +16,40 @@ public final class Label: Widget {
 }
 
 /// An editable line of text; a secure field shows dots instead of its text.
+///
+/// It shows a validation message on its line (`validate(\.code, with: vm.form, on: code)`),
+/// can hold the focus (`focus(\.focusedField, order: ...)`), and has a return key.
 @MainActor
-public final class TextField: Widget, TextEditable {
+public final class TextField: Widget, TextEditable, Focusable, Submittable, ValidationDisplay,
+  FocusTarget
+{
   /// The text a person types; ``WidgetProperty/isRejected`` while it is an edit the view model
   /// did not take.
   public let text: WidgetProperty<String>
+  /// What the field shows while empty.
   public let placeholder: WidgetProperty<String>
+  /// The validation message shown on the field's line; `nil` for none.
+  public let message: WidgetProperty<String?>
+  /// Whether the field has the focus, editable.
+  public let isFocused: WidgetProperty<Bool>
+  /// The return key.
+  public let submit: WidgetEvent
   /// Whether the field hides what is typed, as for passwords.
   public let isSecure: Bool
 
+  /// Creates a text field.
+  ///
+  /// - Parameters:
+  ///   - id: The field's identity.
+  ///   - text: The text it starts with.
+  ///   - placeholder: What it shows while empty.
+  ///   - isSecure: Whether it hides what is typed.
   public init(_ id: String, text: String = "", placeholder: String = "", isSecure: Bool = false) {
     self.text = WidgetProperty(widgetID: id, name: "text", value: text, isEditable: true)
     self.placeholder = WidgetProperty(widgetID: id, name: "placeholder", value: placeholder)
+    self.message = WidgetProperty(widgetID: id, name: "message", value: nil)
+    self.isFocused = WidgetProperty(widgetID: id, name: "isFocused", value: false, isEditable: true)
+    self.submit = WidgetEvent(widgetID: id, name: "submit")
     self.isSecure = isSecure
     super.init(id: id)
   }
@@ -36,14 +58,31 @@ public final class TextField: Widget, TextEditable {
 
   override public var renderedFields: [RenderedField] {
     let shown = isSecure ? String(repeating: "•", count: text.value.count) : text.value
-    let text = RenderedField("text", .text(shown))
-    let placeholder = placeholder.value
-    return placeholder.isEmpty ? [text] : [text, .init("placeholder", .text(placeholder))]
+    var fields = [RenderedField("text", .text(shown))]
+    if !placeholder.value.isEmpty { fields.append(.init("placeholder", .text(placeholder.value))) }
+    if let message = message.value { fields.append(.init("message", .text(message))) }
+    return fields
   }
 
-  /// `rejected` while the text is an edit the view model did not take.
-  override public var renderedFlags: [String] { text.isRejected ? ["rejected"] : [] }
+  /// `rejected` while the text is an edit the view model did not take; `focused` while the
+  /// field has the focus.
+  override public var renderedFlags: [String] {
+    switch (text.isRejected, isFocused.value) {
+    case (false, false): []
+    case (true, false): ["rejected"]
+    case (false, true): ["focused"]
+    case (true, true): ["rejected", "focused"]
+    }
+  }
 
+  /// The message target of a `validate` declaration.
+  public var validationMessage: any ValueTarget<String?> { message }
+  /// The text: editing it marks the field edited.
+  public var validatedInput: any ValueTarget { text }
+  /// The focus target of a `focus` declaration.
+  public var focusState: any ValueTarget<Bool> { isFocused }
+  /// The return key.
+  public var returnKey: any EventSource { submit }
 }
 
 /// A tappable button with a title and a busy state shown while its command runs.

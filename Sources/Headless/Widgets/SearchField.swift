@@ -1,3 +1,5 @@
+public import BindingDSL
+
 /// A field for search terms, with a return key that submits them.
 ///
 /// Its ``text`` is editable, so `bind(\.query, to: search.text)` is two-way; search as you type
@@ -8,7 +10,7 @@
 /// SearchField #query text="pen" placeholder="Search"
 /// ```
 @MainActor
-public final class SearchField: Widget, TextEditable, Submittable {
+public final class SearchField: Widget, TextEditable, Submittable, Focusable, FocusTarget {
   override public var kind: String { "SearchField" }
 
   /// The search terms, editable.
@@ -17,6 +19,8 @@ public final class SearchField: Widget, TextEditable, Submittable {
   public let placeholder: WidgetProperty<String>
   /// The return key: sent when a person submits the terms.
   public let submit: WidgetEvent
+  /// Whether the field has the focus, editable.
+  public let isFocused: WidgetProperty<Bool>
 
   /// Creates a search field.
   ///
@@ -28,6 +32,7 @@ public final class SearchField: Widget, TextEditable, Submittable {
     self.text = WidgetProperty(widgetID: id, name: "text", value: text, isEditable: true)
     self.placeholder = WidgetProperty(widgetID: id, name: "placeholder", value: placeholder)
     self.submit = WidgetEvent(widgetID: id, name: "submit")
+    self.isFocused = WidgetProperty(widgetID: id, name: "isFocused", value: false, isEditable: true)
     super.init(id: id)
   }
 
@@ -37,6 +42,14 @@ public final class SearchField: Widget, TextEditable, Submittable {
       ? [text] : [text, .init("placeholder", .text(placeholder.value))]
   }
 
-  /// `rejected` while the text is an edit the view model did not take.
-  override public var renderedFlags: [String] { text.isRejected ? ["rejected"] : [] }
+  /// `rejected` while the text is an edit the view model did not take; `focused` while the
+  /// field has the focus.
+  override public var renderedFlags: [String] {
+    (text.isRejected ? ["rejected"] : []) + (isFocused.value ? ["focused"] : [])
+  }
+
+  /// The focus target of a `focus` declaration.
+  public var focusState: any ValueTarget<Bool> { isFocused }
+  /// The return key.
+  public var returnKey: any EventSource { submit }
 }

@@ -1,3 +1,5 @@
+public import BindingDSL
+
 /// Editable text of several lines: notes, a message, an address.
 ///
 /// Its ``text`` is editable, so `bind(\.notes, to: view.text)` is two-way. The driver's
@@ -8,7 +10,7 @@
 /// TextView #notes text="Leave at the door.\nRing twice." lines=2
 /// ```
 @MainActor
-public final class TextView: Widget, TextEditable {
+public final class TextView: Widget, TextEditable, Focusable, ValidationDisplay {
   override public var kind: String { "TextView" }
 
   /// The text, editable; ``WidgetProperty/isRejected`` while it is an edit the view model did
@@ -16,6 +18,10 @@ public final class TextView: Widget, TextEditable {
   public let text: WidgetProperty<String>
   /// What the view shows while its text is empty.
   public let placeholder: WidgetProperty<String>
+  /// The validation message shown on the view's line; `nil` for none.
+  public let message: WidgetProperty<String?>
+  /// Whether the view has the focus, editable.
+  public let isFocused: WidgetProperty<Bool>
 
   /// Creates a text view.
   ///
@@ -26,6 +32,8 @@ public final class TextView: Widget, TextEditable {
   public init(_ id: String, text: String = "", placeholder: String = "") {
     self.text = WidgetProperty(widgetID: id, name: "text", value: text, isEditable: true)
     self.placeholder = WidgetProperty(widgetID: id, name: "placeholder", value: placeholder)
+    self.message = WidgetProperty(widgetID: id, name: "message", value: nil)
+    self.isFocused = WidgetProperty(widgetID: id, name: "isFocused", value: false, isEditable: true)
     super.init(id: id)
   }
 
@@ -41,9 +49,18 @@ public final class TextView: Widget, TextEditable {
       .init("text", .text(text.value)), .init("lines", .number(Double(lineCount))),
     ]
     if !placeholder.value.isEmpty { fields.append(.init("placeholder", .text(placeholder.value))) }
+    if let message = message.value { fields.append(.init("message", .text(message))) }
     return fields
   }
 
-  /// `rejected` while the text is an edit the view model did not take.
-  override public var renderedFlags: [String] { text.isRejected ? ["rejected"] : [] }
+  /// `rejected` while the text is an edit the view model did not take; `focused` while the
+  /// view has the focus.
+  override public var renderedFlags: [String] {
+    (text.isRejected ? ["rejected"] : []) + (isFocused.value ? ["focused"] : [])
+  }
+
+  /// The message target of a `validate` declaration.
+  public var validationMessage: any ValueTarget<String?> { message }
+  /// The text: editing it marks the field edited.
+  public var validatedInput: any ValueTarget { text }
 }

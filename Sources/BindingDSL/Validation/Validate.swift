@@ -1,0 +1,91 @@
+/// A widget that shows a field's validation message: a text field shows it on its line.
+@MainActor
+public protocol ValidationDisplay: AnyObject {
+  /// Receives the message to show, `nil` for none.
+  var validationMessage: any ValueTarget<String?> { get }
+  /// The value a person edits in the widget: each edit marks the field edited.
+  var validatedInput: any ValueTarget { get }
+}
+
+/// Shows the validation message of a view-model field on a widget, and marks the field edited
+/// when a person edits the widget; when the field has an asynchronous rule, runs its check on
+/// the screen's clock once the value stops changing.
+///
+/// ```swift
+/// validate(\.code, with: vm.form, on: code)
+/// ```
+///
+/// - Parameters:
+///   - field: The view-model value, as its ``FormValidation`` knows it.
+///   - form: The view model's validation.
+///   - display: The widget that edits the value and shows its message.
+///   - fileID: Where the declaration is written, for errors and the graph dump.
+///   - line: The line the declaration is written on.
+/// - Returns: The declarations: the message binding, and the check of an asynchronous rule.
+@MainActor
+public func validate<Model: AnyObject, Value>(
+  _ field: KeyPath<Model, Value>,
+  with form: FormValidation<Model>,
+  on display: some ValidationDisplay,
+  fileID: String = #fileID,
+  line: Int = #line
+) -> [BindingDeclaration<Model>] {
+  let site = DeclarationSite(fileID: fileID, line: line)
+  let target = display.validationMessage
+  let targetEndpoint = Endpoint(target)
+  let input = display.validatedInput
+  let local = LocalNodeCounter.make()
+  let source = Endpoint(
+    identity: .local(local), kind: .derived, name: "validation of \(keyPathName(field))",
+    valueType: "Optional<String>")
+  var problems: [String] = []
+  if form.index(of: field) == nil {
+    let known = form.fieldNames
+    problems.append(
+      "\(keyPathName(field)) is not a field of the form; its fields: "
+        + (known.isEmpty ? "none (add them with form.field(...))" : known.joined(separator: ", ")))
+  }
+  let message = BindingDeclaration<Model>(
+    summary: "validate(\(keyPathName(field)), on: \(target.targetKey.widgetID))", site: site,
+    endpoints: [Endpoint(field), source, targetEndpoint],
+    edges: [
+      EdgePlan(
+        from: .keyPath(field), to: source.identity, mode: nil, role: .input, isTransformed: false),
+      EdgePlan(
+        from: source.identity, to: targetEndpoint.identity, mode: .oneWay, role: .value,
+        isTransformed: true),
+    ],
+    problems: problems
+  ) { context in
+    context.source(key: ValidationKey(form: ObjectIdentifier(form), field: field)) {
+      form.message(for: field)
+    }
+    .add(.target(target))
+    let token = addEditHandler(to: input) { [weak form] in form?.markEdited(field) }
+    context.onUnmount { removeEditHandler(token, from: input) }
+  }
+  guard let check = form.check(for: field) as? AsyncFieldCheck<Value> else { return [message] }
+  return [
+    message,
+    command(
+      check.command, onChangeOf: field, timing: .debounce(check.debounce), fileID: fileID,
+      line: line),
+  ]
+}
+
+private struct ValidationKey: Hashable {
+  let form: ObjectIdentifier
+  let field: AnyKeyPath
+}
+
+@MainActor
+private func addEditHandler<Target: ValueTarget>(
+  to target: Target, _ handler: @escaping @MainActor () -> Void
+) -> HandlerToken {
+  target.addEditHandler { _ in handler() }
+}
+
+@MainActor
+private func removeEditHandler<Target: ValueTarget>(_ token: HandlerToken, from target: Target) {
+  target.removeEditHandler(token)
+}

@@ -1,0 +1,76 @@
+import BindingDSL
+import Headless
+import Testing
+
+@MainActor
+@Suite struct FocusTests {
+  let clock = VirtualClock()
+  let model: AccountFormViewModel
+  let driver: ScreenDriver<AccountFormScreen>
+
+  init() throws {
+    model = AccountFormViewModel(clock: clock)
+    driver = try ScreenDriver(AccountFormScreen(), model: model, clock: clock)
+  }
+
+  private var focused: [String] {
+    driver.render().split(separator: "\n").filter { $0.hasSuffix("[focused]") }.map {
+      String($0.trimmingPrefix(while: \.isWhitespace).split(separator: " ")[1])
+    }
+  }
+
+  @Test func theViewModelFocusesAFieldAndTheRenderMarksIt() async throws {
+    model.focus = .email
+    try await driver.settle()
+    #expect(focused == ["#email"])
+    model.focus = nil
+    try await driver.settle()
+    #expect(focused.isEmpty)
+  }
+
+  @Test func focusingAFieldTellsTheViewModelAndUnfocusesTheOthers() async throws {
+    try await driver.focus("password")
+    #expect(model.focus == .password)
+    try await driver.focus("userName")
+    #expect(model.focus == .userName)
+    #expect(focused == ["#userName"])
+  }
+
+  @Test func returnMovesTheFocusInOrderAndTheLastSubmits() async throws {
+    try await driver.focus("userName")
+    try await driver.type("adam", into: "userName")
+    try await driver.submit("userName")
+    #expect(model.focus == .email)
+    try await driver.type("adam@example.org", into: "email")
+    try await driver.submit("email")
+    try await driver.type("secret12", into: "password")
+    try await driver.submit("password")
+    #expect(model.focus == .confirmation)
+    try await driver.type("secret12", into: "confirmation")
+    try await driver.advance(by: .milliseconds(500))
+    try await driver.submit("confirmation")
+    #expect(model.focus == nil)
+    #expect(model.signedUp == ["adam"])
+  }
+
+  @Test func aCommandEndsEditingWhenItStarts() async throws {
+    model.userName = "adam"
+    model.email = "adam@example.org"
+    model.password = "secret12"
+    model.confirmation = "secret12"
+    try await driver.settle()
+    try await driver.advance(by: .milliseconds(500))
+    try await driver.focus("confirmation")
+    #expect(model.focus == .confirmation)
+    try await driver.tap("signUp")
+    #expect(model.focus == nil)
+    #expect(focused.isEmpty)
+  }
+
+  @Test func onlyFocusableWidgetsTakeTheFocus() async throws {
+    let error = await #expect(throws: DriverError.self) { try await driver.focus("signUp") }
+    #expect(
+      error?.message == "cannot focus 'signUp': it is a Button. Widgets that take focus: "
+        + "confirmation, email, password, userName")
+  }
+}
