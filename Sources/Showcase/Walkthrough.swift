@@ -43,14 +43,19 @@ enum Walkthroughs {
   @MainActor
   static func registration() async throws -> Walkthrough<RegistrationScreen> {
     var walkthrough = Walkthrough(title: "Registration", driver: try Demos.registration())
-    try await walkthrough.step("type the SMS code 111111") {
-      try await $0.type("111111", into: "code")
+    try await walkthrough.step("type 111 into the code: the field says what is wrong") {
+      try await $0.type("111", into: "code")
     }
-    try await walkthrough.step("type the password") {
-      try await $0.type("hunter22", into: "password")
+    try await walkthrough.step("type the rest of the SMS code 111111, press return") {
+      try await $0.type("111", into: "code")
+      try await $0.submit("code")
     }
-    try await walkthrough.step("tap Register: the request is under way") {
-      try await $0.tap("register")
+    try await walkthrough.step("type a short password") {
+      try await $0.type("hunter", into: "password")
+    }
+    try await walkthrough.step("make it 8 characters, press return: Register runs") {
+      try await $0.type("22", into: "password")
+      try await $0.submit("password")
     }
     try await walkthrough.step("one second later: the code was wrong") {
       try await $0.advance(by: .seconds(1))

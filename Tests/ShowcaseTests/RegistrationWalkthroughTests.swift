@@ -24,21 +24,39 @@ import Testing
     try assertSnapshot(of: driver.mounted.graph.graph.dump(), named: "registration-graph")
   }
 
-  @Test func registerIsEnabledOnlyWhileBothFieldsAreFilledIn() async throws {
+  @Test func registerIsEnabledOnlyWhileTheFormIsValid() async throws {
     let register = try driver.widget("register", as: Button.self)
     #expect(!register.isEnabled.value)
-    try await driver.type("1", into: "code")
+    try await driver.type("123456", into: "code")
     #expect(!register.isEnabled.value, "the password is still empty")
-    try await driver.type("p", into: "password")
+    try await driver.type("passwor", into: "password")
+    #expect(!register.isEnabled.value, "the password is one character short")
+    try await driver.type("d", into: "password")
     #expect(register.isEnabled.value)
     try await driver.replaceText(in: "code", with: "")
     #expect(!register.isEnabled.value, "the code was cleared")
+    #expect(
+      TextRenderer.line(for: try driver.widget("code"))
+        == #"TextField #code text="" placeholder="SMS code" message="Enter the code from the SMS" [focused]"#
+    )
     await #expect(throws: DriverError.self) { try await driver.tap("register") }
+  }
+
+  @Test func returnMovesFromTheCodeToThePasswordAndRegisterEndsEditing() async throws {
+    #expect(model.focusedField == .code)
+    try await driver.type("123456", into: "code")
+    try await driver.submit("code")
+    #expect(model.focusedField == .password)
+    try await driver.type("secret12", into: "password")
+    try await driver.tap("register")
+    #expect(model.focusedField == nil, "starting to register ends editing")
+    try await driver.advance(by: .seconds(1))
+    #expect(model.register.status == .succeeded)
   }
 
   @Test func aWrongCodeFailsTheCommandWithAMessageAndTheRightOneRegisters() async throws {
     try await driver.type("000000", into: "code")
-    try await driver.type("secret", into: "password")
+    try await driver.type("secret12", into: "password")
     try await driver.tap("register")
     try await driver.advance(by: .seconds(1))
     #expect(model.register.status == .failed)
@@ -86,5 +104,20 @@ import Testing
       try await model.resend.settle()
     }
     #expect(weakModel == nil)
+  }
+}
+
+@MainActor
+@Suite struct RegistrationSessionTests {
+  @Test func anInteractiveSessionFocusesAndSubmitsFields() async throws {
+    var lines = [
+      "focus password", "type password hunter22", "focus code", "type code 123456",
+      "submit code", "submit password", "advance 1s", "focus register", "quit",
+    ].makeIterator()
+    var output: [String] = []
+    try await Interactive.run(
+      screen: "registration", echo: true, readLine: { lines.next() },
+      write: { output.append($0) })
+    try assertSnapshot(of: output.joined(separator: "\n"), named: "registration-focus-session")
   }
 }

@@ -10,7 +10,7 @@ import Testing
   @Test func registrationReleasesEverythingMidRequest() async throws {
     try await expectRelease(of: Demos.registration()) { driver in
       try await driver.type("123456", into: "code")
-      try await driver.type("pw", into: "password")
+      try await driver.type("password", into: "password")
       try await driver.tap("register")
       #expect(driver.model?.register.isExecuting == true)
     }

@@ -36,7 +36,8 @@ final class InteractiveSession<S: Screen> {
       select <id> <option>  select an option of a segmented control or a picker by its title
       pick <id> <day>       pick a day in a date picker, written 2026-11-23
       scroll <id> <offset>  scroll a scroll view to an offset in points from the top
-      submit <id>           press return in a search field
+      focus <id>            give a field the focus, as tapping into it does
+      submit <id>           press return in a field: the focus moves on, or the form is sent
       select <row>          select a row of a list, written <list>[<row id>]
       swipe <row> <action>  swipe a row and tap one of its actions, such as delete
       refresh <list>        pull a list down to refresh it
@@ -100,6 +101,8 @@ final class InteractiveSession<S: Screen> {
       case "scroll":
         let widget = try required(id, for: verb, example: "scroll page 120")
         try await driver.scroll(widget, to: try number(text, for: verb, example: "scroll page 120"))
+      case "focus":
+        try await driver.focus(try required(id, for: verb, example: "focus password"))
       case "submit":
         try await driver.submit(try required(id, for: verb, example: "submit query"))
       case "swipe":
@@ -121,7 +124,7 @@ final class InteractiveSession<S: Screen> {
         try await driver.disappear()
       default:
         return "error: unknown command '\(verb)'; commands: type, replace, tap, toggle, slide, "
-          + "step, select, pick, scroll, submit, swipe, refresh, more, advance, appear, "
+          + "step, select, pick, scroll, focus, submit, swipe, refresh, more, advance, appear, "
           + "disappear, render, graph, help, quit"
       }
     } catch {

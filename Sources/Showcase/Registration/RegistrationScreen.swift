@@ -28,6 +28,10 @@ struct RegistrationScreen: Screen {
     bind(\.phoneText, to: phone.text)
     bind(\.code, to: code.text)
     bind(\.password, to: password.text)
+    validate(\.code, with: vm.form, on: code)
+    validate(\.password, with: vm.form, on: password)
+    focus(\.focusedField, order: [(.code, code), (.password, password)], submit: vm.register)
+    endEditing(\.focusedField, when: vm.register)
     command(vm.register, on: register)
     command(vm.resend, on: resend, showsBusy: false)
     bind(\.secondsUntilResend, to: resend.title) { $0 > 0 ? "Resend in \($0)s" : "Resend code" }

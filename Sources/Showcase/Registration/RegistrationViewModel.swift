@@ -1,9 +1,15 @@
 import BindingDSL
 import Observation
 
-/// Registration with an SMS code: the phone the code went to, the code and a password, a
-/// register command enabled only while both are filled in, and a resend command whose
-/// 60-second countdown keeps it disabled.
+/// The fields of the registration form, in the order the return key goes through them.
+enum RegistrationField: Hashable, Sendable {
+  case code, password
+}
+
+/// Registration with an SMS code: the phone the code went to, the code and a password, each
+/// validated (a six-digit code, a password of at least eight characters), a register command
+/// enabled only while the form is valid, the focused field, and a resend command whose 60-second
+/// countdown keeps it disabled.
 @MainActor
 @Observable
 final class RegistrationViewModel {
@@ -12,6 +18,8 @@ final class RegistrationViewModel {
   let phone: String
   var code = ""
   var password = ""
+  /// The field that has the focus, `nil` while none does.
+  var focusedField: RegistrationField? = .code
   /// The outcome shown in the toast.
   var toastMessage: String?
   /// Seconds left before another code can be sent; zero when it can.
@@ -30,8 +38,15 @@ final class RegistrationViewModel {
     self.clock = clock
   }
 
+  @ObservationIgnored private(set) lazy var form = FormValidation(owner: self)
+    .field(
+      \.code, named: "code", .required("Enter the code from the SMS"),
+      .pattern(#/[0-9]{6}/#, "The code has 6 digits")
+    )
+    .field(\.password, named: "password", .length(atLeast: 8, "At least 8 characters"))
+
   @ObservationIgnored private(set) lazy var register = Command<Void, Account>(
-    "register", owner: self, enabledWhen: { !$0.code.isEmpty && !$0.password.isEmpty }
+    "register", owner: self, enabledWhen: { $0.form.isValid }
   ) { vm, _ in
     try await vm.submit()
   }
