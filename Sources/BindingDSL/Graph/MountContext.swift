@@ -42,9 +42,31 @@ final class MountContext<Model: AnyObject> {
     return source
   }
 
-  /// Runs the handlers declared for `event`.
+  /// Whether the mount has appeared (from `willAppear` until `didDisappear`).
+  private(set) var isAppeared = false
+
+  /// Runs the handlers declared for `event`, and forwards it to the children that follow the
+  /// mount's lifecycle (embedded screens, the selected tab): `will` events reach the parent
+  /// first and then its children, `did` events the children first and then the parent, so a
+  /// parent's `didAppear` sees its children appeared.
   func send(_ event: LifecycleEvent) {
-    lifecycleEvents[event]?.send()
+    switch event {
+    case .willAppear, .willDisappear:
+      if event == .willAppear { isAppeared = true }
+      lifecycleEvents[event]?.send()
+      for child in lifecycleChildren { child.send(event) }
+    case .didAppear, .didDisappear:
+      for child in lifecycleChildren { child.send(event) }
+      if event == .didDisappear { isAppeared = false }
+      lifecycleEvents[event]?.send()
+    }
+  }
+
+  /// The children that follow this mount's lifecycle now, in the order they were mounted.
+  private var lifecycleChildren: [ChildMount] {
+    children.values.filter { $0.followsLifecycle && $0.isActive }.sorted {
+      $0.sequence < $1.sequence
+    }
   }
 
   /// The observed source for `keyPath`, shared by every declaration that reads it.

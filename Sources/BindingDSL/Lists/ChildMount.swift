@@ -43,6 +43,15 @@ public final class ChildMount {
   /// Whether the child is still mounted.
   public var isMounted: Bool { context != nil }
 
+  /// Whether the parent's appear and disappear events reach the child (an embedded screen;
+  /// not a row).
+  package var followsLifecycle = false
+  /// Whether the child is shown within its parent (the selected tab); only an active child
+  /// follows the parent's lifecycle.
+  package var isActive = true
+  /// Whether the parent has appeared (and not disappeared since).
+  package var isParentAppeared: Bool { parent?.isAppeared ?? false }
+
   /// Cancels the command runs the child's bindings started (never the parent's), removes its
   /// handlers from its widgets, and releases the child view model and widgets. Unmounting twice
   /// does nothing.
@@ -75,6 +84,7 @@ public final class ChildMount {
 protocol ChildContext: ChildMounter {
   func cancelRuns()
   func send(_ event: LifecycleEvent)
+  var isAppeared: Bool { get }
   func tearDown()
   func forget(_ child: ChildMount)
   var workOwners: Set<WorkToken> { get }

@@ -241,10 +241,40 @@ public class Driver {
     if let list = widget as? ListView, let problem = list.problem {
       return "list '\(list.id)' cannot show all of its rows: \(problem)"
     }
+    if let composite = widget as? any CompositionProblem, let problem = composite.problem {
+      return "\(widget.kind) '\(widget.id)' cannot show its screen: \(problem)"
+    }
     for child in widget.children {
       if let problem = listProblem(in: child) { return problem }
     }
     return nil
+  }
+
+  /// Selects the tab `tab` of the tab view `id`, as a person taps it in the tab bar: the
+  /// selection binding tells the view model, the old tab disappears and the new one appears.
+  ///
+  /// - Parameters:
+  ///   - tab: The tab's id.
+  ///   - id: The tab view's id.
+  /// - Throws: ``DriverError`` when `id` is not a tab view or has no tab `tab`, naming its tabs.
+  public func selectTab(_ tab: String, in id: String) async throws {
+    let found = try widget(id)
+    if let blocker = surface.blocker(for: "select tab '\(tab)'") { throw DriverError(blocker) }
+    guard let tabs = found as? TabView else {
+      throw DriverError(
+        "cannot select tab '\(tab)' in '\(id)': it is a \(found.kind), not a TabView")
+    }
+    guard tabs.tabIDs.contains(tab) else {
+      throw DriverError(
+        "cannot select tab '\(tab)' in '\(id)': it has no such tab; its tabs: "
+          + tabs.tabIDs.joined(separator: ", "))
+    }
+    if let hidden = surface.root?.hiddenAncestor(of: found) {
+      let how = hidden === found ? "it is hidden" : "its container '\(hidden.id)' is hidden"
+      throw DriverError("cannot select tab '\(tab)' in '\(id)': \(how)")
+    }
+    clock.withTracking { tabs.selection.edit(tab) }
+    try await settle()
   }
 
   /// The list `id`, or an error naming what it is instead.

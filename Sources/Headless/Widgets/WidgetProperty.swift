@@ -61,7 +61,12 @@ public final class WidgetProperty<Value>: ValueTarget, WidgetMember {
     if let isEqual, isEqual(storage, value) { return }
     storage = value
     changeCount += 1
+    didChange?()
   }
+
+  /// What the widget that owns the property does when its value changes (a tab view shows the
+  /// selected tab).
+  package var didChange: (@MainActor () -> Void)?
 
   /// Changes the value as a person would and tells every edit handler. Clears ``isRejected``
   /// first; a binding whose view model does not take the edit marks it again.

@@ -1,0 +1,133 @@
+import BindingDSL
+import Headless
+import Testing
+
+@MainActor
+@Suite struct CompositionTests {
+  let log = EventLog()
+
+  func driver() throws -> (ScreenDriver<DashboardScreen>, DashboardViewModel) {
+    let model = DashboardViewModel(log: log)
+    return (try ScreenDriver(DashboardScreen(), model: model), model)
+  }
+
+  @Test func childScreensRenderInTheParentsTree() async throws {
+    let (driver, model) = try driver()
+    model.detail = CounterViewModel("detail", log: log)
+    try await driver.settle()
+    #expect(
+      driver.render() == """
+        VStack #dashboard
+          ChildScreen #header
+            Label #heading text="Dashboard"
+          ChildScreen #detail
+            VStack #counter
+              Label #count text="detail: 0"
+          TabView #tabs selection="left"
+            ChildScreen #left title="Left" [selected]
+              VStack #counter
+                Label #count text="left: 0"
+            ChildScreen #right title="Right"
+        """)
+  }
+
+  @Test func parentAndChildrenSettleInOneFlush() throws {
+    let scheduler = ManualScheduler()
+    let model = DashboardViewModel(log: log)
+    let mounted = try DashboardScreen().mount(on: model, scheduler: scheduler)
+    model.title = "Today"
+    model.left.count = 3
+    #expect(scheduler.flush())
+    let heading = try #require(mounted.widget("heading") as? Label)
+    let count = try #require(mounted.widget("count") as? Label)
+    #expect(heading.text.value == "Today")
+    #expect(count.text.value == "left: 3")
+    #expect(!scheduler.hasPendingFlush, "one flush settled the parent and every child")
+    mounted.unmount()
+  }
+
+  @Test func replacingTheChildViewModelMountsANewScreenAndReleasesTheOld() async throws {
+    let (driver, model) = try driver()
+    weak var weakOld: CounterViewModel?
+    do {
+      let old = CounterViewModel("old", log: log)
+      weakOld = old
+      model.detail = old
+      try await driver.settle()
+    }
+    model.detail = CounterViewModel("new", log: log)
+    try await driver.settle()
+    #expect(weakOld == nil)
+    #expect(driver.render().contains("Label #count text=\"new: 0\""))
+    model.detail = nil
+    try await driver.settle()
+    #expect(driver.render().contains("ChildScreen #detail [empty]"))
+  }
+
+  @Test func unmountingTheParentReleasesEveryChild() async throws {
+    weak var weakLeft: CounterViewModel?
+    weak var weakModel: DashboardViewModel?
+    let driver: ScreenDriver<DashboardScreen>
+    do {
+      let model = DashboardViewModel(log: log)
+      driver = try ScreenDriver(DashboardScreen(), model: model)
+      weakLeft = model.left
+      weakModel = model
+    }
+    driver.unmount()
+    #expect(weakModel == nil && weakLeft == nil)
+  }
+
+  @Test func theSelectedTabIsBoundBothWays() async throws {
+    let (driver, model) = try driver()
+    try await driver.selectTab("right", in: "tabs")
+    #expect(model.selectedTab == "right")
+    #expect(driver.render().contains("ChildScreen #right title=\"Right\" [selected]"))
+    #expect(try driver.widget("count", as: Label.self).text.value == "right: 0")
+    model.selectedTab = "left"
+    try await driver.settle()
+    #expect(try driver.widget("count", as: Label.self).text.value == "left: 0")
+    let error = await #expect(throws: DriverError.self) {
+      try await driver.selectTab("middle", in: "tabs")
+    }
+    #expect(
+      error?.message == "cannot select tab 'middle' in 'tabs': it has no such tab; its tabs: "
+        + "left, right")
+    model.selectedTab = "middle"
+    let shown = await #expect(throws: DriverError.self) { try await driver.settle() }
+    #expect(
+      shown?.message == "TabView 'tabs' cannot show its screen: no tab 'middle'; tabs: left, right"
+    )
+  }
+
+  /// `will` events reach the parent, then its children in the order they were mounted (the
+  /// tab at install, the detail later); `did` events the children, then the parent.
+  @Test func childrenAppearInsideTheirParentAndTabsSwitchInOrder() async throws {
+    let (driver, model) = try driver()
+    model.detail = CounterViewModel("detail", log: log)
+    try await driver.settle()
+    try await driver.appear()
+    #expect(
+      log.events == [
+        "dashboard willAppear", "left willAppear", "detail willAppear", "left didAppear",
+        "detail didAppear", "dashboard didAppear",
+      ])
+    log.events = []
+    try await driver.selectTab("right", in: "tabs")
+    #expect(
+      log.events == [
+        "left willDisappear", "right willAppear", "left didDisappear", "right didAppear",
+      ])
+    log.events = []
+    model.detail = nil
+    try await driver.settle()
+    #expect(log.events == ["detail willDisappear", "detail didDisappear"])
+    log.events = []
+    try await driver.disappear()
+    #expect(
+      log.events == [
+        "dashboard willDisappear", "right willDisappear", "right didDisappear",
+        "dashboard didDisappear",
+      ])
+  }
+}
