@@ -28,6 +28,14 @@ public protocol Navigator: AnyObject {
   ///   already shown, or when another operation is under way.
   func push(_ model: AnyObject) throws(NavigationError)
 
+  /// Pushes `models` on the active stack in one step, the last on top: only the last screen
+  /// appears (a deep link).
+  ///
+  /// - Parameter models: The view models to push, in order; never empty.
+  /// - Throws: ``NavigationError`` when `models` is empty, repeats a view model, or holds one
+  ///   whose type has no registered screen or that is shown already.
+  func push(contentsOf models: [AnyObject]) throws(NavigationError)
+
   /// Pops the top of the active stack, uncovering the screen under it.
   ///
   /// - Throws: ``NavigationError`` when the active stack holds only its root.

@@ -21,13 +21,16 @@ public final class ScreenRegistry {
   /// - Parameters:
   ///   - name: The screen's id in renders and deep-link paths: unique, without spaces.
   ///   - title: The title the navigation bar shows; the name when `nil`.
+  ///   - route: How the view model is written into a ``RoutePath`` and made from it; without
+  ///     one, a path cannot hold the screen.
   ///   - make: Builds a new screen each time a view model of the type is shown.
   /// - Throws: ``NavigationError`` when the type or the name is registered already, or the
   ///   name is not a valid id.
   public func register<S: Screen>(
-    _ name: String, title: String? = nil, _ make: @escaping @MainActor () -> S
+    _ name: String, title: String? = nil, route: RouteCoding<S.Model>? = nil,
+    _ make: @escaping @MainActor () -> S
   ) throws(NavigationError) {
-    try add(ScreenFactory(name: name, make: make, title: .fixed(title ?? name)))
+    try add(ScreenFactory(name: name, make: make, title: .fixed(title ?? name), route: route))
   }
 
   /// Registers the screen `make` builds for its view-model type, titled by a view-model
@@ -36,14 +39,16 @@ public final class ScreenRegistry {
   /// - Parameters:
   ///   - name: The screen's id in renders and deep-link paths: unique, without spaces.
   ///   - title: The view-model property the navigation bar shows.
+  ///   - route: How the view model is written into a ``RoutePath`` and made from it; without
+  ///     one, a path cannot hold the screen.
   ///   - make: Builds a new screen each time a view model of the type is shown.
   /// - Throws: ``NavigationError`` when the type or the name is registered already, or the
   ///   name is not a valid id.
   public func register<S: Screen>(
-    _ name: String, title: KeyPath<S.Model, String>,
+    _ name: String, title: KeyPath<S.Model, String>, route: RouteCoding<S.Model>? = nil,
     _ make: @escaping @MainActor () -> S
   ) throws(NavigationError) {
-    try add(ScreenFactory(name: name, make: make, title: .keyPath(title)))
+    try add(ScreenFactory(name: name, make: make, title: .keyPath(title), route: route))
   }
 
   private func add(_ factory: ScreenFactory) throws(NavigationError) {
@@ -89,6 +94,11 @@ public final class ScreenRegistry {
   func factory(named name: String) -> ScreenFactory? {
     factories.values.first { $0.name == name }
   }
+
+  /// The names of the screens registered with a route, in registration order.
+  var routable: [String] {
+    order.compactMap { factories[$0] }.filter { $0.decode != nil }.map(\.name)
+  }
 }
 
 /// How one registered screen is made and mounted, with its view-model type erased.
@@ -105,8 +115,21 @@ struct ScreenFactory {
   let screenName: String
   let mount:
     @MainActor (AnyObject, any ChildMounter, ScreenContainer) throws(NavigationError) -> ScreenMount
+  /// Writes a view model of the type into a path entry's argument; `nil` without a route.
+  let encode: (@MainActor (AnyObject) -> String?)?
+  /// Makes a view model from a path entry's argument; `nil` without a route.
+  let decode: (@MainActor (String, AppHost) -> AnyObject?)?
 
-  init<S: Screen>(name: String, make: @escaping @MainActor () -> S, title: Title) {
+  init<S: Screen>(
+    name: String, make: @escaping @MainActor () -> S, title: Title, route: RouteCoding<S.Model>?
+  ) {
+    if let route {
+      encode = { model in (model as? S.Model).map(route.encode) }
+      decode = { argument, host in route.decode(argument, host) }
+    } else {
+      encode = nil
+      decode = nil
+    }
     self.name = name
     modelType = ObjectIdentifier(S.Model.self)
     modelName = String(describing: S.Model.self)

@@ -1,0 +1,106 @@
+/// The stacks of an app as plain values: enough to save where a person is and to bring them
+/// back, or to open a deep link. Each screen is its registered name and an argument its route
+/// writes (an id, say); the main stack comes first, then each presented stack.
+///
+/// ```swift
+/// let path = try host.path()          // login/search/detail:42
+/// try host.restore(path)
+/// try host.restore(RoutePath(parsing: "login/search/detail:42"))
+/// ```
+public struct RoutePath: Hashable, Codable, Sendable, CustomStringConvertible {
+  /// One screen of a stack: its registered name and its route's argument.
+  public struct Entry: Hashable, Codable, Sendable {
+    /// The name the screen was registered under.
+    public var name: String
+    /// What the screen's route wrote of its view model; empty when it needs nothing.
+    public var argument: String
+
+    /// Makes an entry.
+    ///
+    /// - Parameters:
+    ///   - name: The registered name.
+    ///   - argument: What the route reads back to make the view model.
+    public init(_ name: String, argument: String = "") {
+      self.name = name
+      self.argument = argument
+    }
+  }
+
+  /// The main stack, then each presented stack, each root first.
+  public var stacks: [[Entry]]
+
+  /// Makes a path.
+  ///
+  /// - Parameter stacks: The main stack, then each presented stack, each root first.
+  public init(stacks: [[Entry]]) {
+    self.stacks = stacks
+  }
+
+  /// Reads a path written as ``description`` writes it: screens separated by `/`, an argument
+  /// after `:`, presented stacks after ` | `: `login/search/detail:42 | settings`.
+  ///
+  /// - Parameter text: The path as text.
+  /// - Throws: ``NavigationError`` when the text has an empty stack or an empty name.
+  public init(parsing text: String) throws(NavigationError) {
+    var stacks: [[Entry]] = []
+    for part in text.split(separator: " | ", omittingEmptySubsequences: false) {
+      var stack: [Entry] = []
+      for screen in part.split(separator: "/", omittingEmptySubsequences: false) {
+        let pieces = screen.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+        let name = String(pieces[0])
+        guard !name.isEmpty else {
+          throw NavigationError(
+            .invalidPath,
+            "cannot read the path '\(text)': a screen has no name; write name/name:argument")
+        }
+        stack.append(Entry(name, argument: pieces.count > 1 ? String(pieces[1]) : ""))
+      }
+      stacks.append(stack)
+    }
+    self.stacks = stacks
+  }
+
+  /// The path as text: `login/search/detail:42 | settings`.
+  public var description: String {
+    stacks.map { stack in
+      stack.map { $0.argument.isEmpty ? $0.name : "\($0.name):\($0.argument)" }
+        .joined(separator: "/")
+    }.joined(separator: " | ")
+  }
+}
+
+/// How a registered screen's view model is written into a ``RoutePath`` and made again from
+/// it.
+///
+/// ```swift
+/// RouteCoding<DetailViewModel>(encode: { "\($0.id)" }) { argument, host in
+///   Int(argument).map { DetailViewModel(id: $0, navigator: host) }
+/// }
+/// ```
+@MainActor
+public struct RouteCoding<Model: AnyObject> {
+  let encode: @MainActor (Model) -> String
+  let decode: @MainActor (String, AppHost) -> Model?
+
+  /// Makes a route.
+  ///
+  /// - Parameters:
+  ///   - encode: What to write of the view model, such as its id.
+  ///   - decode: Makes the view model from what `encode` wrote, given the host (its navigator
+  ///     and dialogs); `nil` when the argument is not one it accepts.
+  public init(
+    encode: @escaping @MainActor (Model) -> String,
+    decode: @escaping @MainActor (String, AppHost) -> Model?
+  ) {
+    self.encode = encode
+    self.decode = decode
+  }
+
+  /// A route for a screen whose view model needs no argument.
+  ///
+  /// - Parameter make: Makes the view model, given the host.
+  /// - Returns: The route.
+  public static func plain(_ make: @escaping @MainActor (AppHost) -> Model) -> Self {
+    Self(encode: { _ in "" }, decode: { argument, host in argument.isEmpty ? make(host) : nil })
+  }
+}
