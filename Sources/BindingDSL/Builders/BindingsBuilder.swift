@@ -1,37 +1,63 @@
-/// Builds the list of declarations of a bindings body for one view-model type.
+/// Builds the declarations of a bindings body for one view-model type.
 ///
-/// The builder is generic over the view model only and every declaration is one concrete type,
-/// which keeps large bodies fast to type-check. It supports `if`, `if`/`else`, `switch`, `for`
+/// Every line of a body is a ``BindingDeclaration`` and every block (the body, a branch of an
+/// `if` or a `switch`, the body of a `for`) makes one group declaration of its lines, so that the
+/// type checker sees one concrete type everywhere and its time grows linearly with the body
+/// (see Docs/Performance.md, "Type-checking"). It supports `if`, `if`/`else`, `switch`, `for`
 /// and `if #available`.
+///
+/// A body that returns `[BindingDeclaration<Model>]` gets the single declarations, groups
+/// opened; a body that returns `BindingDeclaration<Model>` gets one group, which another body
+/// can take as a line:
+///
+/// ```swift
+/// @BindingsBuilder<ProfileViewModel>
+/// func addressBindings(_ vm: ProfileViewModel) -> BindingDeclaration<ProfileViewModel> {
+///   bind(\.street, to: street.text)
+///   bind(\.city, to: city.text)
+/// }
+/// ```
 @resultBuilder
 public enum BindingsBuilder<Model: AnyObject> {
-  public typealias Component = [BindingDeclaration<Model>]
+  /// One line or one block of a body.
+  public typealias Component = BindingDeclaration<Model>
 
-  public static func buildExpression(_ declaration: BindingDeclaration<Model>) -> Component {
-    [declaration]
+  // NB: no `buildExpression` and no `buildPartialBlock`. With them, each line is an overload
+  // choice and each block a chain of nested calls, and a 200-line body took four times a
+  // 100-line one; a variadic `buildBlock` of one concrete type is solved line by line.
+
+  /// A line: gives `bind`, `command` and `on` their view-model type, which a key path such as
+  /// `\.password` cannot name by itself.
+  public static func buildExpression(_ declaration: Component) -> Component { declaration }
+
+  /// The lines of a block, as one group.
+  public static func buildBlock(_ components: Component...) -> Component { .group(components) }
+
+  /// An `if` without `else`: its block, or an empty group.
+  public static func buildOptional(_ component: Component?) -> Component {
+    component ?? .group([])
   }
 
-  public static func buildExpression(_ declarations: Component) -> Component {
-    declarations
-  }
-
-  public static func buildBlock() -> Component { [] }
-
-  public static func buildPartialBlock(first: Component) -> Component { first }
-
-  public static func buildPartialBlock(accumulated: Component, next: Component) -> Component {
-    accumulated + next
-  }
-
-  public static func buildOptional(_ component: Component?) -> Component { component ?? [] }
-
+  /// The first branch of an `if`/`else` or a `switch`.
   public static func buildEither(first component: Component) -> Component { component }
 
+  /// The second branch of an `if`/`else` or a `switch`.
   public static func buildEither(second component: Component) -> Component { component }
 
-  public static func buildArray(_ components: [Component]) -> Component {
-    components.flatMap { $0 }
+  /// The blocks a `for` made, as one group.
+  public static func buildArray(_ components: [Component]) -> Component { .group(components) }
+
+  /// The block of an `if #available`.
+  public static func buildLimitedAvailability(_ component: Component) -> Component { component }
+
+  /// A body returning a list: its single declarations, groups opened.
+  public static func buildFinalResult(_ component: Component) -> [BindingDeclaration<Model>] {
+    component.flattened
   }
 
-  public static func buildLimitedAvailability(_ component: Component) -> Component { component }
+  /// A body returning one declaration: the group of its lines, for another body to take.
+  // NB: disfavored, so that a body whose result type is not known yet (a closure with a capture
+  // list) gets the list, as it did before groups existed.
+  @_disfavoredOverload
+  public static func buildFinalResult(_ component: Component) -> Component { component }
 }

@@ -1,17 +1,32 @@
-/// One line of a bindings body: a `bind`, `command` or `on` declaration for a view-model type.
+/// One line of a bindings body: a `bind`, `command` or `on` declaration for a view-model type,
+/// or a group of them (what a block, an `if` or a `for` of a bindings body makes).
 ///
 /// A declaration is a description plus the code that installs it. It does nothing until a
 /// ``BindingGraph`` containing it is mounted on a view model.
+///
+/// A function that makes several declarations returns them as one group, written as a bindings
+/// body of its own, and is called as one line of another body:
+///
+/// ```swift
+/// @BindingsBuilder<ProfileViewModel>
+/// func addressBindings(_ vm: ProfileViewModel) -> BindingDeclaration<ProfileViewModel> {
+///   bind(\.street, to: street.text)
+///   bind(\.city, to: city.text)
+/// }
+/// ```
 public struct BindingDeclaration<Model: AnyObject> {
-  /// The declaration as a person would read it, such as `bind(\Model.#1, to: code.text)`.
+  /// The declaration as a person would read it, such as `bind(\Model.#1, to: code.text)`; for a
+  /// group, `group of N`.
   public let summary: String
-  /// Where the declaration was written.
+  /// Where the declaration was written; for a group, where its first declaration was written.
   public let site: DeclarationSite
 
   let endpoints: [Endpoint]
   let edges: [EdgePlan]
   let problems: [String]
-  let install: @MainActor (MountContext<Model>) -> Void
+  private let installer: @MainActor (MountContext<Model>) -> Void
+  /// The declarations of a group, in order; `nil` for a single declaration.
+  private let members: [BindingDeclaration<Model>]?
 
   init(
     summary: String, site: DeclarationSite, endpoints: [Endpoint], edges: [EdgePlan],
@@ -22,19 +37,75 @@ public struct BindingDeclaration<Model: AnyObject> {
     self.endpoints = endpoints
     self.edges = edges
     self.problems = problems
-    self.install = install
+    self.installer = install
+    self.members = nil
+  }
+
+  private init(members: [BindingDeclaration<Model>]) {
+    self.summary = "group of \(members.count)"
+    self.site = members.first?.site ?? DeclarationSite(fileID: "(empty group)", line: 0)
+    self.endpoints = []
+    self.edges = []
+    self.problems = []
+    self.installer = { _ in }
+    self.members = members
+  }
+
+  /// Installs the declaration (a group's declarations, in order) on a mounting graph.
+  @MainActor
+  func install(_ context: MountContext<Model>) {
+    guard let members else { return installer(context) }
+    for member in members { member.install(context) }
+  }
+
+  /// Declarations taken together as one, in order: what a bindings body makes of a block.
+  ///
+  /// A graph built from a group holds its declarations, not the group, so a group changes
+  /// nothing in the graph, its dump or its errors.
+  ///
+  /// ```swift
+  /// BindingDeclaration.group(declarations)
+  /// ```
+  ///
+  /// - Parameter declarations: The declarations, in order; groups among them are opened.
+  /// - Returns: One declaration standing for all of them.
+  public static func group(_ declarations: [BindingDeclaration<Model>]) -> Self {
+    Self(members: declarations)
+  }
+
+  /// Whether this is a group of declarations rather than one.
+  public var isGroup: Bool { members != nil }
+
+  /// The single declarations this one stands for, in order: itself, or a group's declarations
+  /// with nested groups opened.
+  public var flattened: [BindingDeclaration<Model>] {
+    guard let members else { return [self] }
+    var all: [BindingDeclaration<Model>] = []
+    all.reserveCapacity(members.count)
+    appendFlattened(to: &all)
+    return all
+  }
+
+  private func appendFlattened(to all: inout [BindingDeclaration<Model>]) {
+    guard let members else {
+      all.append(self)
+      return
+    }
+    for member in members { member.appendFlattened(to: &all) }
   }
 
   /// The same declaration with an install step that does nothing.
   func descriptionOnly() -> Self {
-    Self(
+    if let members { return .group(members.map { $0.descriptionOnly() }) }
+    return Self(
       summary: summary, site: site, endpoints: endpoints, edges: edges, problems: problems,
       install: { _ in })
   }
 
   /// The widget properties and events the declaration reaches.
   package var widgetReferences: [WidgetReference] {
-    endpoints.compactMap { endpoint in
+    if let members { return members.flatMap(\.widgetReferences) }
+    return endpoints.compactMap { endpoint in
       switch endpoint.identity {
       case .widget(let key), .event(let key):
         endpoint.object.map { WidgetReference(key: key, object: $0) }

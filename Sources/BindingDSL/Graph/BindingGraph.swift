@@ -25,8 +25,11 @@ public struct BindingGraph<Model: AnyObject> {
     try self.init(declarations: body())
   }
 
-  /// Compiles a list of declarations.
+  /// Compiles a list of declarations; groups among them are opened, so ``declarations`` holds
+  /// single declarations only.
   public init(declarations: [BindingDeclaration<Model>]) throws(BindingGraphError) {
+    let declarations =
+      declarations.contains(where: \.isGroup) ? declarations.flatMap(\.flattened) : declarations
     self.declarations = declarations
     var numbering = Numbering(modelName: typeName(Model.self))
     var edges: [GraphEdge] = []

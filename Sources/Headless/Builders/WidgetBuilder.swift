@@ -1,23 +1,104 @@
-/// Builds the children of a container: widgets, with `if`, `if`/`else`, `switch`, `for` and
-/// optionals.
+/// Builds the children of a container: widgets, optional widgets, and `if`, `if`/`else`,
+/// `switch`, `for` and `if #available`.
+///
+/// Every line is a ``Widget`` (or an optional one, which adds nothing when `nil`) and every
+/// block makes one ``WidgetGroup`` of its lines, so that the type checker sees one concrete type
+/// everywhere and its time grows linearly with the body (see Docs/Performance.md,
+/// "Type-checking"). A container opens the groups: they never appear in a tree.
+///
+/// A function that makes several widgets returns them as one group, written as a widget body of
+/// its own, and is called as one line of a container's body:
+///
+/// ```swift
+/// @WidgetBuilder
+/// func addressFields() -> Widget {
+///   street
+///   city
+/// }
+/// ```
 @resultBuilder
 @MainActor
 public enum WidgetBuilder {
-  public typealias Component = [Widget]
+  /// One line or one block of a body.
+  public typealias Component = Widget
 
-  public static func buildExpression(_ widget: Widget) -> Component { [widget] }
-  public static func buildExpression(_ widget: Widget?) -> Component { widget.map { [$0] } ?? [] }
-  public static func buildExpression(_ widgets: [Widget]) -> Component { widgets }
-  public static func buildBlock() -> Component { [] }
-  public static func buildPartialBlock(first: Component) -> Component { first }
-  public static func buildPartialBlock(accumulated: Component, next: Component) -> Component {
-    accumulated + next
+  // NB: no `buildExpression` and no `buildPartialBlock`, for the reason given in
+  // `BindingsBuilder`: a 200-widget body took four times a 100-widget one with them.
+
+  /// The lines of a block, as one group; `nil` lines add nothing.
+  public static func buildBlock(_ components: Widget?...) -> Component {
+    WidgetGroup(components.compactMap { $0 })
   }
-  public static func buildOptional(_ component: Component?) -> Component { component ?? [] }
+
+  /// An `if` without `else`: its block, or an empty group.
+  public static func buildOptional(_ component: Component?) -> Component {
+    component ?? WidgetGroup([])
+  }
+
+  /// The first branch of an `if`/`else` or a `switch`.
   public static func buildEither(first component: Component) -> Component { component }
+
+  /// The second branch of an `if`/`else` or a `switch`.
   public static func buildEither(second component: Component) -> Component { component }
+
+  /// The blocks a `for` made, as one group.
   public static func buildArray(_ components: [Component]) -> Component {
-    components.flatMap { $0 }
+    WidgetGroup(components)
   }
+
+  /// The block of an `if #available`.
   public static func buildLimitedAvailability(_ component: Component) -> Component { component }
+
+  /// A body returning a list, such as a container's content: its widgets, groups opened.
+  public static func buildFinalResult(_ component: Component) -> [Widget] {
+    WidgetGroup.open(component)
+  }
+
+  /// A body returning one widget: the group of its lines, for a container's body to take.
+  // NB: disfavored, so that a body whose result type is not known yet (a closure with a capture
+  // list) gets the list, as it did before groups existed.
+  @_disfavoredOverload
+  public static func buildFinalResult(_ component: Component) -> Component { component }
+}
+
+/// Widgets taken together as one line of a widget body: what ``WidgetBuilder`` makes of a
+/// block. A container opens it, so it never appears in a tree, a render or the driver's ids.
+@MainActor
+public final class WidgetGroup: Widget {
+  /// The widgets of the group, in order; groups among them are not opened yet.
+  public let widgets: [Widget]
+
+  /// Takes `widgets` together as one line of a widget body.
+  ///
+  /// - Parameter widgets: The widgets, in order.
+  public init(_ widgets: [Widget]) {
+    self.widgets = widgets
+    super.init(id: "(group)")
+  }
+
+  override public var kind: String { "WidgetGroup" }
+
+  override public var children: [Widget] { widgets }
+
+  /// The widgets `widget` stands for: itself, or a group's widgets with nested groups opened.
+  ///
+  /// - Parameter widget: A widget or a group.
+  /// - Returns: The widgets, in order.
+  public static func open(_ widget: Widget) -> [Widget] {
+    guard let group = widget as? WidgetGroup else { return [widget] }
+    var all: [Widget] = []
+    all.reserveCapacity(group.widgets.count)
+    group.appendOpened(to: &all)
+    return all
+  }
+
+  private func appendOpened(to all: inout [Widget]) {
+    for widget in widgets {
+      if let group = widget as? WidgetGroup {
+        group.appendOpened(to: &all)
+      } else {
+        all.append(widget)
+      }
+    }
+  }
 }
