@@ -44,7 +44,8 @@ private struct AddressScreen: Screen {
       note
       hint
       HStack("lines") {
-        for label in lineLabels { label }
+        for label in lineLabels.prefix(2) { label }
+        Array(lineLabels.suffix(1))
       }
       if #available(macOS 15, *) {
         save

@@ -21,7 +21,8 @@ public protocol ValidationDisplay: AnyObject {
 ///   - display: The widget that edits the value and shows its message.
 ///   - fileID: Where the declaration is written, for errors and the graph dump.
 ///   - line: The line the declaration is written on.
-/// - Returns: The declarations: the message binding, and the check of an asynchronous rule.
+/// - Returns: The declarations, as one group: the message binding, and the check of an
+///   asynchronous rule.
 @MainActor
 public func validate<Model: AnyObject, Value>(
   _ field: KeyPath<Model, Value>,
@@ -29,7 +30,7 @@ public func validate<Model: AnyObject, Value>(
   on display: some ValidationDisplay,
   fileID: String = #fileID,
   line: Int = #line
-) -> [BindingDeclaration<Model>] {
+) -> BindingDeclaration<Model> {
   let site = DeclarationSite(fileID: fileID, line: line)
   let target = display.validationMessage
   let targetEndpoint = Endpoint(target)
@@ -64,13 +65,13 @@ public func validate<Model: AnyObject, Value>(
     let token = addEditHandler(to: input) { [weak form] in form?.markEdited(field) }
     context.onUnmount { removeEditHandler(token, from: input) }
   }
-  guard let check = form.check(for: field) as? AsyncFieldCheck<Value> else { return [message] }
-  return [
+  guard let check = form.check(for: field) as? AsyncFieldCheck<Value> else { return message }
+  return .group([
     message,
     command(
       check.command, onChangeOf: field, timing: .debounce(check.debounce), fileID: fileID,
       line: line),
-  ]
+  ])
 }
 
 private struct ValidationKey: Hashable {

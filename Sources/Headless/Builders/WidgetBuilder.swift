@@ -26,8 +26,11 @@ public enum WidgetBuilder {
   // `BindingsBuilder`: a 200-widget body took four times a 100-widget one with them.
 
   /// The lines of a block, as one group; `nil` lines add nothing.
-  public static func buildBlock(_ components: Widget?...) -> Component {
-    WidgetGroup(components.compactMap { $0 })
+  public static func buildBlock(_ components: (any WidgetContent)?...) -> Component {
+    var widgets: [Widget] = []
+    widgets.reserveCapacity(components.count)
+    for case let content? in components { content.appendWidgets(to: &widgets) }
+    return WidgetGroup(widgets)
   }
 
   /// An `if` without `else`: its block, or an empty group.
@@ -59,6 +62,23 @@ public enum WidgetBuilder {
   // list) gets the list, as it did before groups existed.
   @_disfavoredOverload
   public static func buildFinalResult(_ component: Component) -> Component { component }
+}
+
+/// What a line of a widget body can be: a widget, or an array of widgets.
+@MainActor
+public protocol WidgetContent {
+  /// Appends the widgets the line stands for.
+  ///
+  /// - Parameter widgets: The widgets of the block so far.
+  func appendWidgets(to widgets: inout [Widget])
+}
+
+extension Widget: WidgetContent {
+  public func appendWidgets(to widgets: inout [Widget]) { widgets.append(self) }
+}
+
+extension Array: WidgetContent where Element: Widget {
+  public func appendWidgets(to widgets: inout [Widget]) { widgets += self as [Widget] }
 }
 
 /// Widgets taken together as one line of a widget body: what ``WidgetBuilder`` makes of a
