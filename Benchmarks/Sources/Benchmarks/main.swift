@@ -8,8 +8,8 @@ import Glibc
 /// invariant fails (diamond and batch write each widget once, fan-out delivers every update, a
 /// list change leaves exactly the expected rows in order and keeps the rows that stayed).
 /// `--markdown` prints the table as Markdown, as `Docs/Performance.md` shows it.
-/// `--only NAME` runs one scenario (chain, fan-out, diamond, batch, typing, mount, render, memory,
-/// lists), or one part of the lists (lists-diff, lists-insert, lists-render, lists-memory), for
+/// `--only NAME` runs one scenario (chain, fan-out, diamond, batch, typing, mount, render, kit,
+/// memory, lists), or one part of the lists (lists-diff, lists-insert, lists-render, lists-memory), for
 /// profiling.
 var arguments = Array(CommandLine.arguments.dropFirst())
 var selected: String?
@@ -37,6 +37,7 @@ if runs("batch") { rows += batchRows(settings) }
 if runs("typing") { rows += try await typingRows(settings) }
 if runs("mount") { rows += mountRows(settings) }
 if runs("render") { rows += renderRows(settings) }
+if runs("kit") { rows += try kitRenderRows(settings) }
 if runs("memory") { rows += memoryRows(settings) }
 if runs("lists") || only?.hasPrefix("lists-") == true { rows += listRows(settings, only: only) }
 

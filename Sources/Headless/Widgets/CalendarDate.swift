@@ -78,13 +78,18 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
 
   /// The day written `YYYY-MM-DD`.
   public var description: String {
-    pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
+    guard (0...9999).contains(year) else { return "\(year)-\(pad(month))-\(pad(day))" }
+    let digits: [UInt8] = [
+      digit(year / 1000), digit(year / 100 % 10), digit(year / 10 % 10), digit(year % 10),
+      UInt8(ascii: "-"), digit(month / 10), digit(month % 10), UInt8(ascii: "-"),
+      digit(day / 10), digit(day % 10),
+    ]
+    return String(decoding: digits, as: UTF8.self)
   }
 
-  private func pad(_ number: Int, _ width: Int) -> String {
-    let digits = String(number)
-    return String(repeating: "0", count: max(0, width - digits.count)) + digits
-  }
+  private func digit(_ value: Int) -> UInt8 { UInt8(ascii: "0") + UInt8(value) }
+
+  private func pad(_ number: Int) -> String { number < 10 ? "0\(number)" : "\(number)" }
 
   private static func days(inMonth month: Int, of year: Int) -> Int {
     switch month {

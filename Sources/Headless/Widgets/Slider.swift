@@ -17,6 +17,8 @@ public final class Slider: Widget, Adjustable {
   /// The distance between two values it can take, from the start of the range; `nil` when
   /// it moves freely.
   public let step: Double?
+  /// The range as the render writes it, made once.
+  private let rangeText: String
 
   /// Creates a slider.
   ///
@@ -31,13 +33,14 @@ public final class Slider: Widget, Adjustable {
     self.value = WidgetProperty(widgetID: id, name: "value", value: value, isEditable: true)
     self.range = range
     self.step = step.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
+    self.rangeText = "\(formatted(range.lowerBound))...\(formatted(range.upperBound))"
     super.init(id: id)
   }
 
   override public var renderedFields: [RenderedField] {
     let fields: [RenderedField] = [
       .init("value", .number(value.value)),
-      .init("range", .word("\(formatted(range.lowerBound))...\(formatted(range.upperBound))")),
+      .init("range", .word(rangeText)),
     ]
     guard let step else { return fields }
     return fields + [.init("step", .number(step))]

@@ -16,6 +16,8 @@ public final class Stepper: Widget, Adjustable {
   public let range: ClosedRange<Int>
   /// How much one step moves the value.
   public let step: Int
+  /// The range as the render writes it, made once.
+  private let rangeText: String
 
   /// Creates a stepper.
   ///
@@ -28,13 +30,14 @@ public final class Stepper: Widget, Adjustable {
     self.value = WidgetProperty(widgetID: id, name: "value", value: value, isEditable: true)
     self.range = range
     self.step = max(step, 1)
+    self.rangeText = "\(range.lowerBound)...\(range.upperBound)"
     super.init(id: id)
   }
 
   override public var renderedFields: [RenderedField] {
     [
       .init("value", .number(Double(value.value))),
-      .init("range", .word("\(range.lowerBound)...\(range.upperBound)")),
+      .init("range", .word(rangeText)),
       .init("step", .number(Double(step))),
     ]
   }

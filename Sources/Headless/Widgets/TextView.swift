@@ -37,11 +37,12 @@ public final class TextView: Widget, TextEditable, Focusable, ValidationDisplay 
     super.init(id: id)
   }
 
-  /// How many lines the text has: none when empty, one more for each line break.
+  /// How many lines the text has: none when empty, one more for each line feed (`\n`, alone or
+  /// in `\r\n`).
   public var lineCount: Int {
-    let text = text.value
+    let text = text.value.utf8
     guard !text.isEmpty else { return 0 }
-    return text.reduce(1) { $1.isNewline ? $0 + 1 : $0 }
+    return text.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
   }
 
   override public var renderedFields: [RenderedField] {
