@@ -43,6 +43,12 @@ do {
 
 @MainActor
 func printWalkthroughs() async throws {
+  for app in [try await Walkthroughs.appRegistration(), try await Walkthroughs.appHome()] {
+    print(app.text)
+    print("")
+    app.driver.shutDown()
+  }
+
   let registration = try await Walkthroughs.registration()
   print(registration.text)
   print("")

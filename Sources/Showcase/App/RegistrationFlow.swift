@@ -1,0 +1,147 @@
+import BindingDSL
+import Headless
+import Observation
+
+/// Registration as a step of the app: the registration form (its own view model and screen,
+/// embedded), the terms on a page of their own, the "didn't receive a code" alert, a
+/// confirmation before leaving a form half filled in, and back to sign-in once registered.
+@MainActor
+@Observable
+final class RegistrationFlowViewModel {
+  let form: RegistrationViewModel
+  var agreed = false
+
+  var termsText: String { agreed ? "Terms accepted" : "Read the terms before you register" }
+
+  @ObservationIgnored let services: AppServices
+
+  init(phone: String, services: AppServices) {
+    self.services = services
+    form = RegistrationViewModel(phone: phone, service: services.accounts, clock: services.clock)
+  }
+
+  @ObservationIgnored private(set) lazy var openTerms = Command<Void, Void>(
+    "openTerms", owner: self
+  ) { vm, _ in
+    try vm.services.navigator.push(AgreementViewModel(flow: vm))
+  }
+
+  @ObservationIgnored private(set) lazy var noCode = Command<Void, Void>("noCode", owner: self) {
+    vm, _ in
+    await vm.offerResend()
+  }
+
+  @ObservationIgnored private(set) lazy var leave = Command<Void, Void>("leave", owner: self) {
+    vm, _ in
+    try await vm.confirmLeaving()
+  }
+
+  @ObservationIgnored private(set) lazy var finish = Command<Account?, Void>(
+    "finish", owner: self
+  ) { vm, account in
+    guard let account else { return }
+    vm.stopCountdown()
+    vm.services.dialogs.toast("Welcome! Sign in with \(account.phone).")
+    try vm.services.navigator.popToRoot()
+  }
+
+  private func offerResend() async {
+    let answer = await services.dialogs.alert(
+      "Didn't receive a code?", message: "Codes can take a minute. We can send another.",
+      buttons: [DialogButton("Send again"), .cancel("Wait")])
+    if answer == .answered("Send again") { form.resend.execute() }
+  }
+
+  /// Ends the resend countdown, which the view model started itself (so unmounting the screen
+  /// does not cancel it): leaving registration releases the form at once.
+  private func stopCountdown() {
+    form.resend.cancel()
+  }
+
+  private func confirmLeaving() async throws {
+    let answer = await services.dialogs.confirm(
+      "Leave registration?", message: "What you typed will be lost.", confirm: "Leave",
+      cancel: "Stay")
+    guard answer == .answered(true) else { return }
+    stopCountdown()
+    try services.navigator.pop()
+  }
+}
+
+extension RegistrationFlowViewModel: BackHandling {
+  /// Asks before leaving a form with something typed in it.
+  func handleBack() -> Bool {
+    guard !form.code.isEmpty || !form.password.isEmpty else {
+      stopCountdown()
+      return false
+    }
+    leave.execute()
+    return true
+  }
+}
+
+struct RegistrationFlowScreen: Screen {
+  let form = EmbeddedScreen("form") { RegistrationScreen() }
+  let terms = Label("terms")
+  let openTerms = Button("openTerms", title: "Terms of service")
+  let noCode = Button("noCode", title: "Didn't receive a code?")
+
+  var body: Widget {
+    VStack("registrationFlow") {
+      form
+      terms
+      HStack("help") {
+        openTerms
+        noCode
+      }
+    }
+  }
+
+  func bindings(
+    _ vm: RegistrationFlowViewModel
+  ) -> [BindingDeclaration<RegistrationFlowViewModel>] {
+    embed(\.form, in: form)
+    bind(\.termsText, to: terms.text)
+    command(vm.openTerms, on: openTerms, showsBusy: false)
+    command(vm.noCode, on: noCode, showsBusy: false)
+    command(vm.finish, onChangeOf: \.form.account)
+  }
+}
+
+/// The terms of service, pushed from registration; accepting them pops back.
+@MainActor
+@Observable
+final class AgreementViewModel {
+  let terms = "Codes are sent by SMS. Your number is used only to sign you in."
+
+  @ObservationIgnored private weak var flow: RegistrationFlowViewModel?
+  @ObservationIgnored private let navigator: any Navigator
+
+  init(flow: RegistrationFlowViewModel) {
+    self.flow = flow
+    navigator = flow.services.navigator
+  }
+
+  @ObservationIgnored private(set) lazy var accept = Command<Void, Void>("accept", owner: self) {
+    vm, _ in
+    vm.flow?.agreed = true
+    try vm.navigator.pop()
+  }
+}
+
+struct AgreementScreen: Screen {
+  let terms = Label("terms")
+  let accept = Button("accept", title: "I agree")
+
+  var body: Widget {
+    VStack("agreement") {
+      terms
+      accept
+    }
+  }
+
+  func bindings(_ vm: AgreementViewModel) -> [BindingDeclaration<AgreementViewModel>] {
+    bind(\.terms, to: terms.text)
+    command(vm.accept, on: accept, showsBusy: false)
+  }
+}
