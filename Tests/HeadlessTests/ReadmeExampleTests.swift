@@ -12,9 +12,9 @@ final class SignUpViewModel {
   var agreed = false
   var canSubmit: Bool { email.contains("@") && agreed }
 
-  @ObservationIgnored private(set) lazy var submit = Command<Void, Void>(
-    "submit", enabledWhen: { [unowned self] in canSubmit }
-  ) {}
+  var submit: Command<Void, Void> {
+    .owned(by: self, enabledWhen: { $0.canSubmit }) { _ in }
+  }
 }
 
 struct SignUpScreen: Screen {

@@ -10,13 +10,18 @@ import Synchronization
 /// ```swift
 /// @MainActor @Observable final class LoginViewModel {
 ///   var name = ""
-///   @ObservationIgnored private(set) lazy var logIn = Command<Void, String>(
-///     "logIn", enabledWhen: { [unowned self] in !name.isEmpty }
-///   ) { [weak self] in
-///     try await self?.service.logIn(self?.name ?? "") ?? ""
+///   var logIn: Command<Void, String> {
+///     .owned(by: self, enabledWhen: { !$0.name.isEmpty }) { vm in
+///       try await vm.service.logIn(vm.name)
+///     }
 ///   }
 /// }
 /// ```
+///
+/// ``owned(by:_:policy:enabledWhen:fileID:line:column:work:)`` makes the command once per view
+/// model, the first time the property is read. A stored `let` works for a command that needs no
+/// view model, and so does `@ObservationIgnored lazy var` with
+/// ``init(_:owner:policy:enabledWhen:work:)``.
 ///
 /// What happens when it is executed while running is its ``ExecutionPolicy``; by default the
 /// new execution is ignored.

@@ -45,15 +45,12 @@ final class RegistrationViewModel {
     )
     .field(\.password, named: "password", .length(atLeast: 8, "At least 8 characters"))
 
-  @ObservationIgnored private(set) lazy var register = Command<Void, Account>(
-    "register", owner: self, enabledWhen: { $0.form.isValid }
-  ) { vm, _ in
-    try await vm.submit()
+  var register: Command<Void, Account> {
+    .owned(by: self, enabledWhen: { $0.form.isValid }) { vm in try await vm.submit() }
   }
 
-  @ObservationIgnored private(set) lazy var resend = Command<Void, Void>("resend", owner: self) {
-    vm, _ in
-    try await vm.resendCode()
+  var resend: Command<Void, Void> {
+    .owned(by: self) { vm in try await vm.resendCode() }
   }
 
   private func submit() async throws -> Account {

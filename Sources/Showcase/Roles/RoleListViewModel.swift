@@ -95,23 +95,22 @@ final class RoleListViewModel {
   }
 
   /// The data command: fetches the roles and shows them, keeping the rows of roles that stay.
-  @ObservationIgnored private(set) lazy var load = Command<Void, [Role]>("load", owner: self) {
-    vm, _ in
-    let roles = try await vm.service.fetchRoles()
-    vm.show(roles)
-    return roles
+  var load: Command<Void, [Role]> {
+    .owned(by: self) { vm in
+      let roles = try await vm.service.fetchRoles()
+      vm.show(roles)
+      return roles
+    }
   }
 
-  @ObservationIgnored private(set) lazy var choose = Command<RoleCell, Void>(
-    "choose", owner: self, policy: .concurrent
-  ) { vm, cell in
-    vm.chosen = cell
+  var choose: Command<RoleCell, Void> {
+    .owned(by: self, policy: .concurrent) { vm, cell in vm.chosen = cell }
   }
 
-  @ObservationIgnored private(set) lazy var unchoose = Command<RoleCell, Void>(
-    "unchoose", owner: self, policy: .concurrent
-  ) { vm, cell in
-    if vm.chosen === cell { vm.chosen = nil }
+  var unchoose: Command<RoleCell, Void> {
+    .owned(by: self, policy: .concurrent) { vm, cell in
+      if vm.chosen === cell { vm.chosen = nil }
+    }
   }
 
   var chosenText: String {

@@ -48,12 +48,11 @@ final class SearchViewModel {
     self.catalog = catalog
   }
 
-  @ObservationIgnored private(set) lazy var search = Command<String, SearchResult>(
-    "search", policy: .cancelPrevious
-  ) { [weak self] query in
-    guard let self else { throw CancellationError() }
-    if query.isEmpty { return SearchResult(query: query, items: []) }
-    return SearchResult(query: query, items: try await catalog.search(query))
+  var search: Command<String, SearchResult> {
+    .owned(by: self, policy: .cancelPrevious) { vm, query in
+      if query.isEmpty { return SearchResult(query: query, items: []) }
+      return SearchResult(query: query, items: try await vm.catalog.search(query))
+    }
   }
 
   /// The newest results; none after a failed search, so stale results never sit under an error.

@@ -35,11 +35,11 @@ final class WaybillCell: Identifiable {
   }
 
   /// Records the hand-over; the row then moves to the delivered section.
-  @ObservationIgnored private(set) lazy var deliver = Command<Void, Void>(
-    "deliver", owner: self, enabledWhen: { !$0.isDelivered }
-  ) { cell, _ in
-    try await cell.service.markDelivered(cell.id)
-    cell.status = .delivered
+  var deliver: Command<Void, Void> {
+    .owned(by: self, enabledWhen: { !$0.isDelivered }) { cell in
+      try await cell.service.markDelivered(cell.id)
+      cell.status = .delivered
+    }
   }
 
   var number: String { "WB-\(id)" }
@@ -118,36 +118,30 @@ final class WaybillListViewModel {
   // MARK: - Commands
 
   /// Loads the first page again, keeping the rows of the waybills it still has.
-  @ObservationIgnored private(set) lazy var refresh = Command<Void, Void>(
-    "refresh", owner: self
-  ) { vm, _ in
-    try await vm.reload()
+  var refresh: Command<Void, Void> {
+    .owned(by: self) { vm in try await vm.reload() }
   }
 
   /// Loads the next page; not while a refresh is under way.
-  @ObservationIgnored private(set) lazy var loadMore = Command<Void, Void>(
-    "loadMore", owner: self, enabledWhen: { !$0.refresh.isExecuting }
-  ) { vm, _ in
-    try await vm.fetchNextPage()
+  var loadMore: Command<Void, Void> {
+    .owned(by: self, enabledWhen: { !$0.refresh.isExecuting }) { vm in
+      try await vm.fetchNextPage()
+    }
   }
 
-  @ObservationIgnored private(set) lazy var select = Command<WaybillCell, Void>(
-    "select", owner: self, policy: .concurrent
-  ) { vm, cell in
-    vm.selected = cell
+  var select: Command<WaybillCell, Void> {
+    .owned(by: self, policy: .concurrent) { vm, cell in vm.selected = cell }
   }
 
-  @ObservationIgnored private(set) lazy var deselect = Command<WaybillCell, Void>(
-    "deselect", owner: self, policy: .concurrent
-  ) { vm, cell in
-    if vm.selected === cell { vm.selected = nil }
+  var deselect: Command<WaybillCell, Void> {
+    .owned(by: self, policy: .concurrent) { vm, cell in
+      if vm.selected === cell { vm.selected = nil }
+    }
   }
 
   /// Removes the row at once and tells the server; puts the row back if the server refuses.
-  @ObservationIgnored private(set) lazy var delete = Command<WaybillCell, Void>(
-    "delete", owner: self, policy: .concurrent
-  ) { vm, cell in
-    try await vm.remove(cell)
+  var delete: Command<WaybillCell, Void> {
+    .owned(by: self, policy: .concurrent) { vm, cell in try await vm.remove(cell) }
   }
 
   // MARK: - The detail panel
