@@ -18,10 +18,10 @@ final class HomeViewModel {
     waybills = WaybillListViewModel(service: services.waybills)
   }
 
-  @ObservationIgnored private(set) lazy var signOut = Command<Void, Void>(
-    "signOut", owner: self
-  ) { vm, _ in
-    try await vm.confirmSigningOut()
+  var signOut: Command<Void, Void> {
+    .owned(by: self) { vm in
+      try await vm.confirmSigningOut()
+    }
   }
 
   private func confirmSigningOut() async throws {
@@ -93,16 +93,17 @@ final class FruitSearchViewModel {
   }
 
   /// Brings the rows in line with the newest results, keeping the cells of fruit that stay.
-  @ObservationIgnored private(set) lazy var showResults = Command<[String], Void>(
-    "showResults", owner: self
-  ) { vm, names in
-    let kept = Dictionary(uniqueKeysWithValues: vm.rows.map { ($0.id, $0) })
-    vm.rows = names.map { kept[$0] ?? FruitCell($0) }
+  var showResults: Command<[String], Void> {
+    .owned(by: self) { vm, names in
+      let kept = Dictionary(uniqueKeysWithValues: vm.rows.map { ($0.id, $0) })
+      vm.rows = names.map { kept[$0] ?? FruitCell($0) }
+    }
   }
 
-  @ObservationIgnored private(set) lazy var open = Command<FruitCell, Void>("open", owner: self) {
-    vm, cell in
-    try vm.services.navigator.push(FruitDetailViewModel(name: cell.id))
+  var open: Command<FruitCell, Void> {
+    .owned(by: self) { vm, cell in
+      try vm.services.navigator.push(FruitDetailViewModel(name: cell.id))
+    }
   }
 }
 

@@ -19,17 +19,17 @@ final class LoginViewModel {
     self.services = services
   }
 
-  @ObservationIgnored private(set) lazy var signIn = Command<Void, Void>(
-    "signIn", owner: self, enabledWhen: { !$0.phone.isEmpty && !$0.password.isEmpty }
-  ) { vm, _ in
-    try await vm.checkAndEnter()
+  var signIn: Command<Void, Void> {
+    .owned(by: self, enabledWhen: { !$0.phone.isEmpty && !$0.password.isEmpty }) { vm in
+      try await vm.checkAndEnter()
+    }
   }
 
-  @ObservationIgnored private(set) lazy var register = Command<Void, Void>(
-    "register", owner: self
-  ) { vm, _ in
-    try vm.services.navigator.push(
-      RegistrationFlowViewModel(phone: vm.phone, services: vm.services))
+  var register: Command<Void, Void> {
+    .owned(by: self) { vm in
+      try vm.services.navigator.push(
+        RegistrationFlowViewModel(phone: vm.phone, services: vm.services))
+    }
   }
 
   private func checkAndEnter() async throws {

@@ -20,29 +20,31 @@ final class RegistrationFlowViewModel {
     form = RegistrationViewModel(phone: phone, service: services.accounts, clock: services.clock)
   }
 
-  @ObservationIgnored private(set) lazy var openTerms = Command<Void, Void>(
-    "openTerms", owner: self
-  ) { vm, _ in
-    try vm.services.navigator.push(AgreementViewModel(flow: vm))
+  var openTerms: Command<Void, Void> {
+    .owned(by: self) { vm in
+      try vm.services.navigator.push(AgreementViewModel(flow: vm))
+    }
   }
 
-  @ObservationIgnored private(set) lazy var noCode = Command<Void, Void>("noCode", owner: self) {
-    vm, _ in
-    await vm.offerResend()
+  var noCode: Command<Void, Void> {
+    .owned(by: self) { vm in
+      await vm.offerResend()
+    }
   }
 
-  @ObservationIgnored private(set) lazy var leave = Command<Void, Void>("leave", owner: self) {
-    vm, _ in
-    try await vm.confirmLeaving()
+  var leave: Command<Void, Void> {
+    .owned(by: self) { vm in
+      try await vm.confirmLeaving()
+    }
   }
 
-  @ObservationIgnored private(set) lazy var finish = Command<Account?, Void>(
-    "finish", owner: self
-  ) { vm, account in
-    guard let account else { return }
-    vm.stopCountdown()
-    vm.services.dialogs.toast("Welcome! Sign in with \(account.phone).")
-    try vm.services.navigator.popToRoot()
+  var finish: Command<Account?, Void> {
+    .owned(by: self) { vm, account in
+      guard let account else { return }
+      vm.stopCountdown()
+      vm.services.dialogs.toast("Welcome! Sign in with \(account.phone).")
+      try vm.services.navigator.popToRoot()
+    }
   }
 
   private func offerResend() async {
@@ -122,10 +124,11 @@ final class AgreementViewModel {
     navigator = flow.services.navigator
   }
 
-  @ObservationIgnored private(set) lazy var accept = Command<Void, Void>("accept", owner: self) {
-    vm, _ in
-    vm.flow?.agreed = true
-    try vm.navigator.pop()
+  var accept: Command<Void, Void> {
+    .owned(by: self) { vm in
+      vm.flow?.agreed = true
+      try vm.navigator.pop()
+    }
   }
 }
 
