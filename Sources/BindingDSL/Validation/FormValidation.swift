@@ -120,6 +120,18 @@ public final class FormValidation<Model: AnyObject> {
     return problem(at: index, of: owner)?.isPending == true
   }
 
+  /// Whether the field shows that its asynchronous check is pending: ``isChecking(_:)`` once the
+  /// field was edited or a submit was attempted, as its message would show.
+  ///
+  /// - Parameter keyPath: The field's view-model value.
+  /// - Returns: Whether to show the field as being checked.
+  public func showsChecking(_ keyPath: AnyKeyPath) -> Bool {
+    guard let index = index(of: keyPath), edited.contains(index) || isSubmitAttempted else {
+      return false
+    }
+    return isChecking(keyPath)
+  }
+
   /// Marks the field edited, so its message shows. A screen's `validate` declaration calls it on
   /// every edit of the field's widget.
   ///

@@ -5,6 +5,14 @@ public protocol ValidationDisplay: AnyObject {
   var validationMessage: any ValueTarget<String?> { get }
   /// The value a person edits in the widget: each edit marks the field edited.
   var validatedInput: any ValueTarget { get }
+  /// Receives whether an asynchronous check of the field is due or running while its message
+  /// would show; `nil` when the widget does not show it.
+  var validationPending: (any ValueTarget<Bool>)? { get }
+}
+
+extension ValidationDisplay {
+  /// `nil`: a widget that does not show pending checks need not implement it.
+  public var validationPending: (any ValueTarget<Bool>)? { nil }
 }
 
 /// Shows the validation message of a view-model field on a widget, and marks the field edited
@@ -66,17 +74,50 @@ public func validate<Model: AnyObject, Value>(
     context.onUnmount { removeEditHandler(token, from: input) }
   }
   guard let check = form.check(for: field) as? AsyncFieldCheck<Value> else { return message }
-  return .group([
+  var declarations = [
     message,
     command(
       check.command, onChangeOf: field, timing: .debounce(check.debounce), fileID: fileID,
       line: line),
-  ])
+  ]
+  if let pending = display.validationPending {
+    declarations.append(showPending(of: field, in: form, on: pending, site: site))
+  }
+  return .group(declarations)
+}
+
+/// Binds whether the field's asynchronous check is pending, as shown, to `target`.
+@MainActor
+private func showPending<Model: AnyObject, Value>(
+  of field: KeyPath<Model, Value>, in form: FormValidation<Model>,
+  on target: any ValueTarget<Bool>, site: DeclarationSite
+) -> BindingDeclaration<Model> {
+  let targetEndpoint = Endpoint(target)
+  let source = Endpoint(
+    identity: .local(LocalNodeCounter.make()), kind: .derived,
+    name: "check of \(keyPathName(field))", valueType: "Bool")
+  return BindingDeclaration<Model>(
+    summary: "validate(\(keyPathName(field)), on: \(target.targetKey.widgetID)) pending",
+    site: site, endpoints: [Endpoint(field), source, targetEndpoint],
+    edges: [
+      EdgePlan(
+        from: .keyPath(field), to: source.identity, mode: nil, role: .input, isTransformed: false),
+      EdgePlan(
+        from: source.identity, to: targetEndpoint.identity, mode: .oneWay, role: .value,
+        isTransformed: true),
+    ]
+  ) { context in
+    context.source(key: ValidationKey(form: ObjectIdentifier(form), field: field, part: 1)) {
+      form.showsChecking(field)
+    }
+    .add(.target(target))
+  }
 }
 
 private struct ValidationKey: Hashable {
   let form: ObjectIdentifier
   let field: AnyKeyPath
+  var part = 0
 }
 
 @MainActor

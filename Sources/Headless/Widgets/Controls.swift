@@ -32,6 +32,8 @@ public final class TextField: Widget, TextEditable, Focusable, Submittable, Vali
   public let message: WidgetProperty<String?>
   /// Whether the field has the focus, editable.
   public let isFocused: WidgetProperty<Bool>
+  /// Whether an asynchronous check of the field's value is due or running.
+  public let isChecking: WidgetProperty<Bool>
   /// The return key.
   public let submit: WidgetEvent
   /// Whether the field hides what is typed, as for passwords.
@@ -49,6 +51,7 @@ public final class TextField: Widget, TextEditable, Focusable, Submittable, Vali
     self.placeholder = WidgetProperty(widgetID: id, name: "placeholder", value: placeholder)
     self.message = WidgetProperty(widgetID: id, name: "message", value: nil)
     self.isFocused = WidgetProperty(widgetID: id, name: "isFocused", value: false, isEditable: true)
+    self.isChecking = WidgetProperty(widgetID: id, name: "isChecking", value: false)
     self.submit = WidgetEvent(widgetID: id, name: "submit")
     self.isSecure = isSecure
     super.init(id: id)
@@ -64,21 +67,23 @@ public final class TextField: Widget, TextEditable, Focusable, Submittable, Vali
     return fields
   }
 
-  /// `rejected` while the text is an edit the view model did not take; `focused` while the
-  /// field has the focus.
+  /// `rejected` while the text is an edit the view model did not take; `checking` while an
+  /// asynchronous check of it is pending; `focused` while the field has the focus.
   override public var renderedFlags: [String] {
-    switch (text.isRejected, isFocused.value) {
-    case (false, false): []
-    case (true, false): ["rejected"]
-    case (false, true): ["focused"]
-    case (true, true): ["rejected", "focused"]
-    }
+    if !text.isRejected && !isChecking.value && !isFocused.value { return [] }
+    var flags: [String] = []
+    if text.isRejected { flags.append("rejected") }
+    if isChecking.value { flags.append("checking") }
+    if isFocused.value { flags.append("focused") }
+    return flags
   }
 
   /// The message target of a `validate` declaration.
   public var validationMessage: any ValueTarget<String?> { message }
   /// The text: editing it marks the field edited.
   public var validatedInput: any ValueTarget { text }
+  /// Shows a pending asynchronous check as the `checking` flag.
+  public var validationPending: (any ValueTarget<Bool>)? { isChecking }
   /// The focus target of a `focus` declaration.
   public var focusState: any ValueTarget<Bool> { isFocused }
   /// The return key.
