@@ -6,7 +6,7 @@ import Headless
 @MainActor
 enum Demos {
   /// The screens by the name the command line uses.
-  static let names = ["registration", "search", "roles", "waybills", "settings"]
+  static let names = ["registration", "search", "roles", "waybills", "settings", "app"]
 
   static func registration() throws -> ScreenDriver<RegistrationScreen> {
     let clock = VirtualClock()

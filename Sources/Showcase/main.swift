@@ -4,7 +4,8 @@ import Headless
 let usage = """
   Usage:
     swift run Showcase                          scripted walkthroughs of every screen, as text
-    swift run Showcase --interactive [SCREEN]   drive one screen by hand (default: registration)
+    swift run Showcase --interactive [SCREEN]   drive one screen, or the whole app (app), by hand
+                                                (default: registration)
     swift run Showcase --help                   this text
 
   Screens: \(Demos.names.joined(separator: ", "))

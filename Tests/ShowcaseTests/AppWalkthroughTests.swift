@@ -19,6 +19,18 @@ import Testing
     try assertSnapshot(of: walkthrough.text, named: "app-home-walkthrough")
   }
 
+  /// The example of Docs/Testing.md.
+  @Test func leavingAHalfFilledFormIsConfirmed() async throws {
+    let driver = try await ShowcaseApp.driver()
+    try await driver.tap("register")
+    try await driver.type("12", into: "code")
+    try await driver.back()
+    #expect(driver.dialog?.title == "Leave registration?")
+    try await driver.answer("Leave")
+    #expect(driver.visibleModel is LoginViewModel)
+    driver.shutDown()
+  }
+
   @Test func backFromAnEmptyFormLeavesWithoutAsking() async throws {
     let driver = try await ShowcaseApp.driver()
     defer { driver.shutDown() }

@@ -76,6 +76,6 @@ private struct TalkScreen: Screen {
     #expect(
       await session.run("type applause x")
         == "error: cannot type 'applause': it is a Applause. Widgets that take type: none")
-    session.driver.unmount()
+    session.close()
   }
 }

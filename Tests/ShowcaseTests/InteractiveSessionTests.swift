@@ -30,6 +30,39 @@ import Testing
     #expect(!text.contains("> render"), "nothing is read after quit")
   }
 
+  @Test func anAppSessionMatchesItsSnapshot() async throws {
+    let text = try await transcript(
+      of: [
+        "# registration, its alert, a tap behind it, back to sign-in, then a deep link",
+        "tap register",
+        "tap noCode",
+        "tap openTerms",
+        "answer Wait",
+        "back",
+        "path",
+        "open home/fruit:pear",
+        "back",
+        "tab tabs waybillTab",
+        "advance 1s",
+        "appear",
+        "quit",
+      ], on: "app")
+    try assertSnapshot(of: text, named: "app-session")
+    #expect(
+      text.contains(
+        "> tap openTerms\nerror: cannot tap 'openTerms': the alert 'Didn't receive a code?' is "
+          + "in front of the screen; answer it first (its buttons: 'Send again', 'Wait')"))
+    #expect(text.contains("> path\nlogin\n"))
+  }
+
+  @Test func appVerbsOnOneScreenSayWhereTheyWork() async throws {
+    let text = try await transcript(of: ["back", "answer OK", "graph"], on: "search")
+    #expect(
+      text.contains(
+        "> back\nerror: back works on the whole app: swift run Showcase --interactive app"))
+    #expect(text.contains("> graph\nBindingGraph<SearchViewModel>"))
+  }
+
   @Test func mistakesAreAnsweredWithWhatWouldWork() async throws {
     let text = try await transcript(
       of: [
@@ -139,7 +172,7 @@ import Testing
     }
     #expect(
       error?.description
-        == "no showcase screen 'checkout'; screens: registration, search, roles, waybills, settings"
-    )
+        == "no showcase screen 'checkout'; screens: registration, search, roles, waybills, "
+        + "settings, app")
   }
 }

@@ -198,6 +198,9 @@ public class Driver {
     }
   }
 
+  /// The tree of the screen the verbs act on: the screen, or the app's visible screen.
+  public var root: Widget? { surface.root }
+
   /// The tree as text; `(unmounted)` once nothing is mounted.
   public func render() -> String { surface.render() }
 

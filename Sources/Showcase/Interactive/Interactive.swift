@@ -21,18 +21,20 @@ enum Interactive {
       await loop(InteractiveSession(driver: try Demos.waybills()), echo, readLine, write)
     case "settings":
       await loop(InteractiveSession(driver: try Demos.settings()), echo, readLine, write)
+    case "app":
+      await loop(InteractiveSession(app: try await ShowcaseApp.driver()), echo, readLine, write)
     default:
       throw ShowcaseError(
         "no showcase screen '\(name)'; screens: \(Demos.names.joined(separator: ", "))")
     }
   }
 
-  private static func loop<S: Screen>(
-    _ session: InteractiveSession<S>, _ echo: Bool, _ readLine: () -> String?,
+  private static func loop(
+    _ session: InteractiveSession, _ echo: Bool, _ readLine: () -> String?,
     _ write: (String) -> Void
   ) async {
     write(session.greeting)
-    defer { session.driver.unmount() }
+    defer { session.close() }
     while true {
       if !echo { write("> ") }
       guard let line = readLine() else { return }

@@ -1,8 +1,9 @@
 import BindingDSL
 import Headless
 
-/// Drives one screen from text commands, one a line, and answers each with the lines of the
-/// rendered tree it changed: what `swift run Showcase --interactive` reads from standard input.
+/// Drives one screen, or the whole app, from text commands, one a line, and answers each with the
+/// lines of the rendered tree it changed: what `swift run Showcase --interactive` reads from
+/// standard input.
 ///
 /// ```text
 /// > type code 123456
@@ -11,13 +12,40 @@ import Headless
 /// +   TextField #code text="123456" placeholder="SMS code"
 /// ```
 @MainActor
-final class InteractiveSession<S: Screen> {
-  let driver: ScreenDriver<S>
+final class InteractiveSession {
+  let driver: Driver
+  /// The app, when the session drives the app rather than one screen.
+  private let app: AppDriver?
+  /// What the greeting calls what is driven.
+  private let name: String
+  /// The graph dump, appear and disappear of a single screen.
+  private let screen: (graph: () -> String, appear: () async throws -> Void,
+    disappear: () async throws -> Void)?
+  /// Unmounts what the session drives.
+  let close: () -> Void
   private var shown: String
 
-  init(driver: ScreenDriver<S>) {
+  /// A session on one screen.
+  init<S: Screen>(driver: ScreenDriver<S>) {
     self.driver = driver
-    self.shown = driver.render()
+    app = nil
+    name = "\(S.self)"
+    screen = (
+      { driver.mounted.graph.graph.dump() }, { try await driver.appear() },
+      { try await driver.disappear() }
+    )
+    close = { driver.unmount() }
+    shown = driver.render()
+  }
+
+  /// A session on the whole app, acting on its visible screen.
+  init(app: AppDriver) {
+    driver = app
+    self.app = app
+    name = "The showcase app"
+    screen = nil
+    close = { app.shutDown() }
+    shown = app.render()
   }
 
   /// The longest advance a command may ask for, in milliseconds: a year.
@@ -43,7 +71,13 @@ final class InteractiveSession<S: Screen> {
       refresh <list>        pull a list down to refresh it
       more <list>           scroll a list to its end to load more
       advance <duration>    move the virtual clock: 300ms, 2s, 1m
-      appear | disappear    show or hide the screen
+      appear | disappear    show or hide the screen (one screen only)
+      back                  tap the back button (the app only)
+      answer <button>       tap a button of the dialog in front by its title (the app only)
+      prompt <text>         answer the prompt in front with text (the app only)
+      tab <tabs> <tab>      select a tab of a tab view by its id
+      path                  print the app's stacks as a deep-link path (the app only)
+      open <path>           restore the app's stacks from a path, as a deep link (the app only)
       render                print the whole tree
       graph                 print the binding graph
       help                  print this list
@@ -53,7 +87,7 @@ final class InteractiveSession<S: Screen> {
 
   /// What a session prints first.
   var greeting: String {
-    "\(S.self), driven on a virtual clock. Type help for the commands.\n\n\(shown)"
+    "\(name), driven on a virtual clock. Type help for the commands.\n\n\(shown)"
   }
 
   /// Runs one line. Returns what to print, or `nil` when the line ends the session.
@@ -74,7 +108,7 @@ final class InteractiveSession<S: Screen> {
         shown = driver.render()
         return shown
       case "graph":
-        return driver.mounted.graph.graph.dump()
+        return try singleScreen(verb).graph()
       case "type":
         try await driver.type(text, into: try required(id, for: verb, example: "type code 1234"))
       case "replace":
@@ -119,18 +153,53 @@ final class InteractiveSession<S: Screen> {
       case "advance":
         try await driver.advance(by: try duration(String(rest)))
       case "appear":
-        try await driver.appear()
+        try await singleScreen(verb).appear()
       case "disappear":
-        try await driver.disappear()
+        try await singleScreen(verb).disappear()
+      case "tab":
+        try await driver.selectTab(
+          text, in: try required(id, for: verb, what: "a tab view", example: "tab tabs waybillTab"))
+      case "back":
+        try await wholeApp(verb).back()
+      case "answer":
+        try await wholeApp(verb).answer(String(rest))
+      case "prompt":
+        try await wholeApp(verb).answerPrompt(String(rest))
+      case "path":
+        return try wholeApp(verb).host.path().description
+      case "open":
+        let app = try wholeApp(verb)
+        let path = try RoutePath(parsing: String(rest))
+        try await app.navigate { (host) throws(NavigationError) in try host.restore(path) }
       default:
         return "error: unknown command '\(verb)'; commands: type, replace, tap, toggle, slide, "
           + "step, select, pick, scroll, focus, submit, swipe, refresh, more, advance, appear, "
-          + "disappear, render, graph, help, quit"
+          + "disappear, tab, back, answer, prompt, path, open, render, graph, help, quit"
       }
     } catch {
       return "error: \(error)"
     }
     return changes()
+  }
+
+  /// The single screen's own verbs, or an error saying the app has none.
+  private func singleScreen(_ verb: String) throws -> (
+    graph: () -> String, appear: () async throws -> Void, disappear: () async throws -> Void
+  ) {
+    guard let screen else {
+      throw DriverError(
+        "\(verb) works on one screen (--interactive <screen>); in the app, screens appear as "
+          + "they are shown")
+    }
+    return screen
+  }
+
+  /// The app, or an error saying the verb needs it.
+  private func wholeApp(_ verb: String) throws -> AppDriver {
+    guard let app else {
+      throw DriverError("\(verb) works on the whole app: swift run Showcase --interactive app")
+    }
+    return app
   }
 
   /// The tree's changes since it was last shown, as a line diff, or a note that nothing changed
@@ -179,7 +248,7 @@ final class InteractiveSession<S: Screen> {
       }
       return nil
     }
-    return driver.mounted.root.flatMap(find)
+    return driver.root.flatMap(find)
   }
 
   private var listExample: String { firstList?.id ?? "<list>" }
