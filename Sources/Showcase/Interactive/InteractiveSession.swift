@@ -19,8 +19,11 @@ final class InteractiveSession {
   /// What the greeting calls what is driven.
   private let name: String
   /// The graph dump, appear and disappear of a single screen.
-  private let screen: (graph: () -> String, appear: () async throws -> Void,
-    disappear: () async throws -> Void)?
+  private let screen:
+    (
+      graph: () -> String, appear: () async throws -> Void,
+      disappear: () async throws -> Void
+    )?
   /// Unmounts what the session drives.
   let close: () -> Void
   private var shown: String
