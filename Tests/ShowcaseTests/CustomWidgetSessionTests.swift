@@ -75,7 +75,7 @@ private struct TalkScreen: Screen {
         == "error: cannot step 'applause' up by 2 from 2: it would pass its maximum, 3")
     #expect(
       await session.run("type applause x")
-        == "error: cannot type 'applause': it is a Applause. Widgets that take type: none")
+        == "error: cannot type 'applause': it is an Applause. Widgets that take type: none")
     session.close()
   }
 }

@@ -186,7 +186,7 @@ extension Driver {
     guard let able = found as? Capability else {
       let others = surface.widgetIDs.filter { surface.widget($0) is Capability }
       throw DriverError(
-        "cannot \(verb) '\(id)': it is a \(found.kind). Widgets that take \(verb): "
+        "cannot \(verb) '\(id)': it is \(found.kindWithArticle). Widgets that take \(verb): "
           + (others.isEmpty ? "none" : others.joined(separator: ", ")))
     }
     if let hidden = surface.root?.hiddenAncestor(of: found) {

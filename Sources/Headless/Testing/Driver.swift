@@ -51,7 +51,7 @@ public class Driver {
   public func widget<T: Widget>(_ id: String, as type: T.Type) throws(DriverError) -> T {
     let found = try widget(id)
     guard let typed = found as? T else {
-      throw DriverError("widget '\(id)' is a \(found.kind), not a \(T.self)")
+      throw DriverError("widget '\(id)' is \(found.kindWithArticle), not a \(T.self)")
     }
     return typed
   }
@@ -265,7 +265,7 @@ public class Driver {
     if let blocker = surface.blocker(for: "select tab '\(tab)'") { throw DriverError(blocker) }
     guard let tabs = found as? TabView else {
       throw DriverError(
-        "cannot select tab '\(tab)' in '\(id)': it is a \(found.kind), not a TabView")
+        "cannot select tab '\(tab)' in '\(id)': it is \(found.kindWithArticle), not a TabView")
     }
     guard tabs.tabIDs.contains(tab) else {
       throw DriverError(
@@ -285,7 +285,7 @@ public class Driver {
     let found = try widget(id)
     if let blocker = surface.blocker(for: "\(action) '\(id)'") { throw DriverError(blocker) }
     guard let list = found as? ListView else {
-      throw DriverError("cannot \(action) '\(id)': it is a \(found.kind), not a List")
+      throw DriverError("cannot \(action) '\(id)': it is \(found.kindWithArticle), not a List")
     }
     return list
   }
@@ -298,7 +298,7 @@ public class Driver {
     if let blocker = surface.blocker(for: "\(action) '\(path)'") { throw DriverError(blocker) }
     guard let list = found.list, let row = found.widget as? RowWidget, row.role == .row else {
       throw DriverError(
-        "cannot \(action) '\(path)': it is a \(found.widget.kind), not a row; rows are "
+        "cannot \(action) '\(path)': it is \(found.widget.kindWithArticle), not a row; rows are "
           + "addressed as <list>[<row id>]")
     }
     return (list, row)
@@ -321,7 +321,7 @@ public class Driver {
         let rowID = String(rest[rest.index(after: rest.startIndex)..<close])
         guard let owner = current as? ListView else {
           throw DriverError(
-            "'\(scopePath)' is a \(current.kind), not a List; only the rows of a list are "
+            "'\(scopePath)' is \(current.kindWithArticle), not a List; only the rows of a list are "
               + "addressed with [ ]")
         }
         guard let row = owner.row(rowID) else {

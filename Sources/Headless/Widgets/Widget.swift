@@ -89,6 +89,13 @@ open class Widget {
   /// The kind shown first on the widget's line, such as `Button`.
   open var kind: String { String(describing: type(of: self)) }
 
+  /// The kind with its indefinite article, as messages say it: `a Button`, `an Image`.
+  public var kindWithArticle: String {
+    let kind = kind
+    let startsWithVowel = kind.first.map { "AEIOU".contains($0) } ?? false
+    return (startsWithVowel ? "an " : "a ") + kind
+  }
+
   /// The widgets nested in this one, as the render shows them.
   open var children: [Widget] { [] }
 
