@@ -205,6 +205,9 @@ enum Walkthroughs {
       try await $0.slide("volume", to: 0.8)
       try await $0.step("radius", by: 5)
     }
+    try await walkthrough.step("pick a day this week: the picker says why not") {
+      try await $0.pick(try CalendarDate(parsing: "2026-11-25"), in: "vacation")
+    }
     try await walkthrough.step("pick the first day of the vacation") {
       try await $0.pick(try CalendarDate(parsing: "2026-12-21"), in: "vacation")
     }

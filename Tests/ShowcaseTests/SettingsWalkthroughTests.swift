@@ -37,6 +37,21 @@ import Testing
     try assertSnapshot(of: output.joined(separator: "\n"), named: "settings-session")
   }
 
+  @Test func aRangeRuleShowsOnTheStepperAndADayRuleOnTheDatePicker() async throws {
+    let driver = try Demos.settings()
+    try await driver.step("radius", by: 25)
+    #expect(
+      driver.render().contains(
+        #"Stepper #radius value=35 range=1...50 step=1 message="Jobs are offered up to 30 away""#))
+    try await driver.step("radius", by: -5)
+    #expect(driver.render().contains("Stepper #radius value=30 range=1...50 step=1\n"))
+    try await driver.pick(try CalendarDate(parsing: "2026-11-29"), in: "vacation")
+    #expect(driver.render().contains(#"message="Book a vacation at least a week ahead""#))
+    try await driver.pick(try CalendarDate(parsing: "2026-11-30"), in: "vacation")
+    #expect(!driver.render().contains("message="))
+    #expect(driver.model?.form.isValid == true)
+  }
+
   @Test func unmountingTheSettingsReleasesTheViewModel() async throws {
     weak var weakModel: SettingsViewModel?
     do {

@@ -1,3 +1,5 @@
+public import BindingDSL
+
 /// A calendar day a person picks: a birthday, a delivery day.
 ///
 /// Its ``date`` is editable, so `bind(\.deliveryDay, to: picker.date)` is two-way. Days are
@@ -8,7 +10,7 @@
 /// DatePicker #delivery title="Deliver on" date=2026-11-24 range=2026-11-23...2027-02-21
 /// ```
 @MainActor
-public final class DatePicker: Widget, DatePickable {
+public final class DatePicker: Widget, DatePickable, ValidationDisplay {
   override public var kind: String { "DatePicker" }
 
   /// What the day is for, such as "Deliver on".
@@ -18,6 +20,8 @@ public final class DatePicker: Widget, DatePickable {
   /// The days that can be picked, bindable (a view model counts them from its clock's today);
   /// `nil` when any day can.
   public let range: WidgetProperty<ClosedRange<CalendarDate>?>
+  /// The validation message shown on the widget's line; `nil` for none.
+  public let message: WidgetProperty<String?>
 
   /// Creates a date picker.
   ///
@@ -33,6 +37,7 @@ public final class DatePicker: Widget, DatePickable {
     self.title = WidgetProperty(widgetID: id, name: "title", value: title)
     self.date = WidgetProperty(widgetID: id, name: "date", value: date, isEditable: true)
     self.range = WidgetProperty(widgetID: id, name: "range", value: range)
+    self.message = WidgetProperty(widgetID: id, name: "message", value: nil)
     super.init(id: id)
   }
 
@@ -46,6 +51,7 @@ public final class DatePicker: Widget, DatePickable {
     if let range = range.value {
       fields.append(.init("range", .word("\(range.lowerBound)...\(range.upperBound)")))
     }
+    if let message = message.value { fields.append(.init("message", .text(message))) }
     return fields
   }
 
@@ -54,4 +60,9 @@ public final class DatePicker: Widget, DatePickable {
     guard let range = range.value, !range.contains(date.value) else { return [] }
     return ["out-of-range"]
   }
+
+  /// The message target of a `validate` declaration.
+  public var validationMessage: any ValueTarget<String?> { message }
+  /// The value a person changes: changing it marks the field edited.
+  public var validatedInput: any ValueTarget { date }
 }

@@ -1,3 +1,5 @@
+public import BindingDSL
+
 /// A choice of one option from a list that opens on demand: a country, a theme.
 ///
 /// The options come from the view model (`bind(\.themes, to: picker.options)`), and the
@@ -8,7 +10,7 @@
 /// Picker #theme options=["Light", "Dark", "System"] selection="Dark"
 /// ```
 @MainActor
-public final class Picker: Widget, OptionSelectable {
+public final class Picker: Widget, OptionSelectable, ValidationDisplay {
   override public var kind: String { "Picker" }
 
   /// The options' titles, in order.
@@ -17,6 +19,8 @@ public final class Picker: Widget, OptionSelectable {
   public let selection: WidgetProperty<String?>
   /// What the picker shows before an option is selected.
   public let title: WidgetProperty<String>
+  /// The validation message shown on the widget's line; `nil` for none.
+  public let message: WidgetProperty<String?>
 
   /// Creates a picker.
   ///
@@ -30,13 +34,20 @@ public final class Picker: Widget, OptionSelectable {
     self.options = WidgetProperty(widgetID: id, name: "options", value: options)
     self.selection = WidgetProperty(
       widgetID: id, name: "selection", value: selection, isEditable: true)
+    self.message = WidgetProperty(widgetID: id, name: "message", value: nil)
     super.init(id: id)
   }
 
   override public var renderedFields: [RenderedField] {
     let title = title.value
-    return title.isEmpty ? optionFields : [.init("title", .text(title))] + optionFields
+    let fields = title.isEmpty ? optionFields : [.init("title", .text(title))] + optionFields
+    return fields + (message.value.map { [.init("message", .text($0))] } ?? [])
   }
 
   override public var renderedFlags: [String] { optionFlags }
+
+  /// The message target of a `validate` declaration.
+  public var validationMessage: any ValueTarget<String?> { message }
+  /// The value a person changes: changing it marks the field edited.
+  public var validatedInput: any ValueTarget { selection }
 }

@@ -1,3 +1,5 @@
+public import BindingDSL
+
 /// A row of segments, one of which is selected: a unit, a filter, a tab of a form.
 ///
 /// The segments' titles come from the view model (`bind(\.units, to: control.options)`), and the
@@ -8,13 +10,15 @@
 /// SegmentedControl #unit options=["km", "mi"] selection="km"
 /// ```
 @MainActor
-public final class SegmentedControl: Widget, OptionSelectable {
+public final class SegmentedControl: Widget, OptionSelectable, ValidationDisplay {
   override public var kind: String { "SegmentedControl" }
 
   /// The segments' titles, in order.
   public let options: WidgetProperty<[String]>
   /// The selected segment's title, editable; `nil` when none is selected.
   public let selection: WidgetProperty<String?>
+  /// The validation message shown on the widget's line; `nil` for none.
+  public let message: WidgetProperty<String?>
 
   /// Creates a segmented control.
   ///
@@ -26,11 +30,19 @@ public final class SegmentedControl: Widget, OptionSelectable {
     self.options = WidgetProperty(widgetID: id, name: "options", value: options)
     self.selection = WidgetProperty(
       widgetID: id, name: "selection", value: selection, isEditable: true)
+    self.message = WidgetProperty(widgetID: id, name: "message", value: nil)
     super.init(id: id)
   }
 
-  override public var renderedFields: [RenderedField] { optionFields }
+  override public var renderedFields: [RenderedField] {
+    optionFields + (message.value.map { [.init("message", .text($0))] } ?? [])
+  }
   override public var renderedFlags: [String] { optionFlags }
+
+  /// The message target of a `validate` declaration.
+  public var validationMessage: any ValueTarget<String?> { message }
+  /// The value a person changes: changing it marks the field edited.
+  public var validatedInput: any ValueTarget { selection }
 }
 
 extension OptionSelectable {

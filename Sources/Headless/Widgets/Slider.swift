@@ -1,3 +1,5 @@
+public import BindingDSL
+
 /// A value picked along a range by dragging a thumb, perhaps in steps: a volume, a distance.
 ///
 /// Its ``value`` is editable, so `bind(\.volume, to: slider.value)` is two-way. The driver's
@@ -7,7 +9,7 @@
 /// Slider #volume value=0.5 range=0...1 step=0.25
 /// ```
 @MainActor
-public final class Slider: Widget, Adjustable {
+public final class Slider: Widget, Adjustable, ValidationDisplay {
   override public var kind: String { "Slider" }
 
   /// The value, editable.
@@ -17,6 +19,8 @@ public final class Slider: Widget, Adjustable {
   /// The distance between two values it can take, from the start of the range; `nil` when
   /// it moves freely.
   public let step: Double?
+  /// The validation message shown on the widget's line; `nil` for none.
+  public let message: WidgetProperty<String?>
   /// The range as the render writes it, made once.
   private let rangeText: String
 
@@ -34,6 +38,7 @@ public final class Slider: Widget, Adjustable {
     self.range = range
     self.step = step.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
     self.rangeText = "\(formatted(range.lowerBound))...\(formatted(range.upperBound))"
+    self.message = WidgetProperty(widgetID: id, name: "message", value: nil)
     super.init(id: id)
   }
 
@@ -42,8 +47,10 @@ public final class Slider: Widget, Adjustable {
       .init("value", .number(value.value)),
       .init("range", .word(rangeText)),
     ]
-    guard let step else { return fields }
-    return fields + [.init("step", .number(step))]
+    var all = fields
+    if let step { all.append(.init("step", .number(step))) }
+    if let message = message.value { all.append(.init("message", .text(message))) }
+    return all
   }
 
   /// The value, as a number.
@@ -57,4 +64,9 @@ public final class Slider: Widget, Adjustable {
   ///
   /// - Parameter newValue: The value, in the range and on a step.
   public func adjust(to newValue: Double) { value.edit(newValue) }
+
+  /// The message target of a `validate` declaration.
+  public var validationMessage: any ValueTarget<String?> { message }
+  /// The value a person changes: changing it marks the field edited.
+  public var validatedInput: any ValueTarget { value }
 }

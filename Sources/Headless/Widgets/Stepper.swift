@@ -1,3 +1,5 @@
+public import BindingDSL
+
 /// A whole number a person moves up and down by a step, as a count of guests.
 ///
 /// Its ``value`` is editable, so `bind(\.guests, to: stepper.value)` is two-way. The driver's
@@ -7,7 +9,7 @@
 /// Stepper #guests value=2 range=1...8 step=1
 /// ```
 @MainActor
-public final class Stepper: Widget, Adjustable {
+public final class Stepper: Widget, Adjustable, ValidationDisplay {
   override public var kind: String { "Stepper" }
 
   /// The value, editable.
@@ -16,6 +18,8 @@ public final class Stepper: Widget, Adjustable {
   public let range: ClosedRange<Int>
   /// How much one step moves the value.
   public let step: Int
+  /// The validation message shown on the widget's line; `nil` for none.
+  public let message: WidgetProperty<String?>
   /// The range as the render writes it, made once.
   private let rangeText: String
 
@@ -31,6 +35,7 @@ public final class Stepper: Widget, Adjustable {
     self.range = range
     self.step = max(step, 1)
     self.rangeText = "\(range.lowerBound)...\(range.upperBound)"
+    self.message = WidgetProperty(widgetID: id, name: "message", value: nil)
     super.init(id: id)
   }
 
@@ -39,7 +44,7 @@ public final class Stepper: Widget, Adjustable {
       .init("value", .number(Double(value.value))),
       .init("range", .word(rangeText)),
       .init("step", .number(Double(step))),
-    ]
+    ] + (message.value.map { [.init("message", .text($0))] } ?? [])
   }
 
   /// The value, as a number.
@@ -55,4 +60,9 @@ public final class Stepper: Widget, Adjustable {
   ///
   /// - Parameter newValue: The value, in the range and on a step.
   public func adjust(to newValue: Double) { value.edit(Int(newValue.rounded())) }
+
+  /// The message target of a `validate` declaration.
+  public var validationMessage: any ValueTarget<String?> { message }
+  /// The value a person changes: changing it marks the field edited.
+  public var validatedInput: any ValueTarget { value }
 }

@@ -36,6 +36,8 @@ struct SettingsScreen: Screen {
     bind(\.radius, to: radius.value)
     bind(\.vacationStart, to: vacation.date)
     bind(\.vacationDays, to: vacation.range)
+    validate(\.vacationStart, with: vm.form, on: vacation)
+    validate(\.radius, with: vm.form, on: radius)
     bind(\.signature, to: signature.text)
     bind(\.cityQuery, to: city.text)
     bind(\.matchingCities, to: cities.items)

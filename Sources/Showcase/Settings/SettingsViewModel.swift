@@ -37,6 +37,16 @@ final class SettingsViewModel {
     self.vacationStart = today.adding(days: 14)
   }
 
+  /// The rules of the settings: a vacation booked a week ahead, jobs offered up to 30 away.
+  @ObservationIgnored private(set) lazy var form = FormValidation(owner: self)
+    .field(
+      \.vacationStart, named: "vacationStart",
+      .custom { vm, day in
+        vm.today.days(to: day) >= 7 ? nil : "Book a vacation at least a week ahead"
+      }
+    )
+    .field(\.radius, named: "radius", .range(1...30, "Jobs are offered up to 30 away"))
+
   var themes: [String] { Self.themes }
   var units: [String] { Self.units }
 
