@@ -15,19 +15,24 @@ let package = Package(
   products: [
     .library(name: "BindingDSL", targets: ["BindingDSL"]),
     .library(name: "Headless", targets: ["Headless"]),
+    .library(name: "HeadlessTesting", targets: ["HeadlessTesting"]),
     .executable(name: "Showcase", targets: ["Showcase"]),
   ],
   dependencies: [],
   targets: [
     .target(name: "BindingDSL", swiftSettings: upcoming),
     .target(name: "Headless", dependencies: ["BindingDSL"], swiftSettings: upcoming),
+    .target(name: "HeadlessTesting", dependencies: ["Headless"], swiftSettings: upcoming),
     .executableTarget(
-      name: "Showcase", dependencies: ["BindingDSL", "Headless"], swiftSettings: upcoming),
+      name: "Showcase", dependencies: ["BindingDSL", "Headless", "HeadlessTesting"],
+      swiftSettings: upcoming),
     .testTarget(name: "BindingDSLTests", dependencies: ["BindingDSL"], swiftSettings: upcoming),
     .testTarget(
-      name: "HeadlessTests", dependencies: ["BindingDSL", "Headless"], swiftSettings: upcoming),
+      name: "HeadlessTests", dependencies: ["BindingDSL", "Headless", "HeadlessTesting"],
+      swiftSettings: upcoming),
     .testTarget(
-      name: "ShowcaseTests", dependencies: ["Showcase", "BindingDSL", "Headless"],
+      name: "ShowcaseTests",
+      dependencies: ["Showcase", "BindingDSL", "Headless", "HeadlessTesting"],
       exclude: ["__Snapshots__"], swiftSettings: upcoming),
     .testTarget(
       name: "CompileTimeTests", dependencies: ["BindingDSL", "Headless"],

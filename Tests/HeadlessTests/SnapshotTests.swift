@@ -2,6 +2,8 @@ import Foundation
 import Headless
 import Testing
 
+@testable import HeadlessTesting
+
 @Suite final class SnapshotTests {
   let directory = FileManager.default.temporaryDirectory
     .appendingPathComponent("SnapshotTests-\(UUID().uuidString)")
@@ -10,60 +12,219 @@ import Testing
     try? FileManager.default.removeItem(at: directory)
   }
 
-  @Test func aMissingSnapshotIsRecordedAndFails() throws {
-    let error = #expect(throws: SnapshotError.self) {
+  @Test func aMissingSnapshotIsRecordedAndFailsInModeMissing() throws {
+    let failures = collectFailures {
       try assertSnapshot(of: "Label #a", named: "new", in: directory, recording: .missing)
     }
-    #expect(error?.message.contains("because no snapshot existed; read it") == true)
-    let file = directory.appendingPathComponent("new.txt")
-    #expect(try String(contentsOf: file, encoding: .utf8) == "Label #a\n")
-    try assertSnapshot(of: "Label #a", named: "new", in: directory, recording: .missing)
+    #expect(failures.map(\.kind) == [.recorded])
+    #expect(
+      failures.first?.message.hasPrefix(
+        "recorded snapshot 'new' at \(file("new").path) (mode missing (passed to "
+          + "assertSnapshot)): no snapshot existed; read it") == true)
+    #expect(try String(contentsOf: file("new"), encoding: .utf8) == "Label #a\n")
+    #expect(
+      collectFailures {
+        try assertSnapshot(of: "Label #a", named: "new", in: directory, recording: .missing)
+      }.isEmpty)
   }
 
-  @Test func aMismatchFailsWithALineDiffAndKeepsTheStoredFile() throws {
-    try record("VStack #root\n  Label #a text=\"1\"\n  Label #b\n", as: "tree")
-    let error = #expect(throws: SnapshotError.self) {
-      try assertSnapshot(
-        of: "VStack #root\n  Label #a text=\"2\"\n  Label #b", named: "tree", in: directory,
-        recording: .missing)
+  @Test func modeNeverWritesNothingAndSaysHowToRecordLocally() {
+    let failures = collectFailures {
+      try assertSnapshot(of: "x", named: "absent", in: directory, recording: .never)
     }
-    let message = try #require(error?.message)
-    #expect(message.contains("(- stored, + rendered):\n  VStack #root\n- "))
-    #expect(message.contains(#"-   Label #a text="1""#))
-    #expect(message.contains(#"+   Label #a text="2""#))
-    #expect(message.hasSuffix("Run with RECORD_SNAPSHOTS=1 to accept the rendered text."))
-    let stored = try String(
-      contentsOf: directory.appendingPathComponent("tree.txt"), encoding: .utf8)
-    #expect(stored.contains(#"text="1""#), "a failed comparison writes nothing")
+    #expect(failures.map(\.kind) == [.missing])
+    #expect(
+      failures.first?.message
+        == "snapshot 'absent' is missing: \(file("absent").path) does not exist, and mode never "
+        + "(passed to assertSnapshot) writes nothing. Record it locally (SNAPSHOT_RECORDING="
+        + "missing swift test --filter SnapshotTests), read it, and commit it")
+    #expect(!FileManager.default.fileExists(atPath: directory.path))
   }
 
-  @Test func recordingAllRewritesAndStillFails() throws {
+  @Test func theModeComesFromTheEnvironmentAndCINeverRecords() throws {
+    #expect(try SnapshotRecording.fromEnvironment([:]) == (.missing, "the default outside CI"))
+    #expect(
+      try SnapshotRecording.fromEnvironment(["CI": "true"])
+        == (.never, "the default when CI is set"))
+    #expect(try SnapshotRecording.fromEnvironment(["CI": "1"]).mode == .never)
+    #expect(try SnapshotRecording.fromEnvironment(["CI": "false"]).mode == .missing)
+    #expect(
+      try SnapshotRecording.fromEnvironment(["CI": "1", "SNAPSHOT_RECORDING": "failed"])
+        == (.failed, "SNAPSHOT_RECORDING=failed"))
+    let error = #expect(throws: SnapshotError.self) {
+      try SnapshotRecording.fromEnvironment(["SNAPSHOT_RECORDING": "yes"])
+    }
+    #expect(error?.kind == .invalidRecordingMode)
+    #expect(
+      error?.message
+        == "SNAPSHOT_RECORDING=yes is not a recording mode; use one of never, missing, failed, all")
+  }
+
+  @Test func aScopedModeOverridesTheEnvironment() throws {
+    try withSnapshotRecording(.never) {
+      #expect(try SnapshotRecording.inEffect().mode == .never)
+      let inner = try withSnapshotRecording(.all) { try SnapshotRecording.inEffect().mode }
+      #expect(inner == .all)
+      let kept = try withSnapshotRecording(nil) { try SnapshotRecording.inEffect().mode }
+      #expect(kept == .never, "nil keeps the outer mode")
+    }
+  }
+
+  @Test(.snapshots(record: .failed)) func aTraitSetsTheModeOfATest() throws {
+    #expect(try SnapshotRecording.inEffect() == (.failed, SnapshotRecording.scopedReason))
+  }
+
+  @Test func aMismatchFailsWithHunksAndKeepsTheStoredFile() throws {
+    let stored = (1...30).map { "  Label #l\($0)" }.joined(separator: "\n") + "\n"
+    try record(stored, as: "tree")
+    let rendered = stored.replacingOccurrences(of: "#l15\n", with: "#l15 text=\"x\"\n")
+    let failures = collectFailures {
+      try assertSnapshot(of: rendered, named: "tree", in: directory, recording: .missing)
+    }
+    #expect(failures.map(\.kind) == [.mismatch])
+    #expect(
+      failures.first?.message
+        == """
+        snapshot 'tree' does not match \(file("tree").path) (mode missing (passed to \
+        assertSnapshot)); - stored, + rendered:
+        @@ -13,5 +13,5 @@
+           Label #l13
+           Label #l14
+        -  Label #l15
+        +  Label #l15 text="x"
+           Label #l16
+           Label #l17
+        To accept the rendered text: SNAPSHOT_RECORDING=failed swift test --filter SnapshotTests
+        """)
+    #expect(try String(contentsOf: file("tree"), encoding: .utf8) == stored)
+  }
+
+  @Test func modeFailedReRecordsOnlyWhatDiffers() throws {
+    try record("same\n", as: "same")
+    try record("old\n", as: "changed")
+    let failures = collectFailures {
+      try assertSnapshot(of: "same", named: "same", in: directory, recording: .failed)
+      try assertSnapshot(of: "new", named: "changed", in: directory, recording: .failed)
+    }
+    #expect(failures.map(\.kind) == [.recorded])
+    #expect(
+      failures.first?.message.contains("it did not match:\n@@ -1,1 +1,1 @@\n-old\n+new") == true)
+    #expect(try String(contentsOf: file("changed"), encoding: .utf8) == "new\n")
+  }
+
+  @Test func modeAllReRecordsEverythingAndStillFails() throws {
     try record("old\n", as: "page")
-    let error = #expect(throws: SnapshotError.self) {
-      try assertSnapshot(of: "new", named: "page", in: directory, recording: .all)
+    let failures = collectFailures {
+      try assertSnapshot(of: "old", named: "page", in: directory, recording: .all)
     }
-    #expect(error?.message.contains("because recording is on") == true)
-    let stored = try String(
-      contentsOf: directory.appendingPathComponent("page.txt"), encoding: .utf8)
-    #expect(stored == "new\n")
+    #expect(failures.map(\.kind) == [.recorded])
+    #expect(
+      failures.first?.message.contains("(mode all (passed to assertSnapshot)), unchanged") == true)
+  }
+
+  @Test func tenMissingSnapshotsAreAllRecordedInOneRunThenFailOnce() throws {
+    let line: UInt = #line + 2
+    let failures = collectFailures {
+      try withSnapshotRecording(.missing) {
+        for step in 1...10 {
+          try assertSnapshot(of: "step \(step)", named: "step-\(step)", in: directory)
+        }
+      }
+    }
+    #expect(failures.count == 1)
+    #expect(failures.first?.site.line == line)
+    let message = failures.first?.message ?? ""
+    #expect(message.hasPrefix("recorded 10 snapshots; read them, then run the tests again:\n"))
+    for step in 1...10 {
+      #expect(message.contains("  step-\(step): new, at \(file("step-\(step)").path)"))
+      #expect(try String(contentsOf: file("step-\(step)"), encoding: .utf8) == "step \(step)\n")
+    }
   }
 
   @Test(arguments: ["", "a/b", ".hidden", "two\nlines"])
   func aNameThatIsNotAPlainFileNameIsRejected(name: String) throws {
-    let error = #expect(throws: SnapshotError.self) {
+    let failures = collectFailures {
       try assertSnapshot(of: "x", named: name, in: directory, recording: .missing)
     }
-    #expect(error?.message.hasPrefix("snapshot name '\(name)' ") == true)
+    #expect(failures.map(\.kind) == [.invalidName])
+    #expect(failures.first?.message.hasPrefix("snapshot name '\(name)' ") == true)
     #expect(!FileManager.default.fileExists(atPath: directory.path))
+  }
+
+  // Reporting: at the caller's line through the framework that runs the test, thrown otherwise.
+
+  @Test func underSwiftTestingAFailureIsAnIssueAtTheCallersLine() throws {
+    #expect(FailureReporter.destination == .swiftTesting)
+    let line = #line + 2
+    try withKnownIssue {
+      try assertSnapshot(of: "x", named: "absent", in: directory, recording: .never)
+    } matching: { issue in
+      issue.sourceLocation?.line == line && issue.sourceLocation?.fileID == #fileID
+        && issue.sourceLocation?.filePath == #filePath
+        && issue.comments.contains { $0.rawValue.hasPrefix("snapshot 'absent' is missing") }
+    }
+  }
+
+  @Test func withNoFrameworkRunningAFailureIsThrown() {
+    let error = FailureReporter.$forcedDestination.withValue(.thrown) {
+      #expect(throws: SnapshotError.self) {
+        try assertSnapshot(of: "x", named: "absent", in: directory, recording: .never)
+      }
+    }
+    #expect(error?.kind == .missing)
+  }
+
+  // Diffs.
+
+  @Test func theUnifiedDiffMarksTrailingWhiteSpaceAndAMissingFinalNewline() {
+    #expect(
+      unifiedDiff(from: "a\nb\n", to: "a\nb \n")
+        == "@@ -1,2 +1,2 @@\n a\n-b\n+b·  ⟵ trailing white space")
+    #expect(
+      unifiedDiff(from: "a\nb", to: "a\nb\n")
+        == "@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+b")
+    #expect(unifiedDiff(from: "same\n", to: "same\n") == "")
+  }
+
+  @Test func theUnifiedDiffSplitsDistantChangesIntoHunksAndFitsOnOneScreen() {
+    let old = (1...100).map { "line \($0)" }.joined(separator: "\n") + "\n"
+    let new = old.replacingOccurrences(of: "line 3\n", with: "line three\n")
+      .replacingOccurrences(of: "line 90\n", with: "")
+    #expect(
+      unifiedDiff(from: old, to: new, context: 1)
+        == "@@ -2,3 +2,3 @@\n line 2\n-line 3\n+line three\n line 4\n"
+        + "@@ -89,3 +89,2 @@\n line 89\n-line 90\n line 91")
+    let everything = (1...100).map { "other \($0)" }.joined(separator: "\n")
+    let long = unifiedDiff(from: old, to: everything)
+    #expect(long.split(separator: "\n").count == 41)
+    #expect(long.hasSuffix("… 162 more lines of the diff not shown"))
   }
 
   @Test func theLineDiffMarksRemovedAndAddedLines() {
     #expect(lineDiff(from: "a\nb\nc", to: "a\nB\nc\nd") == "  a\n- b\n+ B\n  c\n+ d")
   }
 
+  private func file(_ name: String) -> URL {
+    directory.appendingPathComponent("\(name).txt")
+  }
+
   private func record(_ text: String, as name: String) throws {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    try text.write(
-      to: directory.appendingPathComponent("\(name).txt"), atomically: true, encoding: .utf8)
+    try text.write(to: file(name), atomically: true, encoding: .utf8)
   }
+}
+
+/// The failures `body` reports, gathered instead of reported.
+func collectFailures(
+  _ body: () throws -> Void
+) -> [(kind: SnapshotError.Kind?, message: String, site: CallSite)] {
+  let collector = FailureCollector()
+  FailureReporter.$collector.withValue(collector) {
+    do {
+      try body()
+    } catch {
+      Issue.record(error, "the body threw instead of reporting")
+    }
+  }
+  return collector.failures.map { (($0.error as? SnapshotError)?.kind, $0.message, $0.site) }
 }

@@ -204,20 +204,8 @@ public class Driver {
   /// The tree as text; `(unmounted)` once nothing is mounted.
   public func render() -> String { surface.render() }
 
-  /// Compares the rendered tree with the snapshot `name` stored beside the calling test file.
-  ///
-  /// - Throws: ``SnapshotError`` when the render differs, when the snapshot was recorded, or
-  ///   when the screen is unmounted (nothing is recorded then).
-  public func assertSnapshot(
-    named name: String, filePath: StaticString = #filePath
-  ) throws(SnapshotError) {
-    guard surface.isMounted else {
-      throw SnapshotError(
-        message: "cannot compare snapshot '\(name)': \(surface.unmountedText), so there is no "
-          + "tree to render; take snapshots before unmount()")
-    }
-    try Headless.assertSnapshot(of: render(), named: name, filePath: filePath)
-  }
+  /// Why there is no tree to render (`the screen is unmounted`), or `nil` while there is one.
+  package var whyNothingRenders: String? { surface.isMounted ? nil : surface.unmountedText }
 
   /// How many flushes one settle may take before the screen is called unsettled.
   private static var flushLimit: Int { 1_000 }

@@ -1,5 +1,6 @@
 import BindingDSL
 import Headless
+import HeadlessTesting
 
 /// Drives one screen, or the whole app, from text commands, one a line, and answers each with the
 /// lines of the rendered tree it changed: what `swift run Showcase --interactive` reads from

@@ -1,0 +1,165 @@
+import Synchronization
+
+#if canImport(Testing)
+  internal import Testing
+#endif
+#if canImport(XCTest)
+  internal import XCTest
+#endif
+
+/// Where an assertion or a driver call was written: the caller's `#fileID`, `#filePath`,
+/// `#line` and `#column`, which every entry point of the test kit takes as defaults.
+public struct CallSite: Sendable, CustomStringConvertible {
+  /// The caller's `#fileID`, such as `MyAppTests/SignUpTests.swift`.
+  public let fileID: String
+  /// The caller's `#filePath`, the file's absolute path when it was compiled.
+  public let filePath: String
+  /// The caller's `#line`.
+  public let line: UInt
+  /// The caller's `#column`.
+  public let column: UInt
+  /// The same path as a static string, which XCTest's `XCTFail` takes.
+  let staticFilePath: StaticString?
+
+  /// A call site; every parameter defaults to the caller's own location.
+  ///
+  /// - Parameters:
+  ///   - fileID: The caller's `#fileID`.
+  ///   - filePath: The caller's `#filePath`.
+  ///   - line: The caller's `#line`.
+  ///   - column: The caller's `#column`.
+  public init(
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+  ) {
+    self.fileID = fileID
+    self.filePath = "\(filePath)"
+    self.staticFilePath = filePath
+    self.line = line
+    self.column = column
+  }
+
+  /// A call site known only by its path as a string (a Swift Testing source location).
+  package init(fileID: String, filePath: String, line: UInt, column: UInt) {
+    self.fileID = fileID
+    self.filePath = filePath
+    self.staticFilePath = nil
+    self.line = line
+    self.column = column
+  }
+
+  /// `fileID:line:column`.
+  public var description: String { "\(fileID):\(line):\(column)" }
+}
+
+/// Reports test failures at a call site through the test framework that is running.
+///
+/// - Under Swift Testing (a `@Test` is running on this task), an issue is recorded with the
+///   call site as its source location, and the test goes on.
+/// - Under XCTest (the process is an XCTest run), `XCTFail` is called with the call site's
+///   file and line, and the test goes on.
+/// - Otherwise the failure is thrown.
+///
+/// Both frameworks ship with the toolchain, so importing them adds no package dependency; they
+/// are imported only by this test-kit module, never by `Headless`.
+package enum FailureReporter {
+  /// Where failures go.
+  package enum Destination: Sendable, Equatable {
+    /// Swift Testing's issue recording.
+    case swiftTesting
+    /// XCTest's failure reporting.
+    case xcTest
+    /// Thrown to the caller.
+    case thrown
+  }
+
+  /// The destination used for failures reported on this task, overriding detection (tests of
+  /// the reporter use it to see the thrown form from inside a running test).
+  @TaskLocal package static var forcedDestination: Destination?
+
+  /// Collects failures instead of reporting them, when set (the kit's own tests read messages
+  /// through it).
+  @TaskLocal package static var collector: FailureCollector?
+
+  /// Where a failure reported now would go.
+  package static var destination: Destination {
+    if let forcedDestination { return forcedDestination }
+    #if canImport(Testing)
+      if Test.current != nil { return .swiftTesting }
+    #endif
+    #if canImport(XCTest)
+      if isXCTestProcess { return .xcTest }
+    #endif
+    return .thrown
+  }
+
+  /// Reports `error` at `site`: recorded by the running framework (and the caller goes on), or
+  /// thrown when no framework is running.
+  package static func report<E: Error & CustomStringConvertible>(
+    _ error: E, at site: CallSite
+  ) throws(E) {
+    if let collector {
+      collector.append(error, at: site)
+      return
+    }
+    switch destination {
+    case .swiftTesting:
+      #if canImport(Testing)
+        Issue.record(
+          Comment(rawValue: error.description),
+          sourceLocation: SourceLocation(
+            fileID: site.fileID, filePath: site.filePath, line: Int(site.line),
+            column: Int(site.column)))
+      #else
+        throw error
+      #endif
+    case .xcTest:
+      #if canImport(XCTest)
+        if let file = site.staticFilePath {
+          XCTFail(error.description, file: file, line: site.line)
+        } else {
+          XCTFail("\(site): \(error.description)")
+        }
+      #else
+        throw error
+      #endif
+    case .thrown:
+      throw error
+    }
+  }
+
+  /// Whether this process runs XCTest tests: an XCTest runner (`*.xctest` on Linux, `xctest`
+  /// on Apple platforms) that was not started for Swift Testing's pass.
+  private static let isXCTestProcess: Bool = {
+    let arguments = CommandLine.arguments
+    if let flag = arguments.firstIndex(of: "--testing-library"), flag + 1 < arguments.count {
+      return arguments[flag + 1] == "xctest"
+    }
+    guard let executable = arguments.first?.split(separator: "/").last else { return false }
+    return executable.hasSuffix(".xctest") || executable == "xctest"
+  }()
+}
+
+/// Failures gathered instead of reported, with where each was reported.
+package final class FailureCollector: Sendable {
+  /// One gathered failure.
+  package struct Failure: Sendable {
+    /// What the failure says.
+    package let message: String
+    /// The error that was reported.
+    package let error: any Error
+    /// Where it was reported.
+    package let site: CallSite
+  }
+
+  private let items = Mutex<[Failure]>([])
+
+  package init() {}
+
+  /// The failures so far, in the order they were reported.
+  package var failures: [Failure] { items.withLock { $0 } }
+
+  func append<E: Error & CustomStringConvertible>(_ error: E, at site: CallSite) {
+    items.withLock { $0.append(Failure(message: error.description, error: error, site: site)) }
+  }
+}

@@ -1,0 +1,249 @@
+public import Foundation
+
+/// Compares `text` with a snapshot file, and records it as the recording mode in effect says.
+///
+/// The file is `__Snapshots__/<TestFile>/<name>.txt` beside the calling test file unless
+/// `directory` is given. What happens depends on the ``SnapshotRecording`` mode:
+///
+/// | mode | missing file | mismatch |
+/// |---|---|---|
+/// | `never` (default when `CI` is set) | fails | fails with a diff |
+/// | `missing` (default otherwise) | recorded, fails | fails with a diff |
+/// | `failed` | recorded, fails | re-recorded, fails with the diff |
+/// | `all` | recorded, fails | every compared file re-recorded, fails |
+///
+/// Failures are reported at the caller's line: as a Swift Testing issue or an XCTest failure
+/// when one of them runs the test (the test goes on, so every snapshot of a test is compared
+/// and recorded in one run), and thrown otherwise. Inside ``withSnapshotRecording(_:fileID:filePath:line:column:operation:)-(_,_,_,_,_,()->R)``
+/// or a test with the `.snapshots(record:)` trait, recordings are listed in one failure when
+/// the scope ends.
+///
+/// ```swift
+/// try assertSnapshot(of: driver.render(), named: "registered")
+/// ```
+///
+/// - Parameters:
+///   - text: The text to compare; a line break is added at its end if it has none.
+///   - name: The snapshot's name, one plain file name such as `registration-after-tap`.
+///   - directory: The folder of the snapshot file, or `nil` for the one beside the test file.
+///   - recording: The mode, or `nil` for the mode in effect (``SnapshotRecording/inEffect()``).
+///   - fileID: The caller's `#fileID`, where a failure is reported.
+///   - filePath: The caller's `#filePath`; the default folder is beside it.
+///   - line: The caller's `#line`.
+///   - column: The caller's `#column`.
+/// - Throws: ``SnapshotError`` when no test framework is running and the snapshot did not
+///   match, was missing, or was recorded.
+public func assertSnapshot(
+  of text: String, named name: String, in directory: URL? = nil,
+  recording: SnapshotRecording? = nil, fileID: String = #fileID,
+  filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+) throws(SnapshotError) {
+  let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+  let folder = directory ?? snapshotFolder(beside: site.filePath)
+  do throws(SnapshotError) {
+    try checkSnapshotName(name)
+    let (mode, reason) =
+      if let recording {
+        (recording, "passed to assertSnapshot")
+      } else {
+        try SnapshotRecording.inEffect()
+      }
+    let file = folder.appendingPathComponent("\(name).txt")
+    let comparison = SnapshotComparison(
+      name: name, file: file, mode: mode, reason: reason, testFile: site.filePath)
+    SnapshotUsage.note(file)
+    guard let recorded = try comparison.run(text) else { return }
+    if let scope = SnapshotScope.current {
+      scope.noteRecording(recorded.summary)
+    } else {
+      throw recorded.error
+    }
+  } catch {
+    try FailureReporter.report(error, at: site)
+  }
+}
+
+/// The folder of the snapshots of a test file: `__Snapshots__/<TestFile>` beside it.
+package func snapshotFolder(beside testFile: String) -> URL {
+  let file = URL(fileURLWithPath: testFile)
+  return file.deletingLastPathComponent()
+    .appendingPathComponent("__Snapshots__")
+    .appendingPathComponent(file.deletingPathExtension().lastPathComponent)
+}
+
+/// One comparison of a text with a snapshot file under a recording mode.
+struct SnapshotComparison {
+  /// What a comparison recorded: a line for a list of recordings, and the failure to report
+  /// when no scope gathers them.
+  struct Recording {
+    let summary: String
+    let error: SnapshotError
+  }
+
+  let name: String
+  let file: URL
+  let mode: SnapshotRecording
+  let reason: String
+  let testFile: String
+
+  /// `mode never (the default when CI is set)`.
+  private var modeText: String { "mode \(mode.rawValue) (\(reason))" }
+
+  /// How to record locally, for a test file's tests.
+  private var howToRecord: String {
+    let test = URL(fileURLWithPath: testFile).deletingPathExtension().lastPathComponent
+    return "SNAPSHOT_RECORDING=failed swift test --filter \(test)"
+  }
+
+  /// Compares; returns what was recorded, if anything, and throws a mismatch or a missing
+  /// snapshot that was not recorded.
+  func run(_ text: String) throws(SnapshotError) -> Recording? {
+    let contents = text.hasSuffix("\n") ? text : text + "\n"
+    let stored = try? String(contentsOf: file, encoding: .utf8)
+    guard let stored else {
+      guard mode != .never else {
+        throw SnapshotError(
+          .missing,
+          "snapshot '\(name)' is missing: \(file.path) does not exist, and \(modeText) writes "
+            + "nothing. Record it locally (SNAPSHOT_RECORDING=missing swift test --filter "
+            + "\(URL(fileURLWithPath: testFile).deletingPathExtension().lastPathComponent)), "
+            + "read it, and commit it")
+      }
+      try write(contents)
+      return Recording(
+        summary: "\(name): new, at \(file.path)",
+        error: SnapshotError(
+          .recorded,
+          "recorded snapshot '\(name)' at \(file.path) (\(modeText)): no snapshot existed; read "
+            + "it, commit it, and run the test again"))
+    }
+    let diff = stored == contents ? nil : unifiedDiff(from: stored, to: contents)
+    switch (mode, diff) {
+    case (.all, _), (.failed, .some):
+      try write(contents)
+      let change = diff.map { ", it did not match:\n" + $0 } ?? ", unchanged"
+      return Recording(
+        summary: "\(name): re-recorded\(diff == nil ? " (unchanged)" : ""), at \(file.path)",
+        error: SnapshotError(
+          .recorded,
+          "re-recorded snapshot '\(name)' at \(file.path) (\(modeText))\(change)\nRead it, "
+            + "commit it, and run the test again without recording"))
+    case (_, .some(let diff)):
+      throw SnapshotError(
+        .mismatch,
+        "snapshot '\(name)' does not match \(file.path) (\(modeText)); - stored, + rendered:\n"
+          + diff + "\nTo accept the rendered text: \(howToRecord)")
+    case (_, .none):
+      return nil
+    }
+  }
+
+  private func write(_ contents: String) throws(SnapshotError) {
+    do {
+      try FileManager.default.createDirectory(
+        at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try contents.write(to: file, atomically: true, encoding: .utf8)
+    } catch {
+      throw SnapshotError(.fileError, "could not record snapshot at \(file.path): \(error)")
+    }
+  }
+}
+
+/// A snapshot name becomes a file name: it must be one plain path component.
+private func checkSnapshotName(_ name: String) throws(SnapshotError) {
+  let problem: String? =
+    if name.isEmpty {
+      "is empty"
+    } else if name.contains("/") || name.contains("\\") {
+      "contains a path separator"
+    } else if name.hasPrefix(".") {
+      "starts with a dot"
+    } else if name.contains(where: \.isNewline) {
+      "contains a line break"
+    } else {
+      nil
+    }
+  guard let problem else { return }
+  throw SnapshotError(
+    .invalidName,
+    "snapshot name '\(name)' \(problem); use letters, digits, '-' and '_', such as "
+      + "'registration-after-tap'")
+}
+
+/// Why a snapshot assertion failed: a kind a test can match, and a message.
+public struct SnapshotError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// What went wrong.
+  public enum Kind: String, Hashable, Sendable {
+    /// The text differs from the stored snapshot.
+    case mismatch
+    /// No snapshot is stored and the mode in effect (`never`) records none.
+    case missing
+    /// A snapshot was recorded or re-recorded; read it, then run the test again.
+    case recorded
+    /// The snapshot's name is not a plain file name.
+    case invalidName
+    /// `SNAPSHOT_RECORDING` names no mode.
+    case invalidRecordingMode
+    /// The snapshot file could not be written or rewritten.
+    case fileError
+    /// There was nothing to render (the screen was unmounted).
+    case nothingToRender
+  }
+
+  /// What went wrong.
+  public let kind: Kind
+  /// The message: what failed, where the snapshot is, and what to do.
+  public let message: String
+
+  /// An error of `kind` saying `message`.
+  ///
+  /// - Parameters:
+  ///   - kind: What went wrong.
+  ///   - message: What failed, where, and what to do.
+  public init(_ kind: Kind, _ message: String) {
+    self.kind = kind
+    self.message = message
+  }
+
+  /// The message.
+  public var description: String { message }
+}
+
+/// A line diff of two whole texts: unchanged lines start with two spaces, removed lines with
+/// `- `, added lines with `+ `. ``unifiedDiff(from:to:context:limit:)`` shows only the changes
+/// and the lines around them.
+///
+/// - Parameters:
+///   - old: The text before.
+///   - new: The text after.
+/// - Returns: Every line of both, marked.
+public func lineDiff(from old: String, to new: String) -> String {
+  let oldLines = old.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+  let newLines = new.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+  let difference = newLines.difference(from: oldLines)
+  var removed = Set<Int>()
+  var inserted = Set<Int>()
+  for change in difference {
+    switch change {
+    case .remove(let offset, _, _): removed.insert(offset)
+    case .insert(let offset, _, _): inserted.insert(offset)
+    }
+  }
+  var lines: [String] = []
+  var i = 0
+  var j = 0
+  while i < oldLines.count || j < newLines.count {
+    if i < oldLines.count && removed.contains(i) {
+      lines.append("- " + oldLines[i])
+      i += 1
+    } else if j < newLines.count && inserted.contains(j) {
+      lines.append("+ " + newLines[j])
+      j += 1
+    } else {
+      if i < oldLines.count { lines.append("  " + oldLines[i]) }
+      i += 1
+      j += 1
+    }
+  }
+  return lines.joined(separator: "\n")
+}
