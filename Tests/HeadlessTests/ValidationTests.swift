@@ -74,6 +74,21 @@ import Testing
     #expect(clock.sleeperCount == 0, "nothing waits on the directory")
   }
 
+  @Test func aValueTheViewModelStartsWithIsCheckedAtOnce() async throws {
+    let clock = VirtualClock()
+    let model = AccountFormViewModel(clock: clock)
+    model.userName = "grace"
+    let driver = try ScreenDriver(AccountFormScreen(), model: model, clock: clock)
+    try await driver.settle()
+    #expect(model.form.isChecking(\AccountFormViewModel.userName))
+    try await driver.advance(by: .milliseconds(200))
+    #expect(!model.form.isChecking(\AccountFormViewModel.userName))
+    #expect(!model.form.isValid)
+    #expect(model.form.message(for: \AccountFormViewModel.userName) == nil, "not edited yet")
+    model.form.attemptSubmit()
+    #expect(model.form.message(for: \AccountFormViewModel.userName) == "grace is taken")
+  }
+
   @Test func theCommandFollowsFormValidity() async throws {
     try await driver.settle()
     #expect(try line("signUp") == #"Button #signUp title="Sign up" [disabled]"#)

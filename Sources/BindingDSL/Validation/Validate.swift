@@ -54,6 +54,7 @@ public func validate<Model: AnyObject, Value>(
       "\(keyPathName(field)) is not a field of the form; its fields: "
         + (known.isEmpty ? "none (add them with form.field(...))" : known.joined(separator: ", ")))
   }
+  let check = form.check(for: field) as? AsyncFieldCheck<Value>
   let message = BindingDeclaration<Model>(
     summary: "validate(\(keyPathName(field)), on: \(target.targetKey.widgetID))", site: site,
     endpoints: [Endpoint(field), source, targetEndpoint],
@@ -72,8 +73,14 @@ public func validate<Model: AnyObject, Value>(
     .add(.target(target))
     let token = addEditHandler(to: input) { [weak form] in form?.markEdited(field) }
     context.onUnmount { removeEditHandler(token, from: input) }
+    // NB: a value the view model starts with is checked at once: the debounced check runs only
+    // on changes, and until it answers the form is not valid.
+    if let check, form.isChecking(field) {
+      context.register(check.command)
+      context.execute(check.command, context.model[keyPath: field])
+    }
   }
-  guard let check = form.check(for: field) as? AsyncFieldCheck<Value> else { return message }
+  guard let check else { return message }
   var declarations = [
     message,
     command(
