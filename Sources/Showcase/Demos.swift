@@ -36,9 +36,11 @@ enum Demos {
     return try ScreenDriver(WaybillListScreen(), model: model, clock: clock)
   }
 
-  /// The settings page, opened on 2026-11-23.
+  /// The settings page, opened on 2026-11-23 of a virtual clock.
   static func settings() throws -> ScreenDriver<SettingsScreen> {
     let today = try CalendarDate(parsing: "2026-11-23")
-    return try ScreenDriver(SettingsScreen(), model: SettingsViewModel(today: today))
+    let clock = VirtualClock()
+    let model = SettingsViewModel(today: today, clock: clock)
+    return try ScreenDriver(SettingsScreen(), model: model, clock: clock)
   }
 }

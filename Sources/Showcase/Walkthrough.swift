@@ -197,6 +197,7 @@ enum Walkthroughs {
   @MainActor
   static func settings() async throws -> Walkthrough<SettingsScreen> {
     var walkthrough = Walkthrough(title: "Settings", driver: try Demos.settings())
+    try await walkthrough.driver.appear()
     try await walkthrough.step("select the Dark theme and miles") {
       try await $0.select("Dark", in: "theme")
       try await $0.select("mi", in: "unit")
@@ -223,6 +224,10 @@ enum Walkthroughs {
     }
     try await walkthrough.step("scroll down 240 points") {
       try await $0.scroll("page", to: 240)
+    }
+    try await walkthrough.step("two days later: today, and the days a vacation can start, move on")
+    {
+      try await $0.advance(by: .seconds(2 * 86_400))
     }
     return walkthrough
   }

@@ -57,9 +57,16 @@ import Testing
     weak var weakModel: SettingsViewModel?
     do {
       let driver = try Demos.settings()
-      weakModel = driver.model
+      let model = try #require(driver.model)
+      weakModel = model
+      try await driver.appear()
       try await driver.select("Dark", in: "theme")
+      try await driver.advance(by: .seconds(86_400))
+      #expect(model.today.description == "2026-11-24")
+      #expect(model.followDays.isExecuting, "counting days while shown")
       driver.unmount()
+      try await model.followDays.settle()
+      #expect(model.followDays.status == .cancelled)
     }
     #expect(weakModel == nil)
   }

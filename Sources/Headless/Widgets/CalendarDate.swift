@@ -57,6 +57,18 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
     self = date
   }
 
+  /// The day `days` after 1970-01-01 (before when negative): how an app turns its wall clock
+  /// into a day, such as `CalendarDate(daysSinceUnixEpoch: Int(Date().timeIntervalSince1970 /
+  /// 86_400))` for today in UTC.
+  ///
+  /// - Parameter days: Days since 1970-01-01.
+  public init(daysSinceUnixEpoch days: Int) {
+    self = Self.unixEpoch.adding(days: days)
+  }
+
+  /// The days from 1970-01-01 to this day (negative before it).
+  public var daysSinceUnixEpoch: Int { Self.unixEpoch.days(to: self) }
+
   /// The day `days` later (earlier when negative).
   ///
   /// - Parameter days: How many days to move.

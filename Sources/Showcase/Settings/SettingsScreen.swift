@@ -44,5 +44,6 @@ struct SettingsScreen: Screen {
     on(city.submit) { vm.chooseFirstMatch() }
     bind(\.summary, to: summary.text)
     bind(\.scrollOffset, to: page.offset)
+    command(vm.followDays, on: .didAppear)
   }
 }

@@ -26,15 +26,35 @@ final class SettingsViewModel {
   /// How far the page is scrolled.
   var scrollOffset = 0.0
 
-  /// The first day a vacation can start: today, on the calendar of the clock the app runs on.
-  let today: CalendarDate
+  /// The first day a vacation can start: today, on the calendar of the injected clock. It moves
+  /// on a day each 24 hours the clock runs while the screen is shown (``followDays``).
+  private(set) var today: CalendarDate
 
-  /// Creates the settings as of `today`.
+  @ObservationIgnored private let clock: any Clock<Duration>
+
+  /// Creates the settings as of `today`, on `clock`.
   ///
-  /// - Parameter today: The day the settings are opened.
-  init(today: CalendarDate) {
+  /// - Parameters:
+  ///   - today: The day the settings are opened.
+  ///   - clock: The clock whose days move `today` on.
+  init(today: CalendarDate, clock: any Clock<Duration>) {
     self.today = today
     self.vacationStart = today.adding(days: 14)
+    self.clock = clock
+  }
+
+  /// Moves `today` on by a day each 24 hours of the clock, until cancelled.
+  @ObservationIgnored private(set) lazy var followDays = Command<Void, Void>(
+    "followDays", owner: self
+  ) { vm, _ in
+    try await vm.countDays()
+  }
+
+  private func countDays() async throws {
+    while true {
+      try await clock.sleep(for: .seconds(86_400))
+      today = today.adding(days: 1)
+    }
   }
 
   /// The rules of the settings: a vacation booked a week ahead, jobs offered up to 30 away.

@@ -47,6 +47,8 @@ import Testing
     #expect(start.adding(days: -59).description == "2023-12-31")
     #expect(start.days(to: try CalendarDate(parsing: "2025-02-28")) == 366)
     #expect(CalendarDate.unixEpoch.adding(days: 20_415).description == "2025-11-23")
+    #expect(CalendarDate(daysSinceUnixEpoch: 20_415).description == "2025-11-23")
+    #expect(try CalendarDate(parsing: "1969-12-31").daysSinceUnixEpoch == -1)
     #expect(CalendarDate(year: 1900, month: 2, day: 29) == nil)
     #expect(CalendarDate(year: 2000, month: 2, day: 29)?.description == "2000-02-29")
     #expect(CalendarDate(year: 7, month: 3, day: 9)?.description == "0007-03-09")
