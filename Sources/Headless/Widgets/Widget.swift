@@ -60,6 +60,14 @@ open class Widget {
     return all
   }
 
+  /// The identity of the member named `name` (the last registered under that name), if any.
+  ///
+  /// - Parameter name: The member's name, such as `text`.
+  /// - Returns: The member's object identity.
+  package func member(named name: String) -> ObjectIdentifier? {
+    members.last { $0.memberName == name }.map { ObjectIdentifier($0) }
+  }
+
   /// The members held in the stored properties of `widget`, base class first.
   private static func storedMembers(of widget: Widget) -> [any WidgetMember] {
     var mirrors: [Mirror] = []
