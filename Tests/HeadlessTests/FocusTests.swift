@@ -53,6 +53,19 @@ import Testing
     #expect(model.signedUp == ["adam"])
   }
 
+  @Test func returnSkipsAFieldThatCannotTakeTheFocus() async throws {
+    let email = try driver.widget("email", as: TextField.self)
+    email.isEnabled.value = false
+    try await driver.focus("userName")
+    try await driver.submit("userName")
+    #expect(model.focus == .password, "the disabled e-mail field is skipped")
+    email.isEnabled.value = true
+    email.isHidden.value = true
+    try await driver.focus("userName")
+    try await driver.submit("userName")
+    #expect(model.focus == .password, "the hidden e-mail field is skipped")
+  }
+
   @Test func aCommandEndsEditingWhenItStarts() async throws {
     model.userName = "adam"
     model.email = "adam@example.org"

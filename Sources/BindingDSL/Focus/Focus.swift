@@ -5,11 +5,20 @@ public protocol FocusTarget: AnyObject {
   var focusState: any ValueTarget<Bool> { get }
   /// The return key, which moves the focus on.
   var returnKey: any EventSource { get }
+  /// Whether the widget can take the focus now: the return key of the field before it skips it
+  /// when it cannot (a disabled or hidden field).
+  var acceptsFocus: Bool { get }
+}
+
+extension FocusTarget {
+  /// `true`: a widget that cannot refuse the focus need not implement it.
+  public var acceptsFocus: Bool { true }
 }
 
 /// Binds which widget has the focus to a view-model property naming a field, both ways, and
-/// moves the focus in `order` on the return key: from each widget to the next, and from the last
-/// one out of the form, executing `submit` if given.
+/// moves the focus in `order` on the return key: from each widget to the next that accepts the
+/// focus (disabled and hidden fields are skipped), and from the last one out of the form,
+/// executing `submit` if given.
 ///
 /// ```swift
 /// focus(\.focusedField, order: [(.code, code), (.password, password)], submit: vm.register)
@@ -85,9 +94,10 @@ public func focus<Model: AnyObject, Field: Hashable, Output>(
           model[keyPath: focused] = nil
         }
       }
-      let next = index + 1 < order.count ? order[index + 1].0 : nil
+      let following = order[(index + 1)...]
       let key = widget.returnKey.addHandler { [weak context] in
         guard let model else { return }
+        let next = following.first { $0.1.acceptsFocus }?.0
         model[keyPath: focused] = next
         if next == nil, let submit { context?.execute(submit, ()) }
       }

@@ -88,6 +88,8 @@ public final class TextField: Widget, TextEditable, Focusable, Submittable, Vali
   public var focusState: any ValueTarget<Bool> { isFocused }
   /// The return key.
   public var returnKey: any EventSource { submit }
+  /// Whether the field can take the focus: enabled and not hidden.
+  public var acceptsFocus: Bool { isEnabled.value && !isHidden.value }
 }
 
 /// A tappable button with a title and a busy state shown while its command runs.

@@ -52,4 +52,6 @@ public final class SearchField: Widget, TextEditable, Submittable, Focusable, Fo
   public var focusState: any ValueTarget<Bool> { isFocused }
   /// The return key.
   public var returnKey: any EventSource { submit }
+  /// Whether the field can take the focus: enabled and not hidden.
+  public var acceptsFocus: Bool { isEnabled.value && !isHidden.value }
 }
