@@ -130,4 +130,31 @@ import Testing
     try await driver.advance(by: DialogCenter.toastDuration)
     #expect(!driver.render().contains("Toast"))
   }
+
+  @Test func aProgressHUDFollowsAFlagOrACommandUntilEndedOrItsScreenGoes() async throws {
+    let asking = try await start()
+    let flag = asking.dialogs.showProgress("Working…") { asking.isBusy }
+    try await driver.settle()
+    #expect(!driver.render().contains("HUD"))
+    asking.isBusy = true
+    try await driver.settle()
+    #expect(driver.render().hasSuffix("\n  HUD #progress state=loading message=\"Working…\""))
+    asking.isBusy = false
+    try await driver.settle()
+    #expect(!driver.render().contains("HUD"))
+    flag.end()
+    asking.isBusy = true
+    try await driver.settle()
+    #expect(!driver.render().contains("HUD"), "ended for good")
+    #expect(!flag.isActive)
+
+    asking.dialogs.showProgress("Asking…") { asking.ask.isExecuting }
+    try await driver.tap("ask")
+    #expect(driver.render().contains("HUD #progress state=loading message=\"Asking…\""))
+    try await driver.answer("Cancel")
+    #expect(!driver.render().contains("HUD"))
+    try await driver.tap("ask")
+    try await driver.navigate { (host) throws(NavigationError) in try host.pop() }
+    #expect(!driver.render().contains("HUD"), "its screen went away")
+  }
 }

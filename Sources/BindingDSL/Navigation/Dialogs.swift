@@ -64,6 +64,20 @@ public protocol DialogPresenter: AnyObject {
   /// - Parameter message: The message.
   func toast(_ message: String)
 
+  /// Shows a progress HUD with `message` whenever `isBusy` is true: a command running
+  /// (`{ vm.load.isExecuting }`) or a flag of the view model (`{ vm.isSubmitting }`). What it
+  /// reads is tracked like a derived value, so the HUD comes and goes in the flush that follows
+  /// a change. It lasts until the token is ended or the screen visible when it was asked for
+  /// goes away.
+  ///
+  /// - Parameters:
+  ///   - message: What is under way, such as `Loading…`.
+  ///   - isBusy: Whether the HUD shows now.
+  /// - Returns: A token whose ``ProgressToken/end()`` takes the HUD away for good.
+  @discardableResult
+  func showProgress(_ message: String, while isBusy: @escaping @MainActor () -> Bool)
+    -> ProgressToken
+
   /// Shows a progress HUD with `message` while `operation` runs, such as a command's request.
   ///
   /// - Parameters:
@@ -131,3 +145,26 @@ public enum DialogAnswer<Value: Sendable>: Sendable {
 
 extension DialogAnswer: Equatable where Value: Equatable {}
 extension DialogAnswer: Hashable where Value: Hashable {}
+
+/// A progress HUD that follows a flag, as ``DialogPresenter/showProgress(_:while:)`` returns it.
+@MainActor
+public final class ProgressToken {
+  private var onEnd: (@MainActor () -> Void)?
+
+  /// Makes a token; `onEnd` runs once, at the first ``end()``.
+  ///
+  /// - Parameter onEnd: What takes the HUD away.
+  public init(onEnd: @escaping @MainActor () -> Void) {
+    self.onEnd = onEnd
+  }
+
+  /// Whether the HUD still follows its flag.
+  public var isActive: Bool { onEnd != nil }
+
+  /// Takes the HUD away for good. Ending twice does nothing.
+  public func end() {
+    let action = onEnd
+    onEnd = nil
+    action?()
+  }
+}

@@ -18,6 +18,8 @@ public final class DialogCenter: DialogPresenter {
   private var toast: Toast?
   private var toastTask: Task<Void, any Error>?
   private var toastGeneration = 0
+  /// The progress HUDs that follow a flag, oldest first.
+  private var flags: [FlagProgress] = []
   /// The messages of the progress HUDs running, oldest first.
   private var progress: [(id: Int, message: String)] = []
   private var lastProgress = 0
@@ -97,6 +99,34 @@ public final class DialogCenter: DialogPresenter {
     layout()
   }
 
+  public func showProgress(
+    _ message: String, while isBusy: @escaping @MainActor () -> Bool
+  ) -> ProgressToken {
+    let source = ProgressFlag(message: message, isBusy: isBusy)
+    let hud = HUD("progress")
+    let screen = host.visible.map(ObjectIdentifier.init)
+    let declarations = [bind(\ProgressFlag.feedback, to: hud.feedback, mode: .oneWay)]
+    guard let mounter = host.graph.childMounter,
+      let mount = try? mounter.mount(
+        declarations, on: source, template: ObjectIdentifier(ProgressFlag.self))
+    else {
+      return ProgressToken {}
+    }
+    let entry = FlagProgress(hud: hud, mount: mount, screen: screen)
+    flags.append(entry)
+    layout()
+    return ProgressToken { [weak self, weak entry] in
+      guard let self, let entry else { return }
+      self.end(entry)
+    }
+  }
+
+  private func end(_ entry: FlagProgress) {
+    entry.mount.unmount()
+    flags.removeAll { $0 === entry }
+    layout()
+  }
+
   public func withProgress<Result>(
     _ message: String, operation: () async throws -> Result
   ) async rethrows -> Result {
@@ -155,6 +185,9 @@ public final class DialogCenter: DialogPresenter {
     for entry in shown where entry.screen.map(screens.contains) == true {
       resolve(entry, .dismissed)
     }
+    for entry in flags where entry.screen.map(screens.contains) == true {
+      end(entry)
+    }
   }
 
   /// The dialog in front, which the person answers first.
@@ -201,6 +234,7 @@ public final class DialogCenter: DialogPresenter {
   /// Resolves every dialog as dismissed and takes toasts and HUDs away.
   func shutDown() {
     for entry in shown { resolve(entry, .dismissed) }
+    for entry in flags { end(entry) }
     toastTask?.cancel()
     toast = nil
     layout()
@@ -221,8 +255,39 @@ public final class DialogCenter: DialogPresenter {
       hud.feedback.receive(.loading(last.message))
       overlays.append(hud)
     }
+    overlays += flags.map(\.hud)
     if let toast { overlays.append(toast) }
     host.view.overlays = overlays
+  }
+}
+
+/// A flag a progress HUD follows: its feedback is loading while the flag is true, tracked like a
+/// derived value of the app's graph run.
+@MainActor
+final class ProgressFlag {
+  let message: String
+  let isBusy: @MainActor () -> Bool
+
+  init(message: String, isBusy: @escaping @MainActor () -> Bool) {
+    self.message = message
+    self.isBusy = isBusy
+  }
+
+  var feedback: Feedback { isBusy() ? .loading(message) : .none }
+}
+
+/// A progress HUD following a flag, mounted in the app's graph run.
+@MainActor
+final class FlagProgress {
+  let hud: HUD
+  let mount: ChildMount
+  /// The screen it belongs to.
+  let screen: ObjectIdentifier?
+
+  init(hud: HUD, mount: ChildMount, screen: ObjectIdentifier?) {
+    self.hud = hud
+    self.mount = mount
+    self.screen = screen
   }
 }
 

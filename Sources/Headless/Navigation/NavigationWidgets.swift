@@ -83,7 +83,15 @@ public final class AppView: Widget {
     super.init(id: "app")
   }
 
-  override public var children: [Widget] { stacks + overlays }
+  /// The stacks, then the overlays shown: a progress HUD whose flag is false is left out.
+  override public var children: [Widget] {
+    stacks
+      + overlays.filter { overlay in
+        guard let hud = overlay as? HUD else { return true }
+        if case .none = hud.feedback.value { return false }
+        return true
+      }
+  }
 
   override public var scopedChildren: [Widget] { [] }
 }

@@ -7,6 +7,7 @@ import Observation
 @Observable
 final class AskingViewModel {
   var answers: [String] = []
+  var isBusy = false
   @ObservationIgnored let dialogs: any DialogPresenter
   @ObservationIgnored let clock: any Clock<Duration>
 
