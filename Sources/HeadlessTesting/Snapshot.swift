@@ -188,6 +188,9 @@ public struct SnapshotError: Error, Hashable, Sendable, CustomStringConvertible 
     case fileError
     /// There was nothing to render (the screen was unmounted).
     case nothingToRender
+    /// An inline snapshot's call could not be rewritten safely (two calls on one line, an
+    /// interpolated literal); nothing was written.
+    case cannotRewrite
   }
 
   /// What went wrong.
