@@ -1,5 +1,6 @@
 import BindingDSL
 import Headless
+import Observation
 import Testing
 
 @MainActor
@@ -129,5 +130,73 @@ import Testing
         "dashboard willDisappear", "right willDisappear", "right didDisappear",
         "dashboard didDisappear",
       ])
+  }
+}
+
+/// A child screen whose bindings reach a widget outside its tree: it cannot be mounted.
+struct BrokenCounterScreen: Screen {
+  let count = Label("count")
+  let elsewhere = Label("elsewhere")
+
+  var body: Widget { count }
+
+  func bindings(_ vm: CounterViewModel) -> [BindingDeclaration<CounterViewModel>] {
+    bind(\.count, to: elsewhere.text) { "\($0)" }
+  }
+}
+
+@MainActor
+@Observable
+final class BrokenParentViewModel {
+  var child: CounterViewModel?
+}
+
+struct BrokenParentScreen: Screen {
+  let child = EmbeddedScreen("child") { BrokenCounterScreen() }
+
+  var body: Widget { VStack("parent") { child } }
+
+  func bindings(_ vm: BrokenParentViewModel) -> [BindingDeclaration<BrokenParentViewModel>] {
+    embed(\.child, in: child)
+  }
+}
+
+@MainActor
+@Suite struct CompositionInAppTests {
+  @Test func aPushedScreensChildrenFollowItsLifecycle() async throws {
+    let log = EventLog()
+    let registry = try navigationRegistry()
+    try registry.register("dashboard", title: "Dashboard") { DashboardScreen() }
+    let driver = AppDriver(registry: registry)
+    let home = PageViewModel("home", navigator: driver.host, log: log, clock: driver.clock)
+    try await driver.start { _ in home }
+    log.events = []
+    try await driver.navigate { (host) throws(NavigationError) in
+      try host.push(DashboardViewModel(log: log))
+    }
+    #expect(
+      log.events == [
+        "home willDisappear", "dashboard willAppear", "left willAppear", "home didDisappear",
+        "left didAppear", "dashboard didAppear",
+      ])
+    log.events = []
+    try await driver.back()
+    #expect(
+      log.events == [
+        "dashboard willDisappear", "left willDisappear", "home willAppear",
+        "left didDisappear", "dashboard didDisappear", "home didAppear",
+      ])
+  }
+
+  @Test func aChildScreenThatCannotBeMountedIsReportedByTheDriver() async throws {
+    let model = BrokenParentViewModel()
+    let driver = try ScreenDriver(BrokenParentScreen(), model: model)
+    model.child = CounterViewModel("child", log: EventLog())
+    let error = await #expect(throws: DriverError.self) { try await driver.settle() }
+    #expect(
+      error?.message.hasPrefix(
+        "ChildScreen 'child' cannot show its screen: BrokenCounterScreen cannot be mounted:")
+        == true)
+    #expect(error?.message.contains("no widget 'elsewhere' is in the tree") == true)
   }
 }
