@@ -40,7 +40,7 @@ package enum InlineSnapshotRewriter {
         reason: "line \(line) has \(calls.count) \(function) calls; put each on its own line so "
           + "each can be rewritten")
     }
-    var scanner = Scanner(characters: characters)
+    let scanner = Scanner(characters: characters)
     let arguments = try scanner.arguments(openingAt: calls[0])
     // The literal is indented two spaces deeper than the line it starts on.
     func literal(at position: Int) -> String {
@@ -95,7 +95,7 @@ package enum InlineSnapshotRewriter {
     in characters: [Character], from start: Int, to end: Int
   ) -> [Int] {
     let name = Array(function + "(")
-    var scanner = Scanner(characters: characters)
+    let scanner = Scanner(characters: characters)
     var openings: [Int] = []
     var i = start
     while i < end {
@@ -137,7 +137,7 @@ private struct Scanner {
   }
 
   /// The arguments of the call whose `(` is at `opening`.
-  mutating func arguments(
+  func arguments(
     openingAt opening: Int
   ) throws(InlineSnapshotRewriter.Refusal) -> (list: [Argument], closing: Int) {
     var list: [Argument] = []
