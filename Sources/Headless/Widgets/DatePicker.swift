@@ -44,13 +44,25 @@ public final class DatePicker: Widget, DatePickable, ValidationDisplay {
   /// The days that can be picked now.
   public var dateRange: ClosedRange<CalendarDate>? { range.value }
 
+  /// The date and range as the render last wrote them, with the change counts they were
+  /// written at: made again only when the date or the range changes.
+  private var written: (date: Int, range: Int, fields: (String, String?))?
+
   override public var renderedFields: [RenderedField] {
+    let texts: (String, String?)
+    if let written, written.date == date.changeCount, written.range == range.changeCount {
+      texts = written.fields
+    } else {
+      texts = (
+        date.value.description,
+        range.value.map { "\($0.lowerBound)...\($0.upperBound)" }
+      )
+      written = (date.changeCount, range.changeCount, texts)
+    }
     var fields: [RenderedField] = []
     if !title.value.isEmpty { fields.append(.init("title", .text(title.value))) }
-    fields.append(.init("date", .word(date.value.description)))
-    if let range = range.value {
-      fields.append(.init("range", .word("\(range.lowerBound)...\(range.upperBound)")))
-    }
+    fields.append(.init("date", .word(texts.0)))
+    if let range = texts.1 { fields.append(.init("range", .word(range))) }
     if let message = message.value { fields.append(.init("message", .text(message))) }
     return fields
   }

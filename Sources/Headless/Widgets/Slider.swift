@@ -14,15 +14,15 @@ public final class Slider: Widget, Adjustable, ValidationDisplay {
 
   /// The value, editable.
   public let value: WidgetProperty<Double>
-  /// The values the slider can take.
-  public let range: ClosedRange<Double>
-  /// The distance between two values it can take, from the start of the range; `nil` when
-  /// it moves freely.
-  public let step: Double?
+  /// The values the slider can take, bindable.
+  public let range: WidgetProperty<ClosedRange<Double>>
+  /// The distance between two values it can take, from the start of the range, bindable; `nil`
+  /// (or a distance that is not positive) when it moves freely.
+  public let step: WidgetProperty<Double?>
   /// The validation message shown on the widget's line; `nil` for none.
   public let message: WidgetProperty<String?>
-  /// The range as the render writes it, made once.
-  private let rangeText: String
+  /// The range as the render last wrote it: made again only when the range changes.
+  private var rangeText: (range: ClosedRange<Double>, text: String)?
 
   /// Creates a slider.
   ///
@@ -35,30 +35,42 @@ public final class Slider: Widget, Adjustable, ValidationDisplay {
     _ id: String, value: Double = 0, range: ClosedRange<Double> = 0...1, step: Double? = nil
   ) {
     self.value = WidgetProperty(widgetID: id, name: "value", value: value, isEditable: true)
-    self.range = range
-    self.step = step.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
-    self.rangeText = "\(formatted(range.lowerBound))...\(formatted(range.upperBound))"
+    self.range = WidgetProperty(widgetID: id, name: "range", value: range)
+    self.step = WidgetProperty(widgetID: id, name: "step", value: step)
     self.message = WidgetProperty(widgetID: id, name: "message", value: nil)
     super.init(id: id)
   }
 
   override public var renderedFields: [RenderedField] {
-    let fields: [RenderedField] = [
-      .init("value", .number(value.value)),
-      .init("range", .word(rangeText)),
+    let range = range.value
+    let text: String
+    if let cached = rangeText, cached.range == range {
+      text = cached.text
+    } else {
+      text = "\(formatted(range.lowerBound))...\(formatted(range.upperBound))"
+      rangeText = (range, text)
+    }
+    var fields: [RenderedField] = [
+      .init("value", .number(value.value)), .init("range", .word(text)),
     ]
-    var all = fields
-    if let step { all.append(.init("step", .number(step))) }
-    if let message = message.value { all.append(.init("message", .text(message))) }
-    return all
+    if let step = adjustableStep { fields.append(.init("step", .number(step))) }
+    if let message = message.value { fields.append(.init("message", .text(message))) }
+    return fields
+  }
+
+  /// `out-of-range` while the view model's value is outside the range.
+  override public var renderedFlags: [String] {
+    range.value.contains(value.value) ? [] : ["out-of-range"]
   }
 
   /// The value, as a number.
   public var adjustableValue: Double { value.value }
   /// The range, as numbers.
-  public var adjustableRange: ClosedRange<Double> { range }
-  /// The step, as a number.
-  public var adjustableStep: Double? { step }
+  public var adjustableRange: ClosedRange<Double> { range.value }
+  /// The step, as a number; `nil` when the slider moves freely.
+  public var adjustableStep: Double? {
+    step.value.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
+  }
 
   /// Sets the value as a person would.
   ///

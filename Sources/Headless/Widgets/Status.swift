@@ -58,6 +58,9 @@ public final class TextList: Widget {
   override public var kind: String { "TextList" }
 
   public let items: WidgetProperty<[String]>
+  /// The row labels made for the items as they were at `version` (their change count): made
+  /// again only when the items change, not on every render.
+  private var rows: (version: Int, labels: [Widget])?
 
   public init(_ id: String, items: [String] = []) {
     self.items = WidgetProperty(widgetID: id, name: "items", value: items)
@@ -65,7 +68,12 @@ public final class TextList: Widget {
   }
 
   override public var children: [Widget] {
-    items.value.enumerated().map { Label("\(id).\($0.offset)", text: $0.element) }
+    if let rows, rows.version == items.changeCount { return rows.labels }
+    let labels: [Widget] = items.value.enumerated().map {
+      Label("\(id).\($0.offset)", text: $0.element)
+    }
+    rows = (items.changeCount, labels)
+    return labels
   }
 
   override public var renderedFields: [RenderedField] {

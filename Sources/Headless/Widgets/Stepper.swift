@@ -14,14 +14,14 @@ public final class Stepper: Widget, Adjustable, ValidationDisplay {
 
   /// The value, editable.
   public let value: WidgetProperty<Int>
-  /// The values the stepper can take.
-  public let range: ClosedRange<Int>
-  /// How much one step moves the value.
-  public let step: Int
+  /// The values the stepper can take, bindable.
+  public let range: WidgetProperty<ClosedRange<Int>>
+  /// How much one step moves the value, bindable; a step below 1 counts as 1.
+  public let step: WidgetProperty<Int>
   /// The validation message shown on the widget's line; `nil` for none.
   public let message: WidgetProperty<String?>
-  /// The range as the render writes it, made once.
-  private let rangeText: String
+  /// The range as the render last wrote it: made again only when the range changes.
+  private var rangeText: (range: ClosedRange<Int>, text: String)?
 
   /// Creates a stepper.
   ///
@@ -32,29 +32,45 @@ public final class Stepper: Widget, Adjustable, ValidationDisplay {
   ///   - step: How much one step moves the value; at least 1.
   public init(_ id: String, value: Int = 0, range: ClosedRange<Int> = 0...100, step: Int = 1) {
     self.value = WidgetProperty(widgetID: id, name: "value", value: value, isEditable: true)
-    self.range = range
-    self.step = max(step, 1)
-    self.rangeText = "\(range.lowerBound)...\(range.upperBound)"
+    self.range = WidgetProperty(widgetID: id, name: "range", value: range)
+    self.step = WidgetProperty(widgetID: id, name: "step", value: step)
     self.message = WidgetProperty(widgetID: id, name: "message", value: nil)
     super.init(id: id)
   }
 
+  /// How much one step moves the value: the bound step, at least 1.
+  public var stepSize: Int { max(step.value, 1) }
+
   override public var renderedFields: [RenderedField] {
-    [
-      .init("value", .number(Double(value.value))),
-      .init("range", .word(rangeText)),
-      .init("step", .number(Double(step))),
-    ] + (message.value.map { [.init("message", .text($0))] } ?? [])
+    let range = range.value
+    let text: String
+    if let cached = rangeText, cached.range == range {
+      text = cached.text
+    } else {
+      text = "\(range.lowerBound)...\(range.upperBound)"
+      rangeText = (range, text)
+    }
+    var fields: [RenderedField] = [
+      .init("value", .number(Double(value.value))), .init("range", .word(text)),
+      .init("step", .number(Double(stepSize))),
+    ]
+    if let message = message.value { fields.append(.init("message", .text(message))) }
+    return fields
+  }
+
+  /// `out-of-range` while the view model's value is outside the range.
+  override public var renderedFlags: [String] {
+    range.value.contains(value.value) ? [] : ["out-of-range"]
   }
 
   /// The value, as a number.
   public var adjustableValue: Double { Double(value.value) }
   /// The range, as numbers.
   public var adjustableRange: ClosedRange<Double> {
-    Double(range.lowerBound)...Double(range.upperBound)
+    Double(range.value.lowerBound)...Double(range.value.upperBound)
   }
   /// The step, as a number.
-  public var adjustableStep: Double? { Double(step) }
+  public var adjustableStep: Double? { Double(stepSize) }
 
   /// Sets the value as a person would.
   ///

@@ -8,6 +8,8 @@ import Observation
 final class KitViewModel {
   var volume = 0.5
   var guests = 2
+  var guestRange = 1...8
+  var volumeStep: Double? = 0.25
   var units = ["km", "mi"]
   var unit: String? = "km"
   var themes = ["Light", "Dark", "System"]
@@ -63,6 +65,8 @@ struct KitScreen: Screen {
   func bindings(_ vm: KitViewModel) -> [BindingDeclaration<KitViewModel>] {
     bind(\.volume, to: volume.value)
     bind(\.guests, to: guests.value)
+    bind(\.guestRange, to: guests.range)
+    bind(\.volumeStep, to: volume.step)
     bind(\.units, to: unit.options)
     bind(\.unit, to: unit.selection)
     bind(\.themes, to: theme.options)

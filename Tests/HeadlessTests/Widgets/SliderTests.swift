@@ -35,6 +35,17 @@ import Testing
     #expect(model.volume == 0.5)
   }
 
+  @Test func theStepFollowsTheViewModel() async throws {
+    let (model, driver) = try await kitDriver()
+    model.volumeStep = nil
+    try await driver.settle()
+    #expect(driver.render().contains("Slider #volume value=0.5 range=0...1\n"))
+    try await driver.slide("volume", to: 0.61)
+    #expect(model.volume == 0.61)
+    try await driver.step("volume")
+    #expect(abs(model.volume - 0.71) < 1e-9, "a free slider steps by a tenth of its range")
+  }
+
   @Test func aFreeSliderTakesAnyValueInItsRangeAndStepsByATenth() async throws {
     let slider = Slider("free", value: 2, range: 0...10)
     #expect(TextRenderer.line(for: slider) == "Slider #free value=2 range=0...10")

@@ -30,6 +30,19 @@ import Testing
     #expect(model.guests == 8)
   }
 
+  @Test func theRangeFollowsTheViewModel() async throws {
+    let (model, driver) = try await kitDriver()
+    model.guestRange = 1...3
+    try await driver.settle()
+    #expect(driver.render().contains("Stepper #guests value=2 range=1...3 step=1\n"))
+    try await driver.step("guests")
+    let error = await #expect(throws: DriverError.self) { try await driver.step("guests") }
+    #expect(error?.message == "cannot step 'guests' up by 1 from 3: it would pass its maximum, 3")
+    model.guestRange = 1...2
+    try await driver.settle()
+    #expect(driver.render().contains("Stepper #guests value=3 range=1...2 step=1 [out-of-range]"))
+  }
+
   @Test func aStepOfMoreThanOneCountsFromTheStartOfTheRange() {
     let stepper = Stepper("even", value: 2, range: 0...10, step: 2)
     #expect(TextRenderer.line(for: stepper) == "Stepper #even value=2 range=0...10 step=2")

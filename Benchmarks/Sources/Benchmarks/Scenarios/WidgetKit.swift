@@ -87,11 +87,12 @@ private func renderKitByHand(_ widget: Widget, depth: Int, into text: inout Stri
     text += " title=" + kitQuote(toggle.title.value) + " isOn=\(toggle.isOn.value)"
   case let slider as Slider:
     text += " value=\(kitNumber(slider.value.value)) range="
-    text += "\(kitNumber(slider.range.lowerBound))...\(kitNumber(slider.range.upperBound))"
-    if let step = slider.step { text += " step=\(kitNumber(step))" }
+    let range = slider.range.value
+    text += "\(kitNumber(range.lowerBound))...\(kitNumber(range.upperBound))"
+    if let step = slider.adjustableStep { text += " step=\(kitNumber(step))" }
   case let stepper as Stepper:
-    text += " value=\(stepper.value.value) range=\(stepper.range.lowerBound)..."
-    text += "\(stepper.range.upperBound) step=\(stepper.step)"
+    text += " value=\(stepper.value.value) range=\(stepper.range.value.lowerBound)..."
+    text += "\(stepper.range.value.upperBound) step=\(stepper.stepSize)"
   case let control as SegmentedControl:
     text += " options=" + kitList(control.options.value) + " selection="
     text += control.selection.value.map(kitQuote) ?? "none"
