@@ -200,3 +200,56 @@ struct BrokenParentScreen: Screen {
     #expect(error?.message.contains("no widget 'elsewhere' is in the tree") == true)
   }
 }
+
+/// A parent whose own widget has the id of a widget of the child screen it embeds.
+struct ClashingParentScreen: Screen {
+  let child = EmbeddedScreen("child") { CounterScreen() }
+  let count = Label("count")
+
+  var body: Widget {
+    VStack("parent") {
+      count
+      child
+    }
+  }
+
+  func bindings(_ vm: BrokenParentViewModel) -> [BindingDeclaration<BrokenParentViewModel>] {
+    embed(\.child, in: child)
+  }
+}
+
+@MainActor
+@Suite struct EmbeddedIDTests {
+  @Test func anIdOnSeveralChildScreensIsAddressedThroughTheChild() async throws {
+    let model = DashboardViewModel(log: EventLog())
+    let driver = try ScreenDriver(DashboardScreen(), model: model)
+    #expect(try driver.widget("count", as: Label.self).text.value == "left: 0", "only the tab")
+    model.detail = CounterViewModel("detail", log: model.log)
+    try await driver.settle()
+    let ambiguous = #expect(throws: DriverError.self) { try driver.widget("count") }
+    #expect(
+      ambiguous?.message
+        == "widget 'count' is on more than one child screen; address one as detail.count or "
+        + "left.count")
+    #expect(try driver.widget("detail.count", as: Label.self).text.value == "detail: 0")
+    #expect(try driver.widget("left.count", as: Label.self).text.value == "left: 0")
+    let hidden = #expect(throws: DriverError.self) { try driver.widget("right.count") }
+    #expect(
+      hidden?.message
+        == "no widget 'right.count': the child screen 'right' shows nothing now (no view model, "
+        + "or a tab not selected)")
+    let missing = #expect(throws: DriverError.self) { try driver.widget("detail.total") }
+    #expect(
+      missing?.message
+        == "no widget 'total' in the child screen 'detail'; its widgets: counter, count")
+  }
+
+  @Test func theParentsOwnWidgetWinsAPlainId() async throws {
+    let model = BrokenParentViewModel()
+    let driver = try ScreenDriver(ClashingParentScreen(), model: model)
+    model.child = CounterViewModel("child", log: EventLog())
+    try await driver.settle()
+    #expect(try driver.widget("count") === driver.mounted.widget("count"))
+    #expect(try driver.widget("child.count", as: Label.self).text.value == "child: 0")
+  }
+}

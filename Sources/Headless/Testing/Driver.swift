@@ -27,11 +27,14 @@ public class Driver {
   ///
   /// A widget inside a row of a list is addressed by the list's id, the row's id in brackets,
   /// and the widget's id within the row: `orders[42].title`; `orders[42]` is the row itself.
+  /// The widgets of an embedded child screen are reached by their own ids; when an id is on
+  /// more than one child screen, prefix it with the child screen's id: `detail.count`.
   public func widget(_ id: String) throws(DriverError) -> Widget {
     guard surface.isMounted else {
       throw DriverError("\(surface.unmountedText); no widget '\(id)' can be reached")
     }
     if id.contains("[") { return try locate(path: id).widget }
+    if let root = surface.root, let inChild = try Self.embedded(id, in: root) { return inChild }
     guard let widget = surface.widget(id) else {
       if let note = surface.note(onMissing: id) { throw DriverError(note) }
       let ids = surface.widgetIDs
@@ -45,6 +48,46 @@ public class Driver {
       throw DriverError(message)
     }
     return widget
+  }
+
+  /// The widget `id` when child screens are involved: `detail.count` inside the child screen
+  /// `detail`, or a plain id found in several child screens (an error naming how to address
+  /// each). `nil` when the ordinary lookup answers.
+  private static func embedded(_ id: String, in root: Widget) throws(DriverError) -> Widget? {
+    if let dot = id.firstIndex(of: ".") {
+      let head = String(id[..<dot])
+      let rest = String(id[id.index(after: dot)...])
+      if let child = root.allWidgets.first(where: { $0.id == head && $0 is any TabContent }) {
+        guard let content = child.children.first else {
+          throw DriverError(
+            "no widget '\(id)': the child screen '\(head)' shows nothing now "
+              + "(no view model, or a tab not selected)")
+        }
+        if let found = try embedded(rest, in: content) { return found }
+        if let found = content.allWidgets.first(where: { $0.id == rest }) { return found }
+        throw DriverError(
+          "no widget '\(rest)' in the child screen '\(head)'; its widgets: "
+            + content.allWidgets.map(\.id).joined(separator: ", "))
+      }
+    }
+    var matches: [(widget: Widget, owner: String?)] = []
+    collect(id, in: root, owner: nil, into: &matches)
+    guard matches.count > 1 else { return nil }
+    if let own = matches.first(where: { $0.owner == nil }) { return own.widget }
+    let paths = matches.compactMap { $0.owner.map { "\($0).\(id)" } }
+    throw DriverError(
+      "widget '\(id)' is on more than one child screen; address one as "
+        + paths.joined(separator: " or "))
+  }
+
+  /// The widgets with `id` under `widget`, each with the id of the child screen it is in.
+  private static func collect(
+    _ id: String, in widget: Widget, owner: String?,
+    into matches: inout [(widget: Widget, owner: String?)]
+  ) {
+    if widget.id == id { matches.append((widget, owner)) }
+    let inner = widget is any TabContent ? widget.id : owner
+    for child in widget.scopedChildren { collect(id, in: child, owner: inner, into: &matches) }
   }
 
   /// The widget with `id` as a `T`, or an error naming its actual kind.
