@@ -61,7 +61,9 @@ public final class TextField: Widget, TextEditable, Focusable, Submittable, Vali
 
   override public var renderedFields: [RenderedField] {
     let shown = isSecure ? String(repeating: "•", count: text.value.count) : text.value
-    var fields = [RenderedField("text", .text(shown))]
+    var fields: [RenderedField] = []
+    fields.reserveCapacity(3)
+    fields.append(RenderedField("text", .text(shown)))
     if !placeholder.value.isEmpty { fields.append(.init("placeholder", .text(placeholder.value))) }
     if let message = message.value { fields.append(.init("message", .text(message))) }
     return fields

@@ -39,9 +39,12 @@ public final class Picker: Widget, OptionSelectable, ValidationDisplay {
   }
 
   override public var renderedFields: [RenderedField] {
-    let title = title.value
-    let fields = title.isEmpty ? optionFields : [.init("title", .text(title))] + optionFields
-    return fields + (message.value.map { [.init("message", .text($0))] } ?? [])
+    var fields: [RenderedField] = []
+    fields.reserveCapacity(4)
+    if !title.value.isEmpty { fields.append(.init("title", .text(title.value))) }
+    appendOptionFields(to: &fields)
+    if let message = message.value { fields.append(.init("message", .text(message))) }
+    return fields
   }
 
   override public var renderedFlags: [String] { optionFlags }

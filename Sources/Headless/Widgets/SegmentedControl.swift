@@ -35,8 +35,13 @@ public final class SegmentedControl: Widget, OptionSelectable, ValidationDisplay
   }
 
   override public var renderedFields: [RenderedField] {
-    optionFields + (message.value.map { [.init("message", .text($0))] } ?? [])
+    var fields: [RenderedField] = []
+    fields.reserveCapacity(3)
+    appendOptionFields(to: &fields)
+    if let message = message.value { fields.append(.init("message", .text(message))) }
+    return fields
   }
+
   override public var renderedFlags: [String] { optionFlags }
 
   /// The message target of a `validate` declaration.
@@ -46,12 +51,10 @@ public final class SegmentedControl: Widget, OptionSelectable, ValidationDisplay
 }
 
 extension OptionSelectable {
-  /// `options` and `selection` as the text format shows them.
-  var optionFields: [RenderedField] {
-    [
-      .init("options", .list(options.value)),
-      .init("selection", selection.value.map { .text($0) } ?? .word("none")),
-    ]
+  /// Appends `options` and `selection` as the text format shows them.
+  func appendOptionFields(to fields: inout [RenderedField]) {
+    fields.append(.init("options", .list(options.value)))
+    fields.append(.init("selection", selection.value.map { .text($0) } ?? .word("none")))
   }
 
   /// `unlisted` while the selection is not among the options.

@@ -40,9 +40,15 @@ public final class TextView: Widget, TextEditable, Focusable, ValidationDisplay 
   /// How many lines the text has: none when empty, one more for each line feed (`\n`, alone or
   /// in `\r\n`).
   public var lineCount: Int {
-    let text = text.value.utf8
+    var text = text.value
     guard !text.isEmpty else { return 0 }
-    return text.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+    // NB: a loop over the bytes in place: a `reduce` closure made in this main-actor class
+    // checked the executor once per byte.
+    return text.withUTF8 { bytes in
+      var lines = 1
+      for byte in bytes where byte == 0x0A { lines += 1 }
+      return lines
+    }
   }
 
   override public var renderedFields: [RenderedField] {
