@@ -132,6 +132,7 @@ struct SearchOnlyScreen: Screen {
     model.count = 1
     let error = await #expect(throws: DriverError.self) { try await driver.settle() }
     let message = try #require(error?.message)
+    #expect(error?.kind == .notSettled)
     #expect(
       message.hasPrefix(
         "the screen did not settle: it asked for a flush 1000 times in one settle, so what it "
@@ -194,5 +195,36 @@ struct SearchOnlyScreen: Screen {
     held.release()
     try await search.settle()
     #expect(search.unwindingRuns == 0)
+  }
+}
+
+/// Every failure of the driver carries a kind a test can match.
+@MainActor
+@Suite struct DriverErrorKindTests {
+  private func kind(
+    _ action: () async throws -> Void
+  ) async -> DriverError.Kind? {
+    do {
+      try await action()
+      return nil
+    } catch let error as DriverError {
+      return error.kind
+    } catch {
+      return nil
+    }
+  }
+
+  @Test func missingWrongKindHiddenDisabledAndUnmountedAreKindsOfTheirOwn() async throws {
+    let model = ProfileViewModel()
+    let driver = try ScreenDriver(ProfileScreen(), model: model)
+    #expect(await kind { try await driver.tap("sav") } == .missingWidget)
+    #expect(await kind { try await driver.tap("title") } == .wrongKind)
+    #expect(await kind { _ = try driver.widget("name", as: Button.self) } == .wrongKind)
+    #expect(await kind { try await driver.tap("delete") } == .hidden)
+    #expect(await kind { try await driver.pullToRefresh("name") } == .wrongKind)
+    #expect(await kind { try await driver.tap("save") } == .disabled)
+    driver.unmount()
+    #expect(await kind { try await driver.tap("save") } == .unmounted)
+    #expect(await kind { try await driver.settle() } == .unmounted)
   }
 }

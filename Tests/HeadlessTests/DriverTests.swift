@@ -72,6 +72,7 @@ import Testing
     model.saveWaitsOnARealClock = true
     try await driver.type("Ada", into: "name")
     let error = await #expect(throws: DriverError.self) { try await driver.tap("save") }
+    #expect(error?.kind == .notSettled)
     #expect(
       error?.message.hasPrefix(
         "the screen did not settle: command 'save' is still executing and not sleeping on the "

@@ -196,7 +196,8 @@ public final class DialogCenter: DialogPresenter {
   /// Taps the button titled `title` of the front dialog.
   func answer(_ title: String) throws(DriverError) {
     guard let entry = shown.first else {
-      throw DriverError("cannot answer '\(title)': no dialog is shown\(toastNote)")
+      throw DriverError(
+        "cannot answer '\(title)': no dialog is shown\(toastNote)", kind: .missingWidget)
     }
     guard let index = entry.view.buttons.firstIndex(where: { $0.title.value == title }) else {
       throw DriverError(
@@ -209,7 +210,8 @@ public final class DialogCenter: DialogPresenter {
   /// Types `text` into the front prompt and taps OK.
   func answerPrompt(_ text: String) throws(DriverError) {
     guard let entry = shown.first else {
-      throw DriverError("cannot answer with '\(text)': no dialog is shown\(toastNote)")
+      throw DriverError(
+        "cannot answer with '\(text)': no dialog is shown\(toastNote)", kind: .missingWidget)
     }
     guard let field = entry.view.field else {
       throw DriverError(

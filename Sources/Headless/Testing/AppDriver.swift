@@ -50,7 +50,7 @@ public final class AppDriver: Driver {
   /// - Throws: ``DriverError`` when the visible screen has no back button (it is the root of
   ///   its stack) or a dialog covers it.
   public func back() async throws {
-    if let blocker = surface.blocker(for: "go back") { throw DriverError(blocker) }
+    if let blocker = surface.blocker(for: "go back") { throw DriverError(blocker, kind: .covered) }
     do throws(NavigationError) {
       try tracked { (host) throws(NavigationError) in try host.goBack() }
     } catch {

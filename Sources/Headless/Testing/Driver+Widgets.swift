@@ -103,7 +103,8 @@ extension Driver {
       let listed = options.map { "'\($0)'" }.joined(separator: ", ")
       throw DriverError(
         "cannot select '\(option)' in '\(id)': it has no such option; its options: "
-          + (options.isEmpty ? "none (bind its options to the view model)" : listed))
+          + (options.isEmpty ? "none (bind its options to the view model)" : listed),
+        kind: .missingWidget)
     }
     clock.withTracking { widget.selection.edit(option) }
     try await settle()
@@ -182,23 +183,25 @@ extension Driver {
     _ id: String, to verb: String, as capability: Capability.Type
   ) throws(DriverError) -> Capability {
     let found = try widget(id)
-    if let blocker = surface.blocker(for: "\(verb) '\(id)'") { throw DriverError(blocker) }
+    if let blocker = surface.blocker(for: "\(verb) '\(id)'") {
+      throw DriverError(blocker, kind: .covered)
+    }
     guard let able = found as? Capability else {
       let others = surface.widgetIDs.filter { surface.widget($0) is Capability }
       throw DriverError(
         "cannot \(verb) '\(id)': it is \(found.kindWithArticle). Widgets that take \(verb): "
-          + (others.isEmpty ? "none" : others.joined(separator: ", ")))
+          + (others.isEmpty ? "none" : others.joined(separator: ", ")), kind: .wrongKind)
     }
     if let hidden = surface.root?.hiddenAncestor(of: found) {
       let how = hidden === found ? "it is hidden" : "its container '\(hidden.id)' is hidden"
-      throw DriverError("cannot \(verb) '\(id)': \(how)")
+      throw DriverError("cannot \(verb) '\(id)': \(how)", kind: .hidden)
     }
     if !found.isEnabled.value {
       var message = "cannot \(verb) '\(id)': it is disabled"
       if let cause = surface.enabledCause(of: found.isEnabled.targetKey) {
         message += " (\(cause))"
       }
-      throw DriverError(message)
+      throw DriverError(message, kind: .disabled)
     }
     return able
   }

@@ -31,12 +31,13 @@ public class Driver {
   /// more than one child screen, prefix it with the child screen's id: `detail.count`.
   public func widget(_ id: String) throws(DriverError) -> Widget {
     guard surface.isMounted else {
-      throw DriverError("\(surface.unmountedText); no widget '\(id)' can be reached")
+      throw DriverError(
+        "\(surface.unmountedText); no widget '\(id)' can be reached", kind: .unmounted)
     }
     if id.contains("[") { return try locate(path: id).widget }
     if let root = surface.root, let inChild = try Self.embedded(id, in: root) { return inChild }
     guard let widget = surface.widget(id) else {
-      if let note = surface.note(onMissing: id) { throw DriverError(note) }
+      if let note = surface.note(onMissing: id) { throw DriverError(note, kind: .covered) }
       let ids = surface.widgetIDs
       var message = "no widget '\(id)' in \(surface.name)"
       if let near = closest(to: id, in: ids) {
@@ -45,7 +46,7 @@ public class Driver {
         message += "."
       }
       message += " Widgets: \(ids.joined(separator: ", "))"
-      throw DriverError(message)
+      throw DriverError(message, kind: .missingWidget)
     }
     return widget
   }
@@ -94,7 +95,8 @@ public class Driver {
   public func widget<T: Widget>(_ id: String, as type: T.Type) throws(DriverError) -> T {
     let found = try widget(id)
     guard let typed = found as? T else {
-      throw DriverError("widget '\(id)' is \(found.kindWithArticle), not a \(T.self)")
+      throw DriverError(
+        "widget '\(id)' is \(found.kindWithArticle), not a \(T.self)", kind: .wrongKind)
     }
     return typed
   }
@@ -135,7 +137,8 @@ public class Driver {
           + "on: \(id).refresh))")
     }
     guard list.refresh.isEnabled.value else {
-      throw DriverError("cannot refresh '\(id)': its refresh command cannot execute now")
+      throw DriverError(
+        "cannot refresh '\(id)': its refresh command cannot execute now", kind: .disabled)
     }
     clock.withTracking { list.refresh.trigger.send() }
     try await settle()
@@ -216,7 +219,7 @@ public class Driver {
               + (ranWhileFlushing.isEmpty
                 ? "none tracked" : ranWhileFlushing.joined(separator: ", "))
               + ". Look for a command that changes the value it is run on (onChangeOf:), or "
-              + "a view-model property that changes whenever it is read")
+              + "a view-model property that changes whenever it is read", kind: .notSettled)
         }
       }
       let busy = ledger.busy(where: isScreenWork)
@@ -236,7 +239,7 @@ public class Driver {
             + " \(still.count == 1 ? "is" : "are") still executing and not sleeping on the "
             + "virtual clock after \(clock.stallTimeout) of real time; work that waits on "
             + "something else (a real clock, a continuation nobody resumes) cannot finish in a "
-            + "test")
+            + "test", kind: .notSettled)
       }
     }
   }
@@ -255,7 +258,7 @@ public class Driver {
 
   func checkMounted(to action: String) throws(DriverError) {
     guard surface.isMounted else {
-      throw DriverError("cannot \(action): \(surface.unmountedText)")
+      throw DriverError("cannot \(action): \(surface.unmountedText)", kind: .unmounted)
     }
   }
 
@@ -263,7 +266,7 @@ public class Driver {
   @discardableResult
   func flush() throws(DriverError) -> Bool {
     let flushed = clock.withTracking { scheduler.flush() }
-    if let report = surface.unsettledReport { throw DriverError(report) }
+    if let report = surface.unsettledReport { throw DriverError(report, kind: .notSettled) }
     if let root = surface.root, let problem = Self.listProblem(in: root) {
       throw DriverError(problem)
     }
@@ -293,19 +296,22 @@ public class Driver {
   /// - Throws: ``DriverError`` when `id` is not a tab view or has no tab `tab`, naming its tabs.
   public func selectTab(_ tab: String, in id: String) async throws {
     let found = try widget(id)
-    if let blocker = surface.blocker(for: "select tab '\(tab)'") { throw DriverError(blocker) }
+    if let blocker = surface.blocker(for: "select tab '\(tab)'") {
+      throw DriverError(blocker, kind: .covered)
+    }
     guard let tabs = found as? TabView else {
       throw DriverError(
-        "cannot select tab '\(tab)' in '\(id)': it is \(found.kindWithArticle), not a TabView")
+        "cannot select tab '\(tab)' in '\(id)': it is \(found.kindWithArticle), not a TabView",
+        kind: .wrongKind)
     }
     guard tabs.tabIDs.contains(tab) else {
       throw DriverError(
         "cannot select tab '\(tab)' in '\(id)': it has no such tab; its tabs: "
-          + tabs.tabIDs.joined(separator: ", "))
+          + tabs.tabIDs.joined(separator: ", "), kind: .missingWidget)
     }
     if let hidden = surface.root?.hiddenAncestor(of: found) {
       let how = hidden === found ? "it is hidden" : "its container '\(hidden.id)' is hidden"
-      throw DriverError("cannot select tab '\(tab)' in '\(id)': \(how)")
+      throw DriverError("cannot select tab '\(tab)' in '\(id)': \(how)", kind: .hidden)
     }
     clock.withTracking { tabs.selection.edit(tab) }
     try await settle()
@@ -314,9 +320,12 @@ public class Driver {
   /// The list `id`, or an error naming what it is instead.
   private func list(_ id: String, for action: String) throws(DriverError) -> ListView {
     let found = try widget(id)
-    if let blocker = surface.blocker(for: "\(action) '\(id)'") { throw DriverError(blocker) }
+    if let blocker = surface.blocker(for: "\(action) '\(id)'") {
+      throw DriverError(blocker, kind: .covered)
+    }
     guard let list = found as? ListView else {
-      throw DriverError("cannot \(action) '\(id)': it is \(found.kindWithArticle), not a List")
+      throw DriverError(
+        "cannot \(action) '\(id)': it is \(found.kindWithArticle), not a List", kind: .wrongKind)
     }
     return list
   }
@@ -326,11 +335,13 @@ public class Driver {
     ListView, RowWidget
   ) {
     let found = try locate(path: path)
-    if let blocker = surface.blocker(for: "\(action) '\(path)'") { throw DriverError(blocker) }
+    if let blocker = surface.blocker(for: "\(action) '\(path)'") {
+      throw DriverError(blocker, kind: .covered)
+    }
     guard let list = found.list, let row = found.widget as? RowWidget, row.role == .row else {
       throw DriverError(
         "cannot \(action) '\(path)': it is \(found.widget.kindWithArticle), not a row; rows are "
-          + "addressed as <list>[<row id>]")
+          + "addressed as <list>[<row id>]", kind: .wrongKind)
     }
     return (list, row)
   }
@@ -353,11 +364,12 @@ public class Driver {
         guard let owner = current as? ListView else {
           throw DriverError(
             "'\(scopePath)' is \(current.kindWithArticle), not a List; only the rows of a list are "
-              + "addressed with [ ]")
+              + "addressed with [ ]", kind: .wrongKind)
         }
         guard let row = owner.row(rowID) else {
           throw DriverError(
-            "no row '\(rowID)' in list '\(scopePath)'; its rows: \(summary(of: owner.rowIDs))")
+            "no row '\(rowID)' in list '\(scopePath)'; its rows: \(summary(of: owner.rowIDs))",
+            kind: .missingWidget)
         }
         list = owner
         current = row
@@ -368,12 +380,13 @@ public class Driver {
         let end = rest.firstIndex(of: "[") ?? rest.endIndex
         let id = String(rest[..<end])
         guard let row = current as? RowWidget else {
-          throw DriverError("'\(scopePath)' is not a row; write <list>[<row id>].\(id)")
+          throw DriverError(
+            "'\(scopePath)' is not a row; write <list>[<row id>].\(id)", kind: .wrongKind)
         }
         guard let inner = row.widget(id) else {
           throw DriverError(
             "no widget '\(id)' in row '\(scopePath)'; its widgets: "
-              + row.widgetIDs.joined(separator: ", "))
+              + row.widgetIDs.joined(separator: ", "), kind: .missingWidget)
         }
         current = inner
         scopePath += ".\(id)"
@@ -427,14 +440,47 @@ extension DriverSurface {
   func blocker(for action: String) -> String? { nil }
 }
 
-/// Why the driver could not do what a test asked.
+/// Why the driver could not do what a test asked: a kind a test can match, and a message
+/// that says which widgets exist and why the action could not happen.
 public struct DriverError: Error, Hashable, Sendable, CustomStringConvertible {
-  public let message: String
-
-  public init(_ message: String) {
-    self.message = message
+  /// What kind of failure it is.
+  public enum Kind: String, Hashable, Sendable {
+    /// No widget (or row, tab, option, dialog button) answers the query.
+    case missingWidget
+    /// The widget found is of a kind that does not take the action.
+    case wrongKind
+    /// The widget is disabled.
+    case disabled
+    /// The widget or one of its containers is hidden.
+    case hidden
+    /// Nothing is mounted any more.
+    case unmounted
+    /// The screen did not settle: work that never sleeps on the virtual clock or ends, or
+    /// flushes that never stop.
+    case notSettled
+    /// A dialog (or another screen) covers the widget.
+    case covered
+    /// The request itself cannot be met: a malformed path, a value out of range, nothing bound
+    /// to the control, a refused navigation.
+    case invalidRequest
   }
 
+  /// What kind of failure it is.
+  public let kind: Kind
+  /// What failed and why, naming what exists instead.
+  public let message: String
+
+  /// An error of `kind` saying `message`.
+  ///
+  /// - Parameters:
+  ///   - message: What failed and why.
+  ///   - kind: What kind of failure it is.
+  public init(_ message: String, kind: Kind = .invalidRequest) {
+    self.message = message
+    self.kind = kind
+  }
+
+  /// The message.
   public var description: String { message }
 }
 
