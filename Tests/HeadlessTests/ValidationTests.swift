@@ -193,3 +193,43 @@ private final class Flag: @unchecked Sendable {
   private(set) var isSet = false
   func set() { isSet = true }
 }
+
+@MainActor
+@Observable
+private final class TermsViewModel {
+  var accepted = false
+
+  @ObservationIgnored private(set) lazy var form = FormValidation(owner: self)
+    .field(\.accepted, named: "accepted", .custom { $0 ? nil : "Accept the terms to go on" })
+}
+
+@MainActor
+private struct TermsScreen: Screen {
+  let terms = Toggle("terms", title: "I accept the terms")
+
+  var body: Widget { terms }
+
+  func bindings(_ vm: TermsViewModel) -> [BindingDeclaration<TermsViewModel>] {
+    bind(\.accepted, to: terms.isOn)
+    validate(\.accepted, with: vm.form, on: terms)
+  }
+}
+
+@MainActor
+@Suite struct ToggleValidationTests {
+  @Test func aToggleShowsItsMessageOnceFlippedOrSubmitted() async throws {
+    let model = TermsViewModel()
+    let driver = try ScreenDriver(TermsScreen(), model: model)
+    try await driver.settle()
+    #expect(driver.render() == #"Toggle #terms title="I accept the terms" isOn=false"#)
+    model.form.attemptSubmit()
+    try await driver.settle()
+    #expect(
+      driver.render()
+        == #"Toggle #terms title="I accept the terms" isOn=false message="Accept the terms to go on""#
+    )
+    try await driver.toggle("terms")
+    #expect(driver.render() == #"Toggle #terms title="I accept the terms" isOn=true"#)
+    #expect(model.form.isValid)
+  }
+}

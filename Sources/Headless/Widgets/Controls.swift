@@ -122,22 +122,41 @@ public final class Button: Widget, CommandControl, Tappable {
 
 /// An on/off switch.
 @MainActor
-public final class Toggle: Widget, Toggleable {
+public final class Toggle: Widget, Toggleable, ValidationDisplay {
   override public var kind: String { "Toggle" }
 
+  /// What the switch is for.
   public let title: WidgetProperty<String>
+  /// Whether it is on, editable.
   public let isOn: WidgetProperty<Bool>
+  /// The validation message shown on the toggle's line (terms not accepted); `nil` for none.
+  public let message: WidgetProperty<String?>
 
+  /// Creates a toggle.
+  ///
+  /// - Parameters:
+  ///   - id: The toggle's identity.
+  ///   - title: What the switch is for.
+  ///   - isOn: Whether it starts on.
   public init(_ id: String, title: String = "", isOn: Bool = false) {
     self.title = WidgetProperty(widgetID: id, name: "title", value: title)
     self.isOn = WidgetProperty(widgetID: id, name: "isOn", value: isOn, isEditable: true)
+    self.message = WidgetProperty(widgetID: id, name: "message", value: nil)
     super.init(id: id)
   }
 
   override public var renderedFields: [RenderedField] {
-    [.init("title", .text(title.value)), .init("isOn", .bool(isOn.value))]
+    let fields: [RenderedField] = [
+      .init("title", .text(title.value)), .init("isOn", .bool(isOn.value)),
+    ]
+    guard let message = message.value else { return fields }
+    return fields + [.init("message", .text(message))]
   }
 
+  /// The message target of a `validate` declaration.
+  public var validationMessage: any ValueTarget<String?> { message }
+  /// The switch: flipping it marks the field edited.
+  public var validatedInput: any ValueTarget { isOn }
 }
 
 /// A spinner shown while something loads.
