@@ -1,4 +1,5 @@
 import Foundation
+package import Headless
 import Synchronization
 
 /// Compares `text` with the expected text written at the call, and writes or rewrites that

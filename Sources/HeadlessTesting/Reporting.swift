@@ -1,3 +1,4 @@
+package import Headless
 import Synchronization
 
 #if canImport(Testing)
@@ -6,51 +7,6 @@ import Synchronization
 #if canImport(XCTest)
   internal import XCTest
 #endif
-
-/// Where an assertion or a driver call was written: the caller's `#fileID`, `#filePath`,
-/// `#line` and `#column`, which every entry point of the test kit takes as defaults.
-public struct CallSite: Sendable, CustomStringConvertible {
-  /// The caller's `#fileID`, such as `MyAppTests/SignUpTests.swift`.
-  public let fileID: String
-  /// The caller's `#filePath`, the file's absolute path when it was compiled.
-  public let filePath: String
-  /// The caller's `#line`.
-  public let line: UInt
-  /// The caller's `#column`.
-  public let column: UInt
-  /// The same path as a static string, which XCTest's `XCTFail` takes.
-  let staticFilePath: StaticString?
-
-  /// A call site; every parameter defaults to the caller's own location.
-  ///
-  /// - Parameters:
-  ///   - fileID: The caller's `#fileID`.
-  ///   - filePath: The caller's `#filePath`.
-  ///   - line: The caller's `#line`.
-  ///   - column: The caller's `#column`.
-  public init(
-    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-    column: UInt = #column
-  ) {
-    self.fileID = fileID
-    self.filePath = "\(filePath)"
-    self.staticFilePath = filePath
-    self.line = line
-    self.column = column
-  }
-
-  /// A call site known only by its path as a string (a Swift Testing source location).
-  package init(fileID: String, filePath: String, line: UInt, column: UInt) {
-    self.fileID = fileID
-    self.filePath = filePath
-    self.staticFilePath = nil
-    self.line = line
-    self.column = column
-  }
-
-  /// `fileID:line:column`.
-  public var description: String { "\(fileID):\(line):\(column)" }
-}
 
 /// Reports test failures at a call site through the test framework that is running.
 ///

@@ -1,4 +1,5 @@
 public import Foundation
+import Headless
 
 /// Compares `text` with a snapshot file, and records it as the recording mode in effect says.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+package import Headless
 import Synchronization
 
 /// When a snapshot assertion writes the snapshot instead of only comparing.

@@ -1,5 +1,6 @@
 #if canImport(Testing)
   public import Testing
+  import Headless
 
   /// A Swift Testing trait that sets the snapshot recording mode of a test, or of every test of
   /// a suite, and reports the snapshots each test recorded once, when the test ends.

@@ -227,4 +227,15 @@ struct SearchOnlyScreen: Screen {
     #expect(await kind { try await driver.tap("save") } == .unmounted)
     #expect(await kind { try await driver.settle() } == .unmounted)
   }
+
+  @Test func aDriverErrorNamesTheCallThatFailedAsTheTestWroteIt() async throws {
+    let driver = try ScreenDriver(ProfileScreen(), model: ProfileViewModel())
+    let line: UInt = #line + 1
+    let error = await #expect(throws: DriverError.self) { try await driver.type("x", into: "sav") }
+    #expect(error?.callSite?.line == line)
+    #expect(error?.callSite?.fileID == #fileID)
+    #expect(error?.callSite?.filePath == #filePath)
+    let column = try #require(error?.callSite?.column)
+    #expect(error?.description == "\(#fileID):\(line):\(column): \(error?.message ?? "")")
+  }
 }

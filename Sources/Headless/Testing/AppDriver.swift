@@ -30,18 +30,28 @@ public final class AppDriver: Driver {
   /// Shows the view model `makeRoot` returns as the root of the main stack, then settles.
   ///
   /// - Parameter makeRoot: Makes the root view model, given the host as its navigator.
-  public func start(_ makeRoot: (AppHost) -> AnyObject) async throws {
-    let root = makeRoot(host)
-    try tracked { (host) throws(NavigationError) in try host.setStack([root]) }
-    try await settle()
+  public func start(
+    _ makeRoot: (AppHost) -> AnyObject, fileID: String = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) async throws {
+    try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
+      let root = makeRoot(host)
+      try tracked { (host) throws(NavigationError) in try host.setStack([root]) }
+      try await settle()
+    }
   }
 
   /// Runs `operation` on the navigator as a view model would, then settles.
   ///
   /// - Parameter operation: What to do, such as `{ try $0.push(detail) }`.
-  public func navigate(_ operation: (AppHost) throws(NavigationError) -> Void) async throws {
-    try tracked(operation)
-    try await settle()
+  public func navigate(
+    _ operation: (AppHost) throws(NavigationError) -> Void, fileID: String = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) async throws {
+    try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
+      try tracked(operation)
+      try await settle()
+    }
   }
 
   /// Taps the back button of the visible screen: its view model decides when it adopts
@@ -49,14 +59,21 @@ public final class AppDriver: Driver {
   ///
   /// - Throws: ``DriverError`` when the visible screen has no back button (it is the root of
   ///   its stack) or a dialog covers it.
-  public func back() async throws {
-    if let blocker = surface.blocker(for: "go back") { throw DriverError(blocker, kind: .covered) }
-    do throws(NavigationError) {
-      try tracked { (host) throws(NavigationError) in try host.goBack() }
-    } catch {
-      throw DriverError(error.message)
+  public func back(
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+  ) async throws {
+    try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
+      if let blocker = surface.blocker(for: "go back") {
+        throw DriverError(blocker, kind: .covered)
+      }
+      do throws(NavigationError) {
+        try tracked { (host) throws(NavigationError) in try host.goBack() }
+      } catch {
+        throw DriverError(error.message)
+      }
+      try await settle()
     }
-    try await settle()
   }
 
   /// The dialog in front (the one to answer first), if any.
@@ -68,18 +85,28 @@ public final class AppDriver: Driver {
   /// - Parameter button: The button's title, as the render shows it.
   /// - Throws: ``DriverError`` when no dialog is shown, or the dialog in front has no such
   ///   button (naming those it has).
-  public func answer(_ button: String) async throws {
-    try host.dialogs.answer(button)
-    try await settle()
+  public func answer(
+    _ button: String, fileID: String = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async throws {
+    try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
+      try host.dialogs.answer(button)
+      try await settle()
+    }
   }
 
   /// Types `text` into the prompt in front and taps OK, then settles.
   ///
   /// - Parameter text: The text to answer with.
   /// - Throws: ``DriverError`` when no dialog is shown, or the dialog in front is not a prompt.
-  public func answerPrompt(_ text: String) async throws {
-    try host.dialogs.answerPrompt(text)
-    try await settle()
+  public func answerPrompt(
+    _ text: String, fileID: String = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async throws {
+    try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
+      try host.dialogs.answerPrompt(text)
+      try await settle()
+    }
   }
 
   /// Runs `operation` inside the clock's tracking scope, so the work it starts is followed.
@@ -103,14 +130,20 @@ public final class AppDriver: Driver {
   /// The visible view model as a `T`, or an error naming what is visible.
   ///
   /// - Parameter type: The view-model type expected.
-  public func visibleModel<T: AnyObject>(as type: T.Type) throws(DriverError) -> T {
-    guard let model = host.visibleModel as? T else {
-      throw DriverError(
-        "the visible screen shows "
-          + (host.visibleModel.map { "\(Swift.type(of: $0))" } ?? "nothing")
-          + ", not \(T.self)")
+  public func visibleModel<T: AnyObject>(
+    as type: T.Type, fileID: String = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) throws(DriverError) -> T {
+    return try located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
+      () throws(DriverError) -> T in
+      guard let model = host.visibleModel as? T else {
+        throw DriverError(
+          "the visible screen shows "
+            + (host.visibleModel.map { "\(Swift.type(of: $0))" } ?? "nothing")
+            + ", not \(T.self)")
+      }
+      return model
     }
-    return model
   }
 
   /// Unmounts every screen, releasing their view models and widgets.

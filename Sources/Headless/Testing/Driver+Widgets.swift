@@ -9,13 +9,18 @@ extension Driver {
   /// - Parameters:
   ///   - text: What to type.
   ///   - id: The widget's id.
-  public func type(_ text: String, into id: String) async throws {
-    let field = try capable(id, to: "type", as: (any TextEditable).self)
-    for character in text {
-      clock.withTracking { field.text.edit(field.text.value + String(character)) }
-      try flush()
+  public func type(
+    _ text: String, into id: String, fileID: String = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async throws {
+    try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
+      let field = try capable(id, to: "type", as: (any TextEditable).self)
+      for character in text {
+        clock.withTracking { field.text.edit(field.text.value + String(character)) }
+        try flush()
+      }
+      try await settle()
     }
-    try await settle()
   }
 
   /// Replaces the whole text of the widget `id` (any ``TextEditable``) with `text`, as one edit.
@@ -23,28 +28,43 @@ extension Driver {
   /// - Parameters:
   ///   - id: The widget's id.
   ///   - text: The new text; empty clears it.
-  public func replaceText(in id: String, with text: String) async throws {
-    let field = try capable(id, to: "type", as: (any TextEditable).self)
-    clock.withTracking { field.text.edit(text) }
-    try await settle()
+  public func replaceText(
+    in id: String, with text: String, fileID: String = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async throws {
+    try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
+      let field = try capable(id, to: "type", as: (any TextEditable).self)
+      clock.withTracking { field.text.edit(text) }
+      try await settle()
+    }
   }
 
   /// Taps the widget `id` (a button, or any ``Tappable``).
   ///
   /// - Parameter id: The widget's id.
-  public func tap(_ id: String) async throws {
-    let widget = try capable(id, to: "tap", as: (any Tappable).self)
-    clock.withTracking { widget.tap.send() }
-    try await settle()
+  public func tap(
+    _ id: String, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+  ) async throws {
+    try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
+      let widget = try capable(id, to: "tap", as: (any Tappable).self)
+      clock.withTracking { widget.tap.send() }
+      try await settle()
+    }
   }
 
   /// Flips the widget `id` (a toggle, or any ``Toggleable``).
   ///
   /// - Parameter id: The widget's id.
-  public func toggle(_ id: String) async throws {
-    let widget = try capable(id, to: "toggle", as: (any Toggleable).self)
-    clock.withTracking { widget.isOn.edit(!widget.isOn.value) }
-    try await settle()
+  public func toggle(
+    _ id: String, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+  ) async throws {
+    try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
+      let widget = try capable(id, to: "toggle", as: (any Toggleable).self)
+      clock.withTracking { widget.isOn.edit(!widget.isOn.value) }
+      try await settle()
+    }
   }
 
   /// Slides the widget `id` (a slider, a stepper, any ``Adjustable``) to `value`, as one edit.
@@ -54,13 +74,18 @@ extension Driver {
   ///   - value: The value to slide to: in the widget's range, and on one of its steps.
   /// - Throws: ``DriverError`` when the value is outside the range or off the steps, naming
   ///   what the widget takes.
-  public func slide(_ id: String, to value: Double) async throws {
-    let widget = try capable(id, to: "slide", as: (any Adjustable).self)
-    if let problem = widget.problem(adjustingTo: value) {
-      throw DriverError("cannot slide '\(id)' to \(formatted(value)): \(problem)")
+  public func slide(
+    _ id: String, to value: Double, fileID: String = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async throws {
+    try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
+      let widget = try capable(id, to: "slide", as: (any Adjustable).self)
+      if let problem = widget.problem(adjustingTo: value) {
+        throw DriverError("cannot slide '\(id)' to \(formatted(value)): \(problem)")
+      }
+      clock.withTracking { widget.adjust(to: value) }
+      try await settle()
     }
-    clock.withTracking { widget.adjust(to: value) }
-    try await settle()
   }
 
   /// Moves the widget `id` (a stepper, a slider with steps, any ``Adjustable``) by `steps`
@@ -71,22 +96,27 @@ extension Driver {
   ///   - id: The widget's id.
   ///   - steps: How many steps to move; `-1` moves one step down.
   /// - Throws: ``DriverError`` when the move would leave the range, naming the end it reaches.
-  public func step(_ id: String, by steps: Int = 1) async throws {
-    let widget = try capable(id, to: "step", as: (any Adjustable).self)
-    let range = widget.adjustableRange
-    let size = widget.adjustableStep ?? (range.upperBound - range.lowerBound) / 10
-    let target = widget.adjustableValue + Double(steps) * size
-    let direction = steps < 0 ? "down" : "up"
-    if target > range.upperBound + size * 1e-9 || target < range.lowerBound - size * 1e-9 {
-      let end = steps < 0 ? range.lowerBound : range.upperBound
-      throw DriverError(
-        "cannot step '\(id)' \(direction) by \(abs(steps)) from "
-          + "\(formatted(widget.adjustableValue)): it would pass its "
-          + "\(steps < 0 ? "minimum" : "maximum"), \(formatted(end))")
+  public func step(
+    _ id: String, by steps: Int = 1, fileID: String = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async throws {
+    try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
+      let widget = try capable(id, to: "step", as: (any Adjustable).self)
+      let range = widget.adjustableRange
+      let size = widget.adjustableStep ?? (range.upperBound - range.lowerBound) / 10
+      let target = widget.adjustableValue + Double(steps) * size
+      let direction = steps < 0 ? "down" : "up"
+      if target > range.upperBound + size * 1e-9 || target < range.lowerBound - size * 1e-9 {
+        let end = steps < 0 ? range.lowerBound : range.upperBound
+        throw DriverError(
+          "cannot step '\(id)' \(direction) by \(abs(steps)) from "
+            + "\(formatted(widget.adjustableValue)): it would pass its "
+            + "\(steps < 0 ? "minimum" : "maximum"), \(formatted(end))")
+      }
+      let value = min(max(target, range.lowerBound), range.upperBound)
+      clock.withTracking { widget.adjust(to: value) }
+      try await settle()
     }
-    let value = min(max(target, range.lowerBound), range.upperBound)
-    clock.withTracking { widget.adjust(to: value) }
-    try await settle()
   }
 
   /// Selects the option titled `option` in the widget `id` (a segmented control, a picker, any
@@ -96,18 +126,23 @@ extension Driver {
   ///   - option: The option's title, as the render shows it.
   ///   - id: The widget's id.
   /// - Throws: ``DriverError`` when the widget has no such option, listing those it has.
-  public func select(_ option: String, in id: String) async throws {
-    let widget = try capable(id, to: "select an option of", as: (any OptionSelectable).self)
-    let options = widget.options.value
-    guard options.contains(option) else {
-      let listed = options.map { "'\($0)'" }.joined(separator: ", ")
-      throw DriverError(
-        "cannot select '\(option)' in '\(id)': it has no such option; its options: "
-          + (options.isEmpty ? "none (bind its options to the view model)" : listed),
-        kind: .missingWidget)
+  public func select(
+    _ option: String, in id: String, fileID: String = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async throws {
+    try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
+      let widget = try capable(id, to: "select an option of", as: (any OptionSelectable).self)
+      let options = widget.options.value
+      guard options.contains(option) else {
+        let listed = options.map { "'\($0)'" }.joined(separator: ", ")
+        throw DriverError(
+          "cannot select '\(option)' in '\(id)': it has no such option; its options: "
+            + (options.isEmpty ? "none (bind its options to the view model)" : listed),
+          kind: .missingWidget)
+      }
+      clock.withTracking { widget.selection.edit(option) }
+      try await settle()
     }
-    clock.withTracking { widget.selection.edit(option) }
-    try await settle()
   }
 
   /// Picks the day `date` in the widget `id` (a date picker, any ``DatePickable``).
@@ -116,15 +151,20 @@ extension Driver {
   ///   - date: The day to pick.
   ///   - id: The widget's id.
   /// - Throws: ``DriverError`` when the day is outside the picker's range, naming the range.
-  public func pick(_ date: CalendarDate, in id: String) async throws {
-    let widget = try capable(id, to: "pick a date in", as: (any DatePickable).self)
-    if let range = widget.dateRange, !range.contains(date) {
-      throw DriverError(
-        "cannot pick \(date) in '\(id)': it takes days from \(range.lowerBound) to "
-          + "\(range.upperBound)")
+  public func pick(
+    _ date: CalendarDate, in id: String, fileID: String = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) async throws {
+    try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
+      let widget = try capable(id, to: "pick a date in", as: (any DatePickable).self)
+      if let range = widget.dateRange, !range.contains(date) {
+        throw DriverError(
+          "cannot pick \(date) in '\(id)': it takes days from \(range.lowerBound) to "
+            + "\(range.upperBound)")
+      }
+      clock.withTracking { widget.date.edit(date) }
+      try await settle()
     }
-    clock.withTracking { widget.date.edit(date) }
-    try await settle()
   }
 
   /// Scrolls the widget `id` (a scroll view, any ``Scrollable``) to `offset` points from the
@@ -134,24 +174,34 @@ extension Driver {
   ///   - id: The widget's id.
   ///   - offset: How far to scroll; zero is the top.
   /// - Throws: ``DriverError`` when the offset is negative or not a number.
-  public func scroll(_ id: String, to offset: Double) async throws {
-    let widget = try capable(id, to: "scroll", as: (any Scrollable).self)
-    guard offset.isFinite, offset >= 0 else {
-      throw DriverError(
-        "cannot scroll '\(id)' to \(formatted(offset)): offsets start at 0, the top of the "
-          + "content")
+  public func scroll(
+    _ id: String, to offset: Double, fileID: String = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async throws {
+    try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
+      let widget = try capable(id, to: "scroll", as: (any Scrollable).self)
+      guard offset.isFinite, offset >= 0 else {
+        throw DriverError(
+          "cannot scroll '\(id)' to \(formatted(offset)): offsets start at 0, the top of the "
+            + "content")
+      }
+      clock.withTracking { widget.offset.edit(offset) }
+      try await settle()
     }
-    clock.withTracking { widget.offset.edit(offset) }
-    try await settle()
   }
 
   /// Submits the widget `id` (a search field, any ``Submittable``), as its return key does.
   ///
   /// - Parameter id: The widget's id.
-  public func submit(_ id: String) async throws {
-    let widget = try capable(id, to: "submit", as: (any Submittable).self)
-    clock.withTracking { widget.submit.send() }
-    try await settle()
+  public func submit(
+    _ id: String, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+  ) async throws {
+    try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
+      let widget = try capable(id, to: "submit", as: (any Submittable).self)
+      clock.withTracking { widget.submit.send() }
+      try await settle()
+    }
   }
 
   /// Gives the widget `id` (a text field, any ``Focusable``) the focus, as tapping into it
@@ -159,16 +209,21 @@ extension Driver {
   /// edit a focus binding takes to the view model.
   ///
   /// - Parameter id: The widget's id.
-  public func focus(_ id: String) async throws {
-    let widget = try capable(id, to: "focus", as: (any Focusable).self)
-    let others = surface.widgetIDs.compactMap { surface.widget($0) as? any Focusable }
-    clock.withTracking {
-      for other in others where other !== widget && other.isFocused.value {
-        other.isFocused.edit(false)
+  public func focus(
+    _ id: String, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+  ) async throws {
+    try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
+      let widget = try capable(id, to: "focus", as: (any Focusable).self)
+      let others = surface.widgetIDs.compactMap { surface.widget($0) as? any Focusable }
+      clock.withTracking {
+        for other in others where other !== widget && other.isFocused.value {
+          other.isFocused.edit(false)
+        }
+        if !widget.isFocused.value { widget.isFocused.edit(true) }
       }
-      if !widget.isFocused.value { widget.isFocused.edit(true) }
+      try await settle()
     }
-    try await settle()
   }
 
   /// The widget `id` as a `Capability`, visible and enabled, or an error that names what it is

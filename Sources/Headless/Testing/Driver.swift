@@ -29,26 +29,32 @@ public class Driver {
   /// and the widget's id within the row: `orders[42].title`; `orders[42]` is the row itself.
   /// The widgets of an embedded child screen are reached by their own ids; when an id is on
   /// more than one child screen, prefix it with the child screen's id: `detail.count`.
-  public func widget(_ id: String) throws(DriverError) -> Widget {
-    guard surface.isMounted else {
-      throw DriverError(
-        "\(surface.unmountedText); no widget '\(id)' can be reached", kind: .unmounted)
-    }
-    if id.contains("[") { return try locate(path: id).widget }
-    if let root = surface.root, let inChild = try Self.embedded(id, in: root) { return inChild }
-    guard let widget = surface.widget(id) else {
-      if let note = surface.note(onMissing: id) { throw DriverError(note, kind: .covered) }
-      let ids = surface.widgetIDs
-      var message = "no widget '\(id)' in \(surface.name)"
-      if let near = closest(to: id, in: ids) {
-        message += "; did you mean '\(near)'?"
-      } else {
-        message += "."
+  public func widget(
+    _ id: String, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+  ) throws(DriverError) -> Widget {
+    return try located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
+      () throws(DriverError) -> Widget in
+      guard surface.isMounted else {
+        throw DriverError(
+          "\(surface.unmountedText); no widget '\(id)' can be reached", kind: .unmounted)
       }
-      message += " Widgets: \(ids.joined(separator: ", "))"
-      throw DriverError(message, kind: .missingWidget)
+      if id.contains("[") { return try locate(path: id).widget }
+      if let root = surface.root, let inChild = try Self.embedded(id, in: root) { return inChild }
+      guard let widget = surface.widget(id) else {
+        if let note = surface.note(onMissing: id) { throw DriverError(note, kind: .covered) }
+        let ids = surface.widgetIDs
+        var message = "no widget '\(id)' in \(surface.name)"
+        if let near = closest(to: id, in: ids) {
+          message += "; did you mean '\(near)'?"
+        } else {
+          message += "."
+        }
+        message += " Widgets: \(ids.joined(separator: ", "))"
+        throw DriverError(message, kind: .missingWidget)
+      }
+      return widget
     }
-    return widget
   }
 
   /// The widget `id` when child screens are involved: `detail.count` inside the child screen
@@ -92,56 +98,77 @@ public class Driver {
   }
 
   /// The widget with `id` as a `T`, or an error naming its actual kind.
-  public func widget<T: Widget>(_ id: String, as type: T.Type) throws(DriverError) -> T {
-    let found = try widget(id)
-    guard let typed = found as? T else {
-      throw DriverError(
-        "widget '\(id)' is \(found.kindWithArticle), not a \(T.self)", kind: .wrongKind)
+  public func widget<T: Widget>(
+    _ id: String, as type: T.Type, fileID: String = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) throws(DriverError) -> T {
+    return try located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
+      () throws(DriverError) -> T in
+      let found = try widget(id)
+      guard let typed = found as? T else {
+        throw DriverError(
+          "widget '\(id)' is \(found.kindWithArticle), not a \(T.self)", kind: .wrongKind)
+      }
+      return typed
     }
-    return typed
   }
 
   /// Selects the row `row` of a list, spelled `orders[42]`: the row becomes selected, the one
   /// selected before is deselected, and what the list's selection events are bound to runs.
-  public func select(_ row: String) async throws {
-    let (list, found) = try locateRow(row, for: "select")
-    clock.withTracking { list.select(found) }
-    try await settle()
+  public func select(
+    _ row: String, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+  ) async throws {
+    try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
+      let (list, found) = try locateRow(row, for: "select")
+      clock.withTracking { list.select(found) }
+      try await settle()
+    }
   }
 
   /// Swipes the row `row` (spelled `orders[42]`) and taps its swipe action `action`, such as
   /// `delete`.
-  public func swipe(_ row: String, action: String) async throws {
-    let (list, found) = try locateRow(row, for: "swipe")
-    let actions = list.boundActions
-    guard let event = actions.first(where: { $0.eventKey.property == action }) else {
-      let names = actions.map(\.eventKey.property)
-      throw DriverError(
-        "cannot swipe '\(row)' to '\(action)': "
-          + (names.isEmpty
-            ? "list '\(list.id)' has no swipe actions bound (command(vm.delete, on: "
-              + "\(list.id).deletion))"
-            : "the actions of list '\(list.id)' are \(names.joined(separator: ", "))"))
+  public func swipe(
+    _ row: String, action: String, fileID: String = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async throws {
+    try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
+      let (list, found) = try locateRow(row, for: "swipe")
+      let actions = list.boundActions
+      guard let event = actions.first(where: { $0.eventKey.property == action }) else {
+        let names = actions.map(\.eventKey.property)
+        throw DriverError(
+          "cannot swipe '\(row)' to '\(action)': "
+            + (names.isEmpty
+              ? "list '\(list.id)' has no swipe actions bound (command(vm.delete, on: "
+                + "\(list.id).deletion))"
+              : "the actions of list '\(list.id)' are \(names.joined(separator: ", "))"))
+      }
+      guard let model = found.model as? any RowModel else { return }
+      clock.withTracking { event.send(model) }
+      try await settle()
     }
-    guard let model = found.model as? any RowModel else { return }
-    clock.withTracking { event.send(model) }
-    try await settle()
   }
 
   /// Pulls the list `id` to refresh it: the command bound to its refresh control runs.
-  public func pullToRefresh(_ id: String) async throws {
-    let list = try self.list(id, for: "refresh")
-    guard list.refresh.isBound else {
-      throw DriverError(
-        "cannot refresh '\(id)': no command is bound to its refresh control (command(vm.refresh, "
-          + "on: \(id).refresh))")
+  public func pullToRefresh(
+    _ id: String, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+  ) async throws {
+    try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
+      let list = try self.list(id, for: "refresh")
+      guard list.refresh.isBound else {
+        throw DriverError(
+          "cannot refresh '\(id)': no command is bound to its refresh control (command(vm.refresh, "
+            + "on: \(id).refresh))")
+      }
+      guard list.refresh.isEnabled.value else {
+        throw DriverError(
+          "cannot refresh '\(id)': its refresh command cannot execute now", kind: .disabled)
+      }
+      clock.withTracking { list.refresh.trigger.send() }
+      try await settle()
     }
-    guard list.refresh.isEnabled.value else {
-      throw DriverError(
-        "cannot refresh '\(id)': its refresh command cannot execute now", kind: .disabled)
-    }
-    clock.withTracking { list.refresh.trigger.send() }
-    try await settle()
   }
 
   /// Scrolls the list `id` to its end: the command bound to its load-more control runs, unless
@@ -150,17 +177,24 @@ public class Driver {
   ///
   /// - Returns: Whether scrolling started a load.
   @discardableResult
-  public func scrollToEnd(_ id: String) async throws -> Bool {
-    let list = try self.list(id, for: "scroll")
-    guard list.loadMore.isBound else {
-      throw DriverError(
-        "cannot scroll '\(id)' to load more: no command is bound to its load-more control "
-          + "(command(vm.loadMore, on: \(id).loadMore))")
+  public func scrollToEnd(
+    _ id: String, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+  ) async throws -> Bool {
+    return try await located(
+      CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    ) {
+      let list = try self.list(id, for: "scroll")
+      guard list.loadMore.isBound else {
+        throw DriverError(
+          "cannot scroll '\(id)' to load more: no command is bound to its load-more control "
+            + "(command(vm.loadMore, on: \(id).loadMore))")
+      }
+      let loads = list.hasMore.value && list.loadMore.isEnabled.value
+      if loads { clock.withTracking { list.loadMore.trigger.send() } }
+      try await settle()
+      return loads
     }
-    let loads = list.hasMore.value && list.loadMore.isEnabled.value
-    if loads { clock.withTracking { list.loadMore.trigger.send() } }
-    try await settle()
-    return loads
   }
 
   /// Moves the virtual clock forward one sleeper at a time: each sleeper due wakes in turn (in
@@ -168,21 +202,26 @@ public class Driver {
   /// settles (flushes, and waits until the work they belong to, and the work
   /// the flush started, has slept on the clock again or finished) before time moves on. Time
   /// ends at exactly `now + duration`, settled.
-  public func advance(by duration: Duration) async throws {
-    try checkMounted(to: "advance the clock")
-    let end: VirtualClock.Instant
-    do {
-      end = try clock.beginAdvance(by: duration)
-    } catch {
-      throw DriverError(error.message)
-    }
-    defer { clock.endAdvance() }
-    try await settle()
-    while clock.wakeNext(notAfter: end) {
+  public func advance(
+    by duration: Duration, fileID: String = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async throws {
+    try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
+      try checkMounted(to: "advance the clock")
+      let end: VirtualClock.Instant
+      do throws(VirtualTimeError) {
+        end = try clock.beginAdvance(by: duration)
+      } catch {
+        throw DriverError(error.message)
+      }
+      defer { clock.endAdvance() }
+      try await settle()
+      while clock.wakeNext(notAfter: end) {
+        try await settle()
+      }
+      clock.finishAdvance(at: end)
       try await settle()
     }
-    clock.finishAdvance(at: end)
-    try await settle()
   }
 
   /// Flushes the bindings and waits until all work started on behalf of the screen is quiet:
@@ -197,49 +236,54 @@ public class Driver {
   ///   clock's `stallTimeout` of real time without sleeping on the virtual clock or finishing
   ///   (it waits on something else: a real clock, a continuation nobody resumes), naming it; or
   ///   when the screen asks for a flush again and again, naming the work that ran meanwhile.
-  public func settle() async throws {
-    try checkMounted(to: "settle")
-    let ledger = WorkLedger.shared
-    let clockID = clock.identity
-    var watch = StallWatch(timeout: clock.stallTimeout)
-    var flushes = 0
-    var ranWhileFlushing: [String] = []
-    while surface.isMounted {
-      let owners = surface.workOwners
-      let isScreenWork = { (item: WorkLedger.Item) -> Bool in
-        item.clock == clockID || item.owner.map(owners.contains) == true
-      }
-      let generation = ledger.generation
-      if try flush() {
-        flushes += 1
-        if flushes > Self.flushLimit {
-          throw DriverError(
-            "the screen did not settle: it asked for a flush \(Self.flushLimit) times in one "
-              + "settle, so what it shows keeps changing what it runs. Work that ran meanwhile: "
-              + (ranWhileFlushing.isEmpty
-                ? "none tracked" : ranWhileFlushing.joined(separator: ", "))
-              + ". Look for a command that changes the value it is run on (onChangeOf:), or "
-              + "a view-model property that changes whenever it is read", kind: .notSettled)
+  public func settle(
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+  ) async throws {
+    try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
+      try checkMounted(to: "settle")
+      let ledger = WorkLedger.shared
+      let clockID = clock.identity
+      var watch = StallWatch(timeout: clock.stallTimeout)
+      var flushes = 0
+      var ranWhileFlushing: [String] = []
+      while surface.isMounted {
+        let owners = surface.workOwners
+        let isScreenWork = { (item: WorkLedger.Item) -> Bool in
+          item.clock == clockID || item.owner.map(owners.contains) == true
         }
-      }
-      let busy = ledger.busy(where: isScreenWork)
-      for item in busy where !ranWhileFlushing.contains(item.name) {
-        ranWhileFlushing.append(item.name)
-      }
-      if busy.isEmpty {
-        if scheduler.hasPendingFlush { continue }
-        return
-      }
-      if let still = await watch.wait(
-        for: busy, after: generation, in: ledger, where: isScreenWork)
-      {
-        throw DriverError(
-          "the screen did not settle: "
-            + WorkLedger.names(of: still)
-            + " \(still.count == 1 ? "is" : "are") still executing and not sleeping on the "
-            + "virtual clock after \(clock.stallTimeout) of real time; work that waits on "
-            + "something else (a real clock, a continuation nobody resumes) cannot finish in a "
-            + "test", kind: .notSettled)
+        let generation = ledger.generation
+        if try flush() {
+          flushes += 1
+          if flushes > Self.flushLimit {
+            throw DriverError(
+              "the screen did not settle: it asked for a flush \(Self.flushLimit) times in one "
+                + "settle, so what it shows keeps changing what it runs. Work that ran meanwhile: "
+                + (ranWhileFlushing.isEmpty
+                  ? "none tracked" : ranWhileFlushing.joined(separator: ", "))
+                + ". Look for a command that changes the value it is run on (onChangeOf:), or "
+                + "a view-model property that changes whenever it is read", kind: .notSettled)
+          }
+        }
+        let busy = ledger.busy(where: isScreenWork)
+        for item in busy where !ranWhileFlushing.contains(item.name) {
+          ranWhileFlushing.append(item.name)
+        }
+        if busy.isEmpty {
+          if scheduler.hasPendingFlush { continue }
+          return
+        }
+        if let still = await watch.wait(
+          for: busy, after: generation, in: ledger, where: isScreenWork)
+        {
+          throw DriverError(
+            "the screen did not settle: "
+              + WorkLedger.names(of: still)
+              + " \(still.count == 1 ? "is" : "are") still executing and not sleeping on the "
+              + "virtual clock after \(clock.stallTimeout) of real time; work that waits on "
+              + "something else (a real clock, a continuation nobody resumes) cannot finish in a "
+              + "test", kind: .notSettled)
+        }
       }
     }
   }
@@ -294,27 +338,32 @@ public class Driver {
   ///   - tab: The tab's id.
   ///   - id: The tab view's id.
   /// - Throws: ``DriverError`` when `id` is not a tab view or has no tab `tab`, naming its tabs.
-  public func selectTab(_ tab: String, in id: String) async throws {
-    let found = try widget(id)
-    if let blocker = surface.blocker(for: "select tab '\(tab)'") {
-      throw DriverError(blocker, kind: .covered)
+  public func selectTab(
+    _ tab: String, in id: String, fileID: String = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async throws {
+    try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
+      let found = try widget(id)
+      if let blocker = surface.blocker(for: "select tab '\(tab)'") {
+        throw DriverError(blocker, kind: .covered)
+      }
+      guard let tabs = found as? TabView else {
+        throw DriverError(
+          "cannot select tab '\(tab)' in '\(id)': it is \(found.kindWithArticle), not a TabView",
+          kind: .wrongKind)
+      }
+      guard tabs.tabIDs.contains(tab) else {
+        throw DriverError(
+          "cannot select tab '\(tab)' in '\(id)': it has no such tab; its tabs: "
+            + tabs.tabIDs.joined(separator: ", "), kind: .missingWidget)
+      }
+      if let hidden = surface.root?.hiddenAncestor(of: found) {
+        let how = hidden === found ? "it is hidden" : "its container '\(hidden.id)' is hidden"
+        throw DriverError("cannot select tab '\(tab)' in '\(id)': \(how)", kind: .hidden)
+      }
+      clock.withTracking { tabs.selection.edit(tab) }
+      try await settle()
     }
-    guard let tabs = found as? TabView else {
-      throw DriverError(
-        "cannot select tab '\(tab)' in '\(id)': it is \(found.kindWithArticle), not a TabView",
-        kind: .wrongKind)
-    }
-    guard tabs.tabIDs.contains(tab) else {
-      throw DriverError(
-        "cannot select tab '\(tab)' in '\(id)': it has no such tab; its tabs: "
-          + tabs.tabIDs.joined(separator: ", "), kind: .missingWidget)
-    }
-    if let hidden = surface.root?.hiddenAncestor(of: found) {
-      let how = hidden === found ? "it is hidden" : "its container '\(hidden.id)' is hidden"
-      throw DriverError("cannot select tab '\(tab)' in '\(id)': \(how)", kind: .hidden)
-    }
-    clock.withTracking { tabs.selection.edit(tab) }
-    try await settle()
   }
 
   /// The list `id`, or an error naming what it is instead.
@@ -469,6 +518,8 @@ public struct DriverError: Error, Hashable, Sendable, CustomStringConvertible {
   public let kind: Kind
   /// What failed and why, naming what exists instead.
   public let message: String
+  /// The driver call that failed, as the test wrote it.
+  public internal(set) var callSite: CallSite?
 
   /// An error of `kind` saying `message`.
   ///
@@ -480,8 +531,40 @@ public struct DriverError: Error, Hashable, Sendable, CustomStringConvertible {
     self.kind = kind
   }
 
-  /// The message.
-  public var description: String { message }
+  /// The message, after the call site of the driver call that failed when it is known
+  /// (`SignUpTests.swift:12:5: cannot tap 'submit': it is disabled`): a thrown error is
+  /// reported at the test function by the frameworks, so the description names the line.
+  public var description: String { callSite.map { "\($0): \(message)" } ?? message }
+
+  /// This error, failed at `site`.
+  func at(_ site: CallSite) -> Self {
+    var located = self
+    located.callSite = site
+    return located
+  }
+}
+
+extension Driver {
+  /// Runs a driver call's `body`, naming `site` in the ``DriverError`` it throws (the
+  /// outermost call's site, for verbs that call other verbs).
+  func located<R>(_ site: CallSite, _ body: () async throws -> R) async throws -> R {
+    do {
+      return try await body()
+    } catch let error as DriverError {
+      throw error.at(site)
+    }
+  }
+
+  /// Runs a synchronous driver call's `body`, naming `site` in the error it throws.
+  func located<R>(
+    _ site: CallSite, _ body: () throws(DriverError) -> R
+  ) throws(DriverError) -> R {
+    do {
+      return try body()
+    } catch {
+      throw error.at(site)
+    }
+  }
 }
 
 extension Widget {

@@ -29,18 +29,28 @@ public final class ScreenDriver<S: Screen>: Driver {
 
   /// Shows the screen: runs what its declarations ask for at `willAppear` and `didAppear`, then
   /// settles. A driver starts with the screen mounted but not yet shown.
-  public func appear() async throws {
-    try checkMounted(to: "appear")
-    clock.withTracking { mounted.appear() }
-    try await settle()
+  public func appear(
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+  ) async throws {
+    try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
+      try checkMounted(to: "appear")
+      clock.withTracking { mounted.appear() }
+      try await settle()
+    }
   }
 
   /// Hides the screen: runs what its declarations ask for at `willDisappear` and
   /// `didDisappear`, then settles.
-  public func disappear() async throws {
-    try checkMounted(to: "disappear")
-    clock.withTracking { mounted.disappear() }
-    try await settle()
+  public func disappear(
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+  ) async throws {
+    try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
+      try checkMounted(to: "disappear")
+      clock.withTracking { mounted.disappear() }
+      try await settle()
+    }
   }
 
   /// Unmounts the screen, releasing the view model and the widgets. Driving, settling, advancing

@@ -180,6 +180,9 @@ final class InteractiveSession {
           + "step, select, pick, scroll, focus, submit, swipe, refresh, more, advance, appear, "
           + "disappear, tab, back, answer, prompt, path, open, render, graph, help, quit"
       }
+    } catch let error as DriverError {
+      // The call site is the session's own line, not something the person typed.
+      return "error: \(error.message)"
     } catch {
       return "error: \(error)"
     }
