@@ -51,7 +51,7 @@ public func show<Model: AnyObject, Row: RowModel>(
 ) -> BindingDeclaration<Model> {
   makeCollectionBinding(
     source, in: list, site: DeclarationSite(fileID: fileID, line: line)
-  ) { ListContent(rows: $0, animation: animation) }
+  ) { ListContent(typedRows: $0, animation: animation) }
 }
 
 /// Shows sections of view models in a list, each section with optional header and footer view

@@ -59,7 +59,13 @@ public struct ListSection: Identifiable {
 /// order, with the same animation and revision: an unchanged content is not applied again.
 public struct ListContent: Equatable {
   /// The sections, in order.
-  public var sections: [ListSection]
+  public var sections: [ListSection] {
+    get { typedRows?.sections ?? storedSections }
+    set {
+      storedSections = newValue
+      typedRows = nil
+    }
+  }
   /// How the change that produced this content is animated.
   public var animation: RowAnimation
   /// Whether every row is to be shown anew (mounted again), as after a reload.
@@ -67,6 +73,12 @@ public struct ListContent: Equatable {
   /// A number that changes with every imperative edit, so that a reload of equal rows is a
   /// change.
   public var revision: Int
+
+  private var storedSections: [ListSection]
+  /// The rows of a one-section content made from a collection of one view-model type, kept as
+  /// that collection: a list diffs them by their own `ID` type, and the sections (whose rows are
+  /// existentials) are made only when asked for.
+  package private(set) var typedRows: (any RowCollection)?
 
   /// Creates a content.
   ///
@@ -79,7 +91,7 @@ public struct ListContent: Equatable {
     sections: [ListSection], animation: RowAnimation = .automatic, reloadsAll: Bool = false,
     revision: Int = 0
   ) {
-    self.sections = sections
+    self.storedSections = sections
     self.animation = animation
     self.reloadsAll = reloadsAll
     self.revision = revision
@@ -94,16 +106,51 @@ public struct ListContent: Equatable {
     self.init(sections: [ListSection(id: 0, rows: rows)], animation: animation)
   }
 
+  /// One section, with id `0`, holding `rows` of one view-model type, kept as they are.
+  package init<Row: RowModel>(typedRows rows: [Row], animation: RowAnimation = .automatic) {
+    self.init(sections: [], animation: animation)
+    typedRows = RowArray(rows: rows)
+  }
+
   public static func == (lhs: Self, rhs: Self) -> Bool {
     guard
       lhs.animation == rhs.animation, lhs.reloadsAll == rhs.reloadsAll,
-      lhs.revision == rhs.revision, lhs.sections.count == rhs.sections.count
+      lhs.revision == rhs.revision
     else { return false }
-    return zip(lhs.sections, rhs.sections).allSatisfy { a, b in
+    if let left = lhs.typedRows, let right = rhs.typedRows {
+      return left.isIdentical(to: right)
+    }
+    let (left, right) = (lhs.sections, rhs.sections)
+    guard left.count == right.count else { return false }
+    return zip(left, right).allSatisfy { a, b in
       a.id == b.id && a.header === b.header && a.footer === b.footer
         && a.rows.count == b.rows.count && zip(a.rows, b.rows).allSatisfy { $0 === $1 }
     }
   }
+}
+
+/// The rows of a one-section ``ListContent`` as a collection of one view-model type.
+package protocol RowCollection {
+  /// The view-model type of the rows.
+  associatedtype Row: RowModel
+  /// The rows, in order.
+  var rows: [Row] { get }
+}
+
+extension RowCollection {
+  /// The one section, with id `0`, with the rows as existentials.
+  var sections: [ListSection] { [ListSection(id: 0, rows: rows.map { $0 as any RowModel })] }
+
+  /// Whether `other` holds the same view-model objects in the same order.
+  func isIdentical(to other: any RowCollection) -> Bool {
+    guard let other = other.rows as? [Row], other.count == rows.count else { return false }
+    return zip(rows, other).allSatisfy { $0 === $1 }
+  }
+}
+
+/// Rows of one view-model type.
+private struct RowArray<Row: RowModel>: RowCollection {
+  let rows: [Row]
 }
 
 /// The identity of a row view model, as lists match rows across changes.

@@ -47,17 +47,20 @@ public final class ListView: Widget, CollectionTarget {
   public let failureText: WidgetProperty<String?>
 
   /// The last batch of changes applied, with its animation.
-  public private(set) var lastChanges: ListChanges?
+  public internal(set) var lastChanges: ListChanges?
   /// Why the last content could not be shown in full (a row without a template, repeated
   /// ids); `nil` when it was.
-  public private(set) var problem: String?
+  public internal(set) var problem: String?
 
   private let templates: [ObjectIdentifier: AnyRowTemplate]
   private var customActions: [RowEvent] = []
-  private var sections: [SectionState] = []
-  private var rowsByID: [AnyHashable: RowWidget] = [:]
+  var sections: [SectionState] = []
+  var rowsByID: [AnyHashable: RowWidget] = [:]
   private var isSectioned = false
   private var selectedID: AnyHashable?
+  /// The rows' identities by their own `ID` type, while the list shows one collection of one
+  /// view-model type in one section: later contents of that kind are diffed through it.
+  var rowIndex: AnyObject?
 
   /// Creates a list.
   ///
@@ -163,6 +166,19 @@ public final class ListView: Widget, CollectionTarget {
   // MARK: - CollectionTarget
 
   public func receive(_ content: ListContent, mounter: any ChildMounter) {
+    if let rows = content.typedRows, !content.reloadsAll,
+      receiveIndexed(rows, animation: content.animation, mounter: mounter)
+    {
+      return
+    }
+    receive(sectionsOf: content, mounter: mounter)
+    rowIndex = nil
+    if let rows = content.typedRows, problem == nil { makeIndex(rows) }
+  }
+
+  /// Applies `content` section by section, with ids as `AnyHashable`: any content, at a cost per
+  /// row.
+  private func receive(sectionsOf content: ListContent, mounter: any ChildMounter) {
     var problems: [String] = []
     // The new rows, each id once, with their ids read once.
     var newIndex: [AnyHashable: Int] = [:]
@@ -265,6 +281,7 @@ public final class ListView: Widget, CollectionTarget {
   }
 
   public func unmountRows() {
+    rowIndex = nil
     for section in sections {
       for row in section.all { row.unmount() }
     }
@@ -314,7 +331,7 @@ public final class ListView: Widget, CollectionTarget {
 
   // MARK: - Mounting rows
 
-  private func mount(
+  func mount(
     _ model: any RowModel, role: RowWidget.Role, rowID: AnyHashable,
     mounter: any ChildMounter, problems: inout [String]
   ) -> RowWidget? {
@@ -349,7 +366,7 @@ public final class ListView: Widget, CollectionTarget {
     return mount(model, role: role, rowID: sectionID, mounter: mounter, problems: &problems)
   }
 
-  private func retire(_ row: RowWidget) {
+  func retire(_ row: RowWidget) {
     if let model = row.model as? any RowModel {
       if selectedID == row.rowID {
         selectedID = nil
@@ -366,10 +383,16 @@ public final class ListView: Widget, CollectionTarget {
 
 /// Marks the elements of the longest strictly increasing subsequence of `values`: rows whose
 /// old positions are on it kept their order; the others moved. O(n log n).
-private func increasingRun(in values: [Int]) -> [Bool] {
+func increasingRun(in values: [Int]) -> [Bool] {
   var tails: [Int] = []  // indices into values: the smallest tail of each run length
   var previous = [Int](repeating: -1, count: values.count)
   for (index, value) in values.enumerated() {
+    // Most rows keep their order: a value above the longest run's tail extends it.
+    if let last = tails.last, values[last] < value {
+      previous[index] = last
+      tails.append(index)
+      continue
+    }
     var low = 0
     var high = tails.count
     while low < high {
@@ -390,7 +413,7 @@ private func increasingRun(in values: [Int]) -> [Bool] {
 
 /// The rows of one section as a list shows them.
 @MainActor
-private struct SectionState {
+struct SectionState {
   let id: AnyHashable
   var header: RowWidget?
   var footer: RowWidget?
