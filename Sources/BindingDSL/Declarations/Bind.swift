@@ -172,37 +172,20 @@ private func makeBinding<Model: AnyObject, Value, Target: ValueTarget>(
   let canWriteBack = target.isEditable && writable != nil && back != nil
   let mode: BindingMode =
     requested == .automatic ? (canWriteBack ? .twoWay : .oneWay) : requested
-  var problems: [String] = []
-  if mode.writesSource {
-    if writable == nil {
-      problems.append(
-        "\(mode) needs a writable key path, but \(keyPathName(source)) is read-only (a "
-          + "computed property or a let); use mode: .oneWay or .oneTime")
-    }
-    if !target.isEditable {
-      problems.append(
-        "\(mode) needs a widget value a person can edit, but \(target.targetKey) is "
-          + "read-only; use mode: .oneWay or .oneTime")
-    }
-    if back == nil {
-      problems.append(
-        "\(mode) with a transform needs back: to turn edits into view-model values; "
-          + "add back:, or use mode: .oneWay")
-    }
-  }
-  let sourceEndpoint = Endpoint(source)
-  let targetEndpoint = Endpoint(target)
-  let edge =
-    mode == .oneWayToSource
-    ? EdgePlan(
-      from: targetEndpoint.identity, to: sourceEndpoint.identity, mode: mode, role: .value,
-      isTransformed: isTransformed)
-    : EdgePlan(
-      from: sourceEndpoint.identity, to: targetEndpoint.identity, mode: mode, role: .value,
-      isTransformed: isTransformed)
   return BindingDeclaration(
     summary: "bind(\(keyPathName(source)), to: \(target.targetKey), mode: .\(modeName(mode)))",
-    site: site, endpoints: [sourceEndpoint, targetEndpoint], edges: [edge], problems: problems
+    site: site, endpoints: [Endpoint(source), Endpoint(target)],
+    edges: [
+      mode == .oneWayToSource
+        ? EdgePlan(
+          from: .widget(target.targetKey), to: .keyPath(source), mode: mode, role: .value,
+          isTransformed: isTransformed)
+        : EdgePlan(
+          from: .keyPath(source), to: .widget(target.targetKey), mode: mode, role: .value,
+          isTransformed: isTransformed)
+    ],
+    problems: bindingProblems(
+      source, to: target, mode: mode, isWritable: writable != nil, hasBack: back != nil)
   ) { context in
     let model = context.model
     switch mode {
@@ -236,6 +219,32 @@ private func makeBinding<Model: AnyObject, Value, Target: ValueTarget>(
       ).listen(in: context)
     }
   }
+}
+
+/// What is wrong with a binding of `source` to `target` in `mode`.
+@MainActor
+private func bindingProblems<Model, Value, Target: ValueTarget>(
+  _ source: KeyPath<Model, Value>, to target: Target, mode: BindingMode, isWritable: Bool,
+  hasBack: Bool
+) -> [String] {
+  guard mode.writesSource else { return [] }
+  var problems: [String] = []
+  if !isWritable {
+    problems.append(
+      "\(mode) needs a writable key path, but \(keyPathName(source)) is read-only (a "
+        + "computed property or a let); use mode: .oneWay or .oneTime")
+  }
+  if !target.isEditable {
+    problems.append(
+      "\(mode) needs a widget value a person can edit, but \(target.targetKey) is "
+        + "read-only; use mode: .oneWay or .oneTime")
+  }
+  if !hasBack {
+    problems.append(
+      "\(mode) with a transform needs back: to turn edits into view-model values; "
+        + "add back:, or use mode: .oneWay")
+  }
+  return problems
 }
 
 /// Without a transform, the widget property itself is a node's sink: no closure.

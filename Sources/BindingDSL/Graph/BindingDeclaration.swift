@@ -28,15 +28,21 @@ public struct BindingDeclaration<Model: AnyObject> {
   /// The declarations of a group, in order; `nil` for a single declaration.
   private let members: [BindingDeclaration<Model>]?
 
+  /// Makes a declaration. The text (summary, endpoints, edges, problems) is made only when it
+  /// can be needed: not for a row of a list whose template was checked already (see
+  /// ``DeclarationText``).
   init(
-    summary: String, site: DeclarationSite, endpoints: [Endpoint], edges: [EdgePlan],
-    problems: [String] = [], install: @escaping @MainActor (MountContext<Model>) -> Void
+    summary: @autoclosure () -> String, site: DeclarationSite,
+    endpoints: @autoclosure () -> [Endpoint], edges: @autoclosure () -> [EdgePlan],
+    problems: @autoclosure () -> [String] = [],
+    install: @escaping @MainActor (MountContext<Model>) -> Void
   ) {
-    self.summary = summary
+    let isElided = DeclarationText.isElided
+    self.summary = isElided ? "" : summary()
     self.site = site
-    self.endpoints = endpoints
-    self.edges = edges
-    self.problems = problems
+    self.endpoints = isElided ? [] : endpoints()
+    self.edges = isElided ? [] : edges()
+    self.problems = isElided ? [] : problems()
     self.installer = install
     self.members = nil
   }
@@ -163,4 +169,32 @@ enum LocalNodeCounter {
     next += 1
     return next
   }
+}
+
+/// Whether the declarations made now leave out their text: their summary, endpoints, edges and
+/// problems, which serve only to build and check a graph and to report its errors.
+///
+/// A list makes the declarations of every row from the row's template, on the row's own view
+/// model (the bindings body may use it, as in `command(vm.delete, on: deleteButton)`). The
+/// template's graph is built and checked once per list, from its first row; the later rows'
+/// declarations are installed and never described, so their text is not made.
+enum DeclarationText {
+  @TaskLocal static var isElided = false
+}
+
+/// Makes declarations without their text: their summary, endpoints, edges and problems, which
+/// serve only to build and check a graph and to report its errors.
+///
+/// For declarations that are installed without a graph being built of them: the rows of a list
+/// after the first of their template (see ``ChildMounter/hasChecked(_:)``).
+///
+/// - Parameters:
+///   - input: What `body` makes the declarations from.
+///   - body: Makes the declarations.
+/// - Returns: What `body` returns.
+@MainActor
+package func withoutDeclarationText<Input, Result>(
+  _ input: Input, _ body: (Input) throws -> Result
+) rethrows -> Result {
+  try DeclarationText.$isElided.withValue(true) { try body(input) }
 }

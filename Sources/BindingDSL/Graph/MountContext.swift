@@ -15,6 +15,12 @@ final class MountContext<Model: AnyObject> {
   private var sourcesByKeyPathIdentity:
     [ObjectIdentifier: (keyPath: AnyKeyPath, node: RuntimeNode)] =
       [:]
+  /// The first sources made for key paths, searched in order: a row has a few, and hashing key
+  /// paths to find them in the dictionaries above cost more than comparing them. Past
+  /// ``fewSourcesLimit`` they move into the dictionaries.
+  private var fewSources: [(identity: ObjectIdentifier, keyPath: AnyKeyPath, node: RuntimeNode)] =
+    []
+  private static var fewSourcesLimit: Int { 8 }
   private var nodes: [RuntimeNode] = []
   /// Sources created since the graph last started observing its new sources.
   private var unobserved: [RuntimeNode] = []
@@ -75,6 +81,21 @@ final class MountContext<Model: AnyObject> {
   /// paths written in different places are matched by value once, then by identity too.
   func source<Value>(_ keyPath: KeyPath<Model, Value>) -> SourceNode<Value> {
     let identity = ObjectIdentifier(keyPath)
+    if sourcesByKeyPathIdentity.isEmpty {
+      if let known = fewSource(keyPath, identity: identity) { return known }
+      if fewSources.count < Self.fewSourcesLimit {
+        let node = KeyPathSourceNode(model: model, keyPath: keyPath, engine: engine)
+        fewSources.append((identity, keyPath, node))
+        nodes.append(node)
+        unobserved.append(node)
+        return node
+      }
+      for (identity, keyPath, node) in fewSources {
+        sourcesByKeyPath[keyPath] = node
+        sourcesByKeyPathIdentity[identity] = (keyPath, node)
+      }
+      fewSources = []
+    }
     if let known = sourcesByKeyPathIdentity[identity]?.node as? SourceNode<Value> {
       return known
     }
@@ -89,6 +110,22 @@ final class MountContext<Model: AnyObject> {
     }
     sourcesByKeyPathIdentity[identity] = (keyPath, node)
     return node
+  }
+
+  /// The source for `keyPath` among the first few, by the key path's identity or else by value.
+  private func fewSource<Value>(_ keyPath: KeyPath<Model, Value>, identity: ObjectIdentifier)
+    -> SourceNode<Value>?
+  {
+    for entry in fewSources where entry.identity == identity {
+      if let node = entry.node as? SourceNode<Value> { return node }
+    }
+    for entry in fewSources where entry.keyPath == keyPath {
+      if let node = entry.node as? SourceNode<Value> {
+        fewSources.append((identity, keyPath, node))
+        return node
+      }
+    }
+    return nil
   }
 
   /// The observed source known by `key`, created with `read` the first time it is asked for.
@@ -113,6 +150,7 @@ final class MountContext<Model: AnyObject> {
     sources = [:]
     sourcesByKeyPath = [:]
     sourcesByKeyPathIdentity = [:]
+    fewSources = []
   }
 
   /// A node computed from others; `rank` must exceed the rank of every node it reads.
@@ -169,6 +207,7 @@ final class MountContext<Model: AnyObject> {
     sources = [:]
     sourcesByKeyPath = [:]
     sourcesByKeyPathIdentity = [:]
+    fewSources = []
     commands = []
     cancellers = []
     lifecycleEvents = [:]

@@ -19,6 +19,12 @@ public protocol ChildMounter: AnyObject {
   func mount<Child: AnyObject>(
     _ declarations: [BindingDeclaration<Child>], on child: Child, template: ObjectIdentifier
   ) throws(BindingGraphError) -> ChildMount
+
+  /// Whether the declarations of `template` were checked by this mounter already: the next
+  /// ones it mounts can be made without their text (see ``withoutDeclarationText(_:)``).
+  ///
+  /// - Parameter template: What makes the declarations, such as the row template's type.
+  func hasChecked(_ template: ObjectIdentifier) -> Bool
 }
 
 /// A child view model mounted inside a parent mount (a row of a list). It holds the child and
@@ -105,6 +111,10 @@ extension MountContext: ChildContext {
     let mount = ChildMount(context: context, parent: self)
     children[ObjectIdentifier(mount)] = mount
     return mount
+  }
+
+  func hasChecked(_ template: ObjectIdentifier) -> Bool {
+    checkedTemplates.contains(template)
   }
 
   var commandsIncludingChildren: [any CommandObject] {

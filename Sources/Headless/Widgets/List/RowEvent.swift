@@ -20,6 +20,7 @@ public final class RowEvent: RowEventSource, WidgetMember {
   ///
   /// - Parameter row: The row's view model.
   public func send(_ row: any RowModel) {
+    guard handlers.count > 0 else { return }
     for handler in handlers.handlers { handler(row) }
   }
 

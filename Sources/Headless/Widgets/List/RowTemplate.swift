@@ -45,22 +45,41 @@ struct AnyRowTemplate {
     modelType = ObjectIdentifier(T.Model.self)
     name = String(describing: T.self)
     modelName = String(describing: T.Model.self)
-    make = { model, row, mounter in
-      // NB: the list picks the template by the model's type, so the cast cannot fail.
-      guard let model = model as? T.Model else { throw RowTemplateMismatch() }
-      let screen = T()
-      row.content = screen.body
-      var declarations = screen.bindings(model)
-      if let height = T.height {
-        declarations.append(bind(height, to: row.height, mode: .oneWay) { Optional($0) })
-      }
-      do throws(BindingGraphError) {
-        return try mounter.mount(declarations, on: model, template: ObjectIdentifier(T.self))
-      } catch {
-        throw RowTemplateProblem(template: String(describing: T.self), error: error)
-      }
-    }
+    make = { model, row, mounter in try makeRow(T.self, model, row, mounter) }
   }
+}
+
+/// Makes a row of template `T`: its widgets, and its bindings mounted on `model`.
+@MainActor
+private func makeRow<T: RowTemplate>(
+  _ template: T.Type, _ model: any RowModel, _ row: RowWidget, _ mounter: any ChildMounter
+) throws -> ChildMount {
+  // NB: the list picks the template by the model's type, so the cast cannot fail.
+  guard let model = model as? T.Model else { throw RowTemplateMismatch() }
+  let screen = T()
+  row.content = screen.body
+  let template = ObjectIdentifier(T.self)
+  let declarations =
+    mounter.hasChecked(template)
+    ? withoutDeclarationText((screen, model)) { rowDeclarations($0.0, $0.1, row) }
+    : rowDeclarations(screen, model, row)
+  do throws(BindingGraphError) {
+    return try mounter.mount(declarations, on: model, template: template)
+  } catch {
+    throw RowTemplateProblem(template: String(describing: T.self), error: error)
+  }
+}
+
+/// The declarations of a row: the template's bindings and, if it asks for one, its height.
+@MainActor
+private func rowDeclarations<T: RowTemplate>(_ screen: T, _ model: T.Model, _ row: RowWidget)
+  -> [BindingDeclaration<T.Model>]
+{
+  var declarations = screen.bindings(model)
+  if let height = T.height {
+    declarations.append(bind(height, to: row.height, mode: .oneWay) { Optional($0) })
+  }
+  return declarations
 }
 
 struct RowTemplateMismatch: Error {}
