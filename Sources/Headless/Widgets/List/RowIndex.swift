@@ -40,7 +40,7 @@ final class RowIndex<ID: Hashable> {
   private var keys: [Int]
   /// The rows and the identities of their view models, in order.
   private var rows: [RowWidget]
-  private var identities: [ObjectIdentifier]
+  private var identities: [UnsafeRawPointer]
   /// Each row's slot: a number that stays with the row while it is shown, so that the lookup
   /// of hash keys (`slotByKey`) changes only for the rows that come and go.
   private var slots: [Int]
@@ -57,21 +57,21 @@ final class RowIndex<ID: Hashable> {
     var slotByKey: [Int: Int] = [:]
     slotByKey.reserveCapacity(models.count)
     var isUnique = true
-    withEachRow(of: models) { position, model in
-      let id = model._withUnsafeGuaranteedRef { $0.id }
-      let key = id.hashValue
-      if slotByKey.updateValue(position, forKey: key) != nil { isUnique = false }
-      ids.append(id)
-      keys.append(key)
+    models.withUnsafeBufferPointer { models in
+      for position in models.indices {
+        // NB: read in place: a copy of the view model would retain it.
+        let id = models[position].id
+        let key = id.hashValue
+        if slotByKey.updateValue(position, forKey: key) != nil { isUnique = false }
+        ids.append(id)
+        keys.append(key)
+      }
     }
     guard isUnique else { return nil }
     self.ids = ids
     self.keys = keys
     self.rows = rows
-    var identities: [ObjectIdentifier] = []
-    identities.reserveCapacity(models.count)
-    withEachRow(of: models) { _, model in identities.append(model._withUnsafeGuaranteedRef { ObjectIdentifier($0) }) }
-    self.identities = identities
+    self.identities = addresses(of: models)
     self.slots = Array(models.indices)
     self.slotByKey = slotByKey
     self.positionOfSlot = Array(models.indices)
@@ -90,48 +90,68 @@ final class RowIndex<ID: Hashable> {
   /// Matches `models` with the rows shown; `nil` when an id repeats or two ids share a hash
   /// key, which the general path reports or handles.
   func plan<Row: RowModel>(_ models: [Row]) -> Plan? where Row.ID == ID {
+    // NB: this code is not specialized for `ID`: the plan is built in local arrays, and the
+    // index's are read from locals, because each access to a field of a generic type (`Plan`,
+    // or a stored property of this class) would look up the type's metadata at run time.
+    let ids = ids
+    let keys = keys
+    let slotByKey = slotByKey
+    let positionOfSlot = positionOfSlot
     let oldCount = ids.count
-    var plan = Plan(
-      ids: [], keys: [], sources: [], targets: [Int](repeating: -1, count: oldCount))
-    plan.ids.reserveCapacity(models.count)
-    plan.keys.reserveCapacity(models.count)
-    plan.sources.reserveCapacity(models.count)
+    // NB: ids are read and compared through buffer pointers, whose accessors are inlined:
+    // the array's are not, and each call would look up the array type's metadata.
+    let newIDs = ContiguousArray<ID>(unsafeUninitializedCapacity: models.count) { new, count in
+      models.withUnsafeBufferPointer { models in
+        guard let base = new.baseAddress else { return }
+        // NB: read in place: a copy of the view model would retain it.
+        for position in models.indices { (base + position).initialize(to: models[position].id) }
+      }
+      count = models.count
+    }
+    var newKeys: [Int] = []
+    newKeys.reserveCapacity(models.count)
+    var sources: [Int] = []
+    sources.reserveCapacity(models.count)
+    var targets = [Int](repeating: -1, count: oldCount)
     var insertedKeys: [Int: Int] = [:]
     var expected = 0
     var isValid = true
-    withEachRow(of: models) { position, model in
-      guard isValid else { return }
-      let id = model._withUnsafeGuaranteedRef { $0.id }
-      while expected < oldCount && plan.targets[expected] >= 0 { expected += 1 }
-      if expected < oldCount && ids[expected] == id {
-        plan.targets[expected] = position
-        plan.sources.append(expected)
-        plan.keys.append(keys[expected])
-        expected += 1
-      } else {
-        let key = id.hashValue
-        if let slot = slotByKey[key] {
-          let old = positionOfSlot[slot]
-          guard ids[old] == id, plan.targets[old] < 0 else {
-            isValid = false
-            return
+    ids.withUnsafeBufferPointer { ids in
+      newIDs.withUnsafeBufferPointer { newIDs in
+        for position in newIDs.indices {
+          let id = newIDs[position]
+          while expected < oldCount && targets[expected] >= 0 { expected += 1 }
+          if expected < oldCount && ids[expected] == id {
+            targets[expected] = position
+            sources.append(expected)
+            newKeys.append(keys[expected])
+            expected += 1
+          } else {
+            let key = id.hashValue
+            if let slot = slotByKey[key] {
+              let old = positionOfSlot[slot]
+              guard ids[old] == id, targets[old] < 0 else {
+                isValid = false
+                return
+              }
+              targets[old] = position
+              sources.append(old)
+              // The walk goes on after the row found: the rows after it most likely follow it.
+              expected = old + 1
+            } else {
+              guard insertedKeys.updateValue(position, forKey: key) == nil else {
+                isValid = false
+                return
+              }
+              sources.append(-1)
+            }
+            newKeys.append(key)
           }
-          plan.targets[old] = position
-          plan.sources.append(old)
-          // The walk goes on after the row found: the rows after it most likely follow it.
-          expected = old + 1
-        } else {
-          guard insertedKeys.updateValue(position, forKey: key) == nil else {
-            isValid = false
-            return
-          }
-          plan.sources.append(-1)
         }
-        plan.keys.append(key)
       }
-      plan.ids.append(id)
     }
-    return isValid ? plan : nil
+    guard isValid else { return nil }
+    return Plan(ids: newIDs, keys: newKeys, sources: sources, targets: targets)
   }
 
   /// Applies `plan`, made for `models`: unmounts the rows deleted, mounts those inserted (and
@@ -140,9 +160,13 @@ final class RowIndex<ID: Hashable> {
     _ plan: Plan, _ models: [Row], to list: ListView, animation: RowAnimation,
     mounter: any ChildMounter
   ) where Row.ID == ID {
+    // NB: the plan's arrays are read from locals (see `plan(_:)`).
+    let sources = plan.sources
+    let targets = plan.targets
+    let newKeys = plan.keys
     var changes = ListChanges(animation: animation)
     var problems: [String] = []
-    for old in plan.targets.indices where plan.targets[old] < 0 {
+    for old in targets.indices where targets[old] < 0 {
       let row = rows[old]
       changes.deletedRows.append("\(ids[old])")
       list.rowsByID[row.rowID] = nil
@@ -152,7 +176,7 @@ final class RowIndex<ID: Hashable> {
     }
     var staying: [Int] = []
     staying.reserveCapacity(rows.count)
-    for (position, old) in plan.sources.enumerated() {
+    for (position, old) in sources.enumerated() {
       if old >= 0 {
         staying.append(old)
       } else {
@@ -161,58 +185,65 @@ final class RowIndex<ID: Hashable> {
     }
     let inPlace = increasingRun(in: staying)
     var stayed = 0
-    for (position, old) in plan.sources.enumerated() where old >= 0 {
+    for (position, old) in sources.enumerated() where old >= 0 {
       if !inPlace[stayed] { changes.movedRows.append("\(plan.ids[position])") }
       stayed += 1
     }
 
-    var newRows: [RowWidget] = []
-    newRows.reserveCapacity(models.count)
-    var newModels: [ObjectIdentifier] = []
-    newModels.reserveCapacity(models.count)
+    // Rows mounted anew (inserted, or whose id stays with another view model), by position.
+    // Mounting calls out (the template's bindings, `willDisplay`), so it happens while the
+    // list still shows its old rows, as on the general path.
+    var mounted: [Int: RowWidget] = [:]
+    var kept = [Int](repeating: -1, count: models.count)
+    let addresses = addresses(of: models)
+    var newIdentities: [UnsafeRawPointer] = []
+    newIdentities.reserveCapacity(models.count)
     var newSlots: [Int] = []
     newSlots.reserveCapacity(models.count)
     var isComplete = true
     for position in models.indices {
-      let old = plan.sources[position]
-      let identity = identity(of: models, at: position)
+      let old = sources[position]
+      let identity = addresses[position]
       if old >= 0 && identities[old] == identity {
-        newRows.append(rows[old])
-        newModels.append(identity)
+        kept[position] = old
+        newIdentities.append(identity)
         newSlots.append(slots[old])
         continue
       }
-      let model = models[position]
       let id = plan.ids[position]
       let rowID = AnyHashable(id)
       var slot: Int
       if old >= 0 {
         // The id stays with another view model: the row is mounted anew, in the same slot.
-        let row = rows[old]
         changes.updatedRows.append("\(id)")
-        list.retire(row)
+        list.retire(rows[old])
         list.rowsByID[rowID] = nil
         slot = slots[old]
       } else {
         slot = freeSlots.popLast() ?? positionOfSlot.count
         if slot == positionOfSlot.count { positionOfSlot.append(0) }
-        slotByKey[plan.keys[position]] = slot
+        slotByKey[newKeys[position]] = slot
       }
-      guard let row = list.mount(model, role: .row, rowID: rowID, mounter: mounter, problems: &problems)
+      let model = models[position]
+      guard
+        let row = list.mount(model, role: .row, rowID: rowID, mounter: mounter, problems: &problems)
       else {
         isComplete = false
+        if old < 0 { slotByKey[newKeys[position]] = nil }
+        freeSlots.append(slot)
         continue
       }
       list.rowsByID[rowID] = row
-      newRows.append(row)
-      newModels.append(identity)
+      mounted[position] = row
+      newIdentities.append(identity)
       newSlots.append(slot)
     }
+    let newRows = composeRows(kept: kept, mounted: mounted, list: list)
 
     ids = plan.ids
     keys = plan.keys
     rows = newRows
-    identities = newModels
+    identities = newIdentities
     slots = newSlots
     for (position, slot) in slots.enumerated() { positionOfSlot[slot] = position }
     list.sections = [SectionState(id: AnyHashable(0), rows: newRows)]
@@ -222,29 +253,52 @@ final class RowIndex<ID: Hashable> {
     // with the ids: the next content takes the general path, which indexes it again.
     if !isComplete { list.rowIndex = nil }
   }
+
+  /// The new rows in order: for each position, the old row `kept` names, moved (not copied)
+  /// out of the old rows, or the row `mounted` there. Copying would retain and release every
+  /// row that stays, touching each of them; moving touches only the arrays.
+  private func composeRows(kept: [Int], mounted: [Int: RowWidget], list: ListView)
+    -> [RowWidget]
+  {
+    // NB: the list's sections share the rows' buffer; with them gone it has one owner, and its
+    // elements can be moved out. The places they leave are filled with one placeholder row,
+    // which costs a retain of one object (in cache) instead of one of each row.
+    list.sections = []
+    var oldRows = rows
+    rows = []
+    let placeholder = rowPlaceholder
+    return oldRows.withUnsafeMutableBufferPointer { oldRows in
+      [RowWidget](unsafeUninitializedCapacity: kept.count) { newRows, initialized in
+        guard let from = oldRows.baseAddress, let to = newRows.baseAddress else { return }
+        for (position, old) in kept.enumerated() {
+          if old >= 0 {
+            (to + initialized).moveInitialize(from: from + old, count: 1)
+            (from + old).initialize(to: placeholder)
+            initialized += 1
+          } else if let row = mounted[position] {
+            (to + initialized).initialize(to: row)
+            initialized += 1
+          }
+        }
+      }
+    }
+  }
 }
 
-/// Calls `body` with each row of `models` and its position, borrowed: a row's view model is not
-/// retained (view models referenced weakly elsewhere have side tables, which make every retain
-/// and release slow).
+/// The addresses of `models`, read without retaining them (view models referenced weakly
+/// elsewhere have side tables, which make every retain and release slow).
+private func addresses<Row: RowModel>(of models: [Row]) -> [UnsafeRawPointer] {
+  models.withUnsafeBytes { bytes in
+    let stride = MemoryLayout<UnsafeRawPointer>.stride
+    return (0..<models.count).map {
+      bytes.load(fromByteOffset: $0 * stride, as: UnsafeRawPointer.self)
+    }
+  }
+}
+
+/// What fills the places of rows moved out of an array that is then dropped.
 @MainActor
-private func withEachRow<Row: RowModel>(
-  of models: [Row], _ body: (Int, Unmanaged<Row>) -> Void
-) {
-  models.withUnsafeBufferPointer { buffer in
-    // NB: an array of class references holds one reference per element, laid out as
-    // `Unmanaged` is.
-    buffer.withMemoryRebound(to: Unmanaged<Row>.self) { rows in
-      for position in rows.indices { body(position, rows[position]) }
-    }
-  }
-}
+private let rowPlaceholder = RowWidget(
+  listID: "", role: .row, rowID: AnyHashable(0), model: PlaceholderModel())
 
-/// The identity of the view model at `position`, read without retaining it.
-private func identity<Row: RowModel>(of models: [Row], at position: Int) -> ObjectIdentifier {
-  models.withUnsafeBufferPointer { buffer in
-    buffer.withMemoryRebound(to: Unmanaged<Row>.self) {
-      $0[position]._withUnsafeGuaranteedRef { ObjectIdentifier($0) }
-    }
-  }
-}
+private final class PlaceholderModel: Identifiable {}
