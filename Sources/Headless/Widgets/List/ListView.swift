@@ -114,7 +114,9 @@ public final class ListView: Widget, CollectionTarget {
 
   /// The swipe actions a command is bound to, in order: `delete` first.
   public var boundActions: [RowEvent] {
-    ([deletion] + customActions).filter { $0.handlerCount > 0 }
+    // NB: asked by every row's render line; most lists have no custom action.
+    if customActions.isEmpty { return deletion.handlerCount > 0 ? [deletion] : [] }
+    return ([deletion] + customActions).filter { $0.handlerCount > 0 }
   }
 
   /// The rows, in order, across sections (headers and footers not included).
