@@ -156,7 +156,7 @@ import Testing
     #expect(
       typo?.message
         == "no widget 'txt' in the visible screen 'note'; did you mean 'text'? "
-        + "Widgets: heading, note, text")
+        + "Nearest ids: text, note, heading (of 3)")
     #expect(try driver.widget("heading", as: Label.self).text.value == "", "the visible one")
   }
 

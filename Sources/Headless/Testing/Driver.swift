@@ -50,7 +50,7 @@ public class Driver {
         } else {
           message += "."
         }
-        message += " Widgets: \(ids.joined(separator: ", "))"
+        message += " " + nearestIDs(to: id, in: ids)
         throw DriverError(message, kind: .missingWidget)
       }
       return widget
@@ -584,6 +584,16 @@ extension Widget {
   }
 }
 
+/// At most five ids nearest to `id` by edit distance, for a message (`Nearest ids: save, name
+/// (of 7)`), never the whole screen.
+func nearestIDs(to id: String, in ids: [String]) -> String {
+  guard !ids.isEmpty else { return "The screen has no widgets." }
+  let nearest = ids.map { ($0, editDistance(Array(id), Array($0))) }
+    .sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }
+    .prefix(5).map(\.0)
+  return "Nearest ids: \(nearest.joined(separator: ", ")) (of \(ids.count))"
+}
+
 /// The id closest to `id` by edit distance, when it is close enough to be a typo.
 func closest(to id: String, in ids: [String]) -> String? {
   let scored = ids.map { ($0, editDistance(Array(id), Array($0))) }
@@ -593,7 +603,7 @@ func closest(to id: String, in ids: [String]) -> String? {
   return best.0
 }
 
-private func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+func editDistance(_ a: [Character], _ b: [Character]) -> Int {
   var previous = Array(0...b.count)
   for (i, x) in a.enumerated() {
     var current = [i + 1]

@@ -1,0 +1,160 @@
+/// A query for one widget of the screen: by id, by kind and label, by text, or by a predicate.
+///
+/// ``Driver/find(_:fileID:filePath:line:column:)`` answers the id of the one visible widget
+/// that matches, which every driver action takes:
+///
+/// ```swift
+/// try await driver.tap(driver.find(.kind(Button.self, labelled: "Save")))
+/// ```
+///
+/// A query that matches nothing fails with the query and at most three nearest candidates
+/// (same kind, similar text); one whose matches are all hidden says which container hides
+/// them; one that matches several names them.
+public struct Finder: Sendable, CustomStringConvertible {
+  /// The query as messages show it, such as `a Button labelled "Save"`.
+  public let description: String
+  /// The kind asked for, which makes a candidate nearer.
+  let kindName: String?
+  /// The text asked for, which makes a candidate with similar text nearer.
+  let text: String?
+  let matches: @MainActor @Sendable (Widget) -> Bool
+
+  /// The widget with `id`.
+  ///
+  /// - Parameter id: The widget's id in the screen.
+  /// - Returns: The query.
+  public static func id(_ id: String) -> Finder {
+    Finder(description: "id '\(id)'", kindName: nil, text: id) { $0.id == id }
+  }
+
+  /// The widget of kind `type` whose title, text, value or accessibility label is `label`
+  /// (any widget of the kind when `label` is `nil`).
+  ///
+  /// - Parameters:
+  ///   - type: The widget's class, such as `Button.self`.
+  ///   - label: The text it shows or is read out as.
+  /// - Returns: The query.
+  public static func kind<T: Widget>(_ type: T.Type, labelled label: String? = nil) -> Finder {
+    let name = String(describing: type)
+    let article = name.first.map { "AEIOU".contains($0) } == true ? "an" : "a"
+    return Finder(
+      description: "\(article) \(name)" + (label.map { " labelled \"\($0)\"" } ?? ""),
+      kindName: name, text: label
+    ) { widget in
+      widget is T && (label.map { widget.texts.contains($0) } ?? true)
+    }
+  }
+
+  /// The widget that shows `text` in one of its text fields (title, text, value, placeholder)
+  /// or is read out as it.
+  ///
+  /// - Parameter text: The whole text, as rendered without quotes.
+  /// - Returns: The query.
+  public static func text(_ text: String) -> Finder {
+    Finder(description: "text \"\(text)\"", kindName: nil, text: text) {
+      $0.texts.contains(text)
+    }
+  }
+
+  /// The widget for which `predicate` holds.
+  ///
+  /// - Parameters:
+  ///   - description: What the predicate asks, for messages (`a toggle that is on`).
+  ///   - predicate: Whether a widget matches.
+  /// - Returns: The query.
+  public static func matching(
+    _ description: String, _ predicate: @escaping @MainActor @Sendable (Widget) -> Bool
+  ) -> Finder {
+    Finder(description: description, kindName: nil, text: nil, matches: predicate)
+  }
+}
+
+extension Widget {
+  /// The texts the widget shows or is read out as: its text fields and accessibility label.
+  var texts: [String] {
+    var texts: [String] = renderedFields.compactMap {
+      if case .text(let text) = $0.value { return text }
+      return nil
+    }
+    if let label = accessibilityLabel.value { texts.append(label) }
+    return texts
+  }
+
+  /// The widget in a message: `'save' (Button "Save", disabled)`.
+  var briefly: String {
+    var notes = [kind + (texts.first.map { " \"\($0)\"" } ?? "")]
+    if !isEnabled.value { notes.append("disabled") }
+    if isHidden.value { notes.append("hidden") }
+    return "'\(id)' (\(notes.joined(separator: ", ")))"
+  }
+}
+
+extension Driver {
+  /// The id of the one visible widget `finder` matches, for any driver action.
+  ///
+  /// ```swift
+  /// try await driver.tap(driver.find(.kind(Button.self, labelled: "Save")))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - finder: The query.
+  ///   - fileID: The caller's `#fileID`, named by a failure.
+  ///   - filePath: The caller's `#filePath`.
+  ///   - line: The caller's `#line`.
+  ///   - column: The caller's `#column`.
+  /// - Returns: The widget's id.
+  /// - Throws: ``DriverError`` of kind `missingWidget` naming at most three nearest
+  ///   candidates, `hidden` when every match is hidden, `invalidRequest` when several match,
+  ///   or `unmounted`.
+  public func find(
+    _ finder: Finder, fileID: String = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) throws(DriverError) -> String {
+    try located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
+      () throws(DriverError) -> String in try resolve(finder).id
+    }
+  }
+
+  /// The one visible widget `finder` matches.
+  private func resolve(_ finder: Finder) throws(DriverError) -> Widget {
+    guard surface.isMounted, let root = surface.root else {
+      throw DriverError(
+        "\(surface.unmountedText); no widget matching \(finder) can be reached", kind: .unmounted)
+    }
+    let widgets = root.allWidgets
+    let matches = widgets.filter { finder.matches($0) }
+    let visible = matches.filter { root.hiddenAncestor(of: $0) == nil }
+    if visible.count == 1 { return visible[0] }
+    if visible.count > 1 {
+      throw DriverError(
+        "\(visible.count) widgets match \(finder) in \(surface.name): "
+          + visible.prefix(5).map(\.briefly).joined(separator: ", ")
+          + "; ask for one by id, or add its kind or label")
+    }
+    if let hidden = matches.first, let container = root.hiddenAncestor(of: hidden) {
+      let why =
+        container === hidden
+        ? "it is hidden" : "its container '\(container.id)' is hidden"
+      throw DriverError(
+        "the only widget matching \(finder) in \(surface.name) is \(hidden.briefly), and \(why)",
+        kind: .hidden)
+    }
+    let nearest = widgets.map { ($0, distance($0, from: finder)) }
+      .sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0.id < $1.0.id }
+      .prefix(3).map(\.0.briefly)
+    throw DriverError(
+      "no widget matches \(finder) in \(surface.name)."
+        + (nearest.isEmpty ? "" : " Nearest: " + nearest.joined(separator: ", ")),
+      kind: .missingWidget)
+  }
+
+  /// How far `widget` is from what `finder` asks: a different kind counts ten, then the edit
+  /// distance of its nearest text (or id) to the text asked for.
+  private func distance(_ widget: Widget, from finder: Finder) -> Int {
+    let kindCost = finder.kindName.map { $0 == widget.kind ? 0 : 10 } ?? 0
+    guard let text = finder.text else { return kindCost }
+    let texts = widget.texts + [widget.id]
+    let textCost = texts.map { editDistance(Array(text), Array($0)) }.min() ?? text.count
+    return kindCost + textCost
+  }
+}

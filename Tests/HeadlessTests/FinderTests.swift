@@ -1,0 +1,55 @@
+import Headless
+import Testing
+
+@MainActor
+@Suite struct FinderTests {
+  let model = ProfileViewModel()
+  let driver: ScreenDriver<ProfileScreen>
+
+  init() throws {
+    driver = try ScreenDriver(ProfileScreen(), model: model)
+  }
+
+  @Test func findersByIdKindLabelTextAndPredicateWorkWithEveryAction() async throws {
+    try await driver.type("Ada", into: driver.find(.kind(TextField.self, labelled: "Name")))
+    #expect(model.name == "Ada")
+    try await driver.toggle(driver.find(.text("Notify me")))
+    #expect(model.notify)
+    try await driver.tap(driver.find(.kind(Button.self, labelled: "Save")))
+    #expect(try driver.find(.id("title")) == "title")
+    let on = Finder.matching("a toggle that is on") { ($0 as? Toggle)?.isOn.value == true }
+    #expect(try driver.find(on) == "notify")
+  }
+
+  @Test func aFinderThatMatchesNothingNamesTheQueryAndAFewNearestCandidates() {
+    let error = #expect(throws: DriverError.self) {
+      try driver.find(.kind(Button.self, labelled: "Sav"))
+    }
+    #expect(error?.kind == .missingWidget)
+    #expect(
+      error?.message
+        == "no widget matches a Button labelled \"Sav\" in ProfileScreen. Nearest: 'save' "
+        + "(Button \"Save\", disabled), 'delete' (Button \"Delete account\"), 'name' (TextField "
+        + "\"\")")
+  }
+
+  @Test func aFinderWhoseOnlyMatchIsHiddenSaysWhatHidesIt() {
+    let error = #expect(throws: DriverError.self) { try driver.find(.text("Delete account")) }
+    #expect(error?.kind == .hidden)
+    #expect(
+      error?.message
+        == "the only widget matching text \"Delete account\" in ProfileScreen is 'delete' "
+        + "(Button \"Delete account\"), and its container 'advanced' is hidden")
+  }
+
+  @Test func aFinderThatMatchesSeveralNamesThem() throws {
+    #expect(try driver.find(.kind(Button.self)) == "save", "the other Button is hidden")
+    let error = #expect(throws: DriverError.self) {
+      try driver.find(.matching("any widget") { _ in true })
+    }
+    #expect(error?.kind == .invalidRequest)
+    #expect(
+      error?.message.hasPrefix("5 widgets match any widget in ProfileScreen: 'profile' (VStack)")
+        == true)
+  }
+}
