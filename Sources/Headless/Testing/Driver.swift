@@ -588,9 +588,11 @@ extension Widget {
 /// (of 7)`), never the whole screen.
 func nearestIDs(to id: String, in ids: [String]) -> String {
   guard !ids.isEmpty else { return "The screen has no widgets." }
-  let nearest = ids.map { ($0, editDistance(Array(id), Array($0))) }
-    .sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }
-    .prefix(5).map(\.0)
+  let scored: [(id: String, distance: Int)] = ids.map { ($0, editDistance(Array(id), Array($0))) }
+  let sorted = scored.sorted { (a: (id: String, distance: Int), b: (id: String, distance: Int)) in
+    a.distance != b.distance ? a.distance < b.distance : a.id < b.id
+  }
+  let nearest: [String] = sorted.prefix(5).map { $0.id }
   return "Nearest ids: \(nearest.joined(separator: ", ")) (of \(ids.count))"
 }
 

@@ -139,9 +139,14 @@ extension Driver {
         "the only widget matching \(finder) in \(surface.name) is \(hidden.briefly), and \(why)",
         kind: .hidden)
     }
-    let nearest = widgets.map { ($0, distance($0, from: finder)) }
-      .sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0.id < $1.0.id }
-      .prefix(3).map(\.0.briefly)
+    let scored: [(widget: Widget, distance: Int)] = widgets.map {
+      ($0, distance($0, from: finder))
+    }
+    let sorted = scored.sorted {
+      (a: (widget: Widget, distance: Int), b: (widget: Widget, distance: Int)) in
+      a.distance != b.distance ? a.distance < b.distance : a.widget.id < b.widget.id
+    }
+    let nearest: [String] = sorted.prefix(3).map { $0.widget.briefly }
     throw DriverError(
       "no widget matches \(finder) in \(surface.name)."
         + (nearest.isEmpty ? "" : " Nearest: " + nearest.joined(separator: ", ")),
