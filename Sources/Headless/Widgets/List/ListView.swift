@@ -120,7 +120,13 @@ public final class ListView: Widget, CollectionTarget {
   }
 
   /// The rows, in order, across sections (headers and footers not included).
-  public var rows: [RowWidget] { sections.flatMap(\.rows) }
+  public var rows: [RowWidget] {
+    // NB: one section's rows are its array as it is, not a copy of every reference.
+    sections.count == 1 ? sections[0].rows : sections.flatMap(\.rows)
+  }
+
+  /// How many rows there are, across sections.
+  private var rowCount: Int { sections.reduce(0) { $0 + $1.rows.count } }
 
   /// The row whose view model has the id `id`, described as the driver spells it.
   ///
@@ -305,8 +311,9 @@ public final class ListView: Widget, CollectionTarget {
   override public var scopedChildren: [Widget] { [] }
 
   override public var renderedFields: [RenderedField] {
-    var fields: [RenderedField] = [.init("count", .number(Double(rows.count)))]
-    if rows.isEmpty, let empty = emptyText.value { fields.append(.init("empty", .text(empty))) }
+    let count = rowCount
+    var fields: [RenderedField] = [.init("count", .number(Double(count)))]
+    if count == 0, let empty = emptyText.value { fields.append(.init("empty", .text(empty))) }
     if let failure = failureText.value { fields.append(.init("failure", .text(failure))) }
     if let problem { fields.append(.init("problem", .text(problem))) }
     if RenderOptions.current.contains(.listChanges), let lastChanges {

@@ -52,10 +52,9 @@ public final class RowWidget: Widget {
   override public var renderedFields: [RenderedField] {
     var fields: [RenderedField] = []
     if let height = height.value { fields.append(.init("height", .number(height))) }
-    let actions = role == .row ? list?.boundActions.map(\.eventKey.property) ?? [] : []
-    if !actions.isEmpty {
-      fields.append(.init("actions", .text(actions.joined(separator: ", "))))
-    }
+    guard role == .row, let actions = list?.boundActions, !actions.isEmpty else { return fields }
+    fields.append(
+      .init("actions", .text(actions.map(\.eventKey.property).joined(separator: ", "))))
     return fields
   }
 
