@@ -1,38 +1,39 @@
 import BindingDSL
 import Headless
+import HeadlessTesting
 
-/// A scripted walkthrough: a title, then the rendered tree after each step.
+/// A scripted walkthrough: a title, then the rendered tree after each step. It records its
+/// steps in a ``Transcript`` of the test kit, which also has each step's diff.
 @MainActor
 struct Walkthrough<S: Screen> {
   let title: String
   let driver: ScreenDriver<S>
-  private(set) var steps: [(caption: String, render: String)] = []
+  /// The steps, each with the tree before and after it.
+  let transcript: Transcript<ScreenDriver<S>>
 
   init(title: String, driver: ScreenDriver<S>) {
     self.title = title
     self.driver = driver
-    record("initial")
+    self.transcript = Transcript(title: title, driver: driver)
   }
 
   /// Runs `action`, then records the tree under `caption`.
   mutating func step(_ caption: String, _ action: (ScreenDriver<S>) async throws -> Void)
     async throws
   {
-    try await action(driver)
-    record(caption)
+    try await transcript.step(caption, action)
   }
 
-  private mutating func record(_ caption: String) {
-    steps.append((caption, driver.render()))
-  }
-
-  /// The walkthrough as text: a heading, then each step's caption and tree.
+  /// The walkthrough as text: a heading, then each step's caption and whole tree.
   var text: String {
+    let steps =
+      [("initial", transcript.initial)]
+      + transcript.entries.map { ($0.caption, $0.after) }
     var lines = ["== \(title) =="]
     for (number, step) in steps.enumerated() {
       lines.append("")
-      lines.append("-- \(number + 1). \(step.caption)")
-      lines.append(step.render)
+      lines.append("-- \(number + 1). \(step.0)")
+      lines.append(step.1)
     }
     return lines.joined(separator: "\n")
   }

@@ -17,7 +17,7 @@ import Testing
     #expect(model.query == "xylophone")
     #expect(model.search.status == .failed)
     #expect(model.results.isEmpty, "no stale results under an error")
-    let afterRace = walkthrough.steps[5].render
+    let afterRace = walkthrough.transcript.entries[4].after
     #expect(afterRace.contains(#"text="6 matches for \"ap\"""#))
     #expect(!afterRace.contains("banana"), "results for \"a\" would include banana")
   }
