@@ -7,8 +7,8 @@ import Testing
   @Test func eachStepShowsOnlyTheLinesItChangedWithALineOfContext() async throws {
     let model = ProfileViewModel()
     let driver = try ScreenDriver(ProfileScreen(), model: model)
-    let transcript = Transcript(title: "Profile", driver: driver)
     // The testing guide's example.
+    let transcript = Transcript(title: "Profile", driver: driver)
     try await transcript.step("type a name") { try await $0.type("Ada", into: "name") }
     try await transcript.step("tap Save") { try await $0.tap("save") }
     model.showsAdvanced = true
