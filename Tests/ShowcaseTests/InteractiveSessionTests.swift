@@ -15,6 +15,26 @@ import Testing
     return output.joined(separator: "\n")
   }
 
+  @Test func aSessionKeepsATranscriptOfItsCommands() async throws {
+    let session = InteractiveSession(driver: try Demos.search())
+    _ = await session.run("type query pe")
+    _ = await session.run("advance 300ms")
+    _ = await session.run("tap nothing")
+    #expect(session.transcript.entries.map(\.caption) == ["type query pe", "advance 300ms"])
+    try assertInlineSnapshot(
+      of: session.transcript.entries[1].diff(),
+      matches: """
+        @@ -3,4 +3,4 @@
+             TextField #query text="pe" placeholder="Search fruit"
+        -    ActivityIndicator #spinner
+        -  Label #status text="Type to search the catalog"
+        +    ActivityIndicator #spinner [animating]
+        +  Label #status text="Searching…"
+           TextList #results count=0
+        """)
+    session.close()
+  }
+
   @Test func aSearchSessionMatchesItsSnapshot() async throws {
     let text = try await transcript(
       of: [

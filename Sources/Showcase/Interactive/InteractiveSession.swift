@@ -27,7 +27,8 @@ final class InteractiveSession {
     )?
   /// Unmounts what the session drives.
   let close: () -> Void
-  private var shown: String
+  /// Every command with the tree before and after it; a command's answer is its diff.
+  let transcript: Transcript<Driver>
 
   /// A session on one screen.
   init<S: Screen>(driver: ScreenDriver<S>) {
@@ -39,7 +40,7 @@ final class InteractiveSession {
       { try await driver.disappear() }
     )
     close = { driver.unmount() }
-    shown = driver.render()
+    transcript = Transcript(title: name, driver: driver)
   }
 
   /// A session on the whole app, acting on its visible screen.
@@ -49,7 +50,7 @@ final class InteractiveSession {
     name = "The showcase app"
     screen = nil
     close = { app.shutDown() }
-    shown = app.render()
+    transcript = Transcript(title: name, driver: app)
   }
 
   /// The longest advance a command may ask for, in milliseconds: a year.
@@ -91,7 +92,7 @@ final class InteractiveSession {
 
   /// What a session prints first.
   var greeting: String {
-    "\(name), driven on a virtual clock. Type help for the commands.\n\n\(shown)"
+    "\(name), driven on a virtual clock. Type help for the commands.\n\n\(transcript.initial)"
   }
 
   /// Runs one line. Returns what to print, or `nil` when the line ends the session.
@@ -109,8 +110,8 @@ final class InteractiveSession {
       case "help":
         return Self.help
       case "render":
-        shown = driver.render()
-        return shown
+        transcript.note(String(trimmed))
+        return transcript.entries.last?.after ?? transcript.initial
       case "graph":
         return try singleScreen(verb).graph()
       case "type":
@@ -153,7 +154,7 @@ final class InteractiveSession {
         let list = try required(id, for: verb, what: "a list", example: "more \(listExample)")
         let why = whyNothingLoads(list)
         try await driver.scrollToEnd(list)
-        if let why { return changes(or: why) }
+        if let why { return changes(after: String(trimmed), or: why) }
       case "advance":
         try await driver.advance(by: try duration(String(rest)))
       case "appear":
@@ -186,7 +187,7 @@ final class InteractiveSession {
     } catch {
       return "error: \(error)"
     }
-    return changes()
+    return changes(after: String(trimmed))
   }
 
   /// The single screen's own verbs, or an error saying the app has none.
@@ -209,13 +210,15 @@ final class InteractiveSession {
     return app
   }
 
-  /// The tree's changes since it was last shown, as a line diff, or a note that nothing changed
-  /// (saying why, when `reason` tells).
-  private func changes(or reason: String? = nil) -> String {
-    let now = driver.render()
-    defer { shown = now }
-    guard now != shown else { return reason.map { "(no change: \($0))" } ?? "(no change)" }
-    return lineDiff(from: shown, to: now)
+  /// Records `command` in the transcript and answers the tree's changes since the last entry
+  /// (what was last shown) as a line diff, or a note that nothing changed (saying why, when
+  /// `reason` tells).
+  private func changes(after command: String, or reason: String? = nil) -> String {
+    transcript.note(command)
+    guard let entry = transcript.entries.last, entry.before != entry.after else {
+      return reason.map { "(no change: \($0))" } ?? "(no change)"
+    }
+    return lineDiff(from: entry.before, to: entry.after)
   }
 
   /// Why scrolling the list `id` to its end would load nothing, if it would not.
