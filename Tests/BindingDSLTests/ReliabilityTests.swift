@@ -113,16 +113,10 @@ private final class SixModel {
       ) { context in
         let age = context.source(\.age)
         let count = context.source(\.count)
-        let total = context.derived(rank: 1) { age.value + count.value }
-        age.addDependent(total)
-        count.addDependent(total)
-        let double = context.derived(rank: 2) { total.value * 2 }
-        let triple = context.derived(rank: 2) { total.value * 3 }
-        total.addDependent(double)
-        total.addDependent(triple)
-        let both = context.derived(rank: 3) { double.value + triple.value }
-        double.addDependent(both)
-        triple.addDependent(both)
+        let total = context.derived(reading: [age, count]) { age.value + count.value }
+        let double = context.derived(reading: [total]) { total.value * 2 }
+        let triple = context.derived(reading: [total]) { total.value * 3 }
+        let both = context.derived(reading: [double, triple]) { double.value + triple.value }
         double.add(.target(twice))
         triple.add(.target(thrice))
         both.add(.target(sum))

@@ -118,9 +118,7 @@ public func bind<Model: AnyObject, First, Second, Target: ValueTarget>(
   ) { context in
     let a = context.source(first)
     let b = context.source(second)
-    let node = context.derived(rank: max(a.rank, b.rank) + 1) { transform(a.value, b.value) }
-    a.addDependent(node)
-    b.addDependent(node)
+    let node = context.derived(reading: [a, b]) { transform(a.value, b.value) }
     node.add(.target(target))
   }
 }

@@ -153,9 +153,11 @@ final class MountContext<Model: AnyObject> {
     fewSources = []
   }
 
-  /// A node computed from others; `rank` must exceed the rank of every node it reads.
-  func derived<Value>(rank: Int, compute: @escaping () -> Value) -> DerivedNode<Value> {
-    let node = DerivedNode(rank: rank, engine: engine, compute: compute)
+  /// A node computed from `inputs`, updated after them whenever one of them changes.
+  func derived<Value>(reading inputs: [RuntimeNode], compute: @escaping () -> Value)
+    -> DerivedNode<Value>
+  {
+    let node = DerivedNode(inputs: inputs, engine: engine, compute: compute)
     nodes.append(node)
     return node
   }

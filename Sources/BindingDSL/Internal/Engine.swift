@@ -1,232 +1,294 @@
 import Observation
 
-/// Propagates changes through one mounted graph, glitch-free.
+/// Propagates changes through one mounted graph (and the children mounted in its run),
+/// glitch-free.
 ///
-/// Sources that Observation reported as changed are re-read at the flush and observed again,
-/// grouped so that sources changing together share one registration; a changed value writes
-/// its widget sinks at once (a sink reads only that node, so it is already final) and queues
-/// its dependents by rank. Derived nodes then update in rank order, each once per pass,
-/// after every input it reads: a diamond writes its widget once, with consistent inputs.
+/// The engine performs what its ``FlushStateMachine`` decides: sources that Observation
+/// reported as changed are re-read at the flush and observed again, grouped so that sources
+/// changing together share one registration; a changed value writes its widget sinks at once (a
+/// sink reads only that node, so it is already final) and queues its dependents by rank. Derived
+/// nodes then update in rank order, each once per pass, after every input it reads: a diamond
+/// writes its widget once, with consistent inputs.
 @MainActor
 final class Engine {
-  /// How many passes a flush may take before it gives up on a graph that keeps changing itself.
-  static let passLimit = 100
   /// Up to how many dirty sources are observed again as they are, without splitting off the
   /// ones whose value did not change.
   static let smallGroup = 4
 
   /// Called once when the first source becomes dirty after a flush.
   var requestFlush: () -> Void = {}
-  /// How many node values have changed since the engine was created (for benchmarks and tests).
-  @exclusivity(unchecked) var updateCount = 0
   /// Set when a flush gave up because changes kept arriving; cleared by the next calm flush.
   private(set) var unsettledReport: String?
 
-  // NB: see Nodes.swift for why the hot properties skip dynamic exclusivity checks.
-  @exclusivity(unchecked) private var dirtySources: [RuntimeNode] = []
-  /// The sources being updated by the current pass; swapped with `dirtySources` so that neither
-  /// buffer is reallocated from one flush to the next.
-  @exclusivity(unchecked) private var updatingSources: [RuntimeNode] = []
-  @exclusivity(unchecked) private var changedSources: [RuntimeNode] = []
-  @exclusivity(unchecked) private var unchangedSources: [RuntimeNode] = []
-  @exclusivity(unchecked) private var queue: [[RuntimeNode]] = []
-  @exclusivity(unchecked) private var isFlushing = false
-  /// Set when the graph unmounts during a flush (a sink unmounted it): the flush stops at the
-  /// next node instead of reading buffers and nodes that were torn down.
-  @exclusivity(unchecked) private var isStopped = false
-  /// The number of the last Observation registration the engine made.
-  @exclusivity(unchecked) private var registrations: UInt = 0
+  // NB: the one place with unchecked exclusivity; see `EngineTables`. Debug builds (and so the
+  // tests) keep the dynamic checks, which trap if the rule is ever broken.
+  #if DEBUG
+    private var tables = EngineTables()
+  #else
+    @exclusivity(unchecked) private var tables = EngineTables()
+  #endif
 
-  var hasPendingChanges: Bool { !dirtySources.isEmpty }
+  /// How many node values have changed since the engine was created (for benchmarks and tests).
+  var updateCount: Int { tables.updateCount }
 
-  func sourceChanged(_ node: RuntimeNode) {
-    guard !node.isQueued, !node.isTornDown else { return }
-    node.isQueued = true
-    dirtySources.append(node)
-    if dirtySources.count == 1 && !isFlushing { requestFlush() }
+  var hasPendingChanges: Bool { tables.machine.hasDirtySources }
+
+  // MARK: Nodes
+
+  /// Gives a new node computed from `inputs` (none for a source) its number: this is the one
+  /// place a node's rank is set (0 for a source, above every input for a derived node) and it
+  /// joins its inputs' dependents. The node then calls ``nodeCreated(_:)``.
+  func number(forNodeReading inputs: [RuntimeNode]) -> Int {
+    var rank = 0
+    for input in inputs { rank = max(rank, tables.machine.rank(of: input.number) + 1) }
+    let number = tables.machine.nodeAdded(rank: rank)
+    if number == tables.nodes.count {
+      tables.nodes.append(nil)
+      tables.registrations.append(0)
+      tables.groups.append(nil)
+      tables.dependents.append([])
+    }
+    for input in inputs { tables.dependents[input.number].append(number) }
+    return number
   }
+
+  /// Holds `node`, which took its number from ``number(forNodeOfRank:)``, until it is removed.
+  func nodeCreated(_ node: RuntimeNode) {
+    tables.nodes[node.number] = node
+  }
+
+  /// Forgets node `number`, torn down: it is no longer observed, dirty or queued.
+  func nodeRemoved(_ number: Int) {
+    tables.nodes[number] = nil
+    tables.registrations[number] = 0
+    tables.groups[number] = nil
+    tables.dependents[number] = []
+    tables.machine.nodeRemoved(number)
+  }
+
+  /// Node `number`, if it is still in the graph. (A copy of the reference: the access to the
+  /// tables ends before the caller calls the node.)
+  private func node(_ number: Int) -> RuntimeNode? { tables.nodes[number] }
+
+
+  // MARK: Events
+
+  /// Source `number` changed: Observation fired for it, or an edit or retry reached it.
+  func sourceChanged(_ number: Int) {
+    guard tables.nodes[number] != nil else { return }
+    if tables.machine.sourceChanged(number) == .requestFlush { requestFlush() }
+  }
+
+  /// Node `number` handed a new value on (its sinks are written): each derived node reading it
+  /// updates later in this pass.
+  func valueChanged(_ number: Int) {
+    tables.updateCount &+= 1
+    for dependent in tables.dependents[number] { tables.machine.dependentQueued(dependent) }
+  }
+
+  /// The registration numbered `registration` fired for source `number`: the source is dirty
+  /// if that registration still observes it.
+  func registrationFired(_ number: Int, _ registration: UInt) {
+    guard number < tables.registrations.count, tables.registrations[number] == registration
+    else { return }
+    tables.registrations[number] = 0
+    tables.groups[number] = nil
+    sourceChanged(number)
+  }
+
+  // MARK: Observing
 
   /// Reads `source` under a registration of its own: the source is its own group, so a change
   /// costs no group object.
-  func track(_ source: RuntimeNode) {
-    guard !source.isTornDown else { return }
-    registrations &+= 1
-    let number = registrations
-    source.group = nil
-    source.registration = number
+  private func track(_ source: Int) {
+    guard let node = node(source) else { return }
+    tables.lastRegistration &+= 1
+    let registration = tables.lastRegistration
+    tables.groups[source] = nil
+    tables.registrations[source] = registration
     withObservationTracking {
-      source.readTracked()
-    } onChange: { [weak source] in
-      // NB: the pending registration, which Observation cannot cancel, holds the source only
-      // weakly: an unmounted graph's nodes are not kept alive by it.
-      onMainActor { source?.registrationFired(number) }
+      node.readTracked()
+    } onChange: { [weak self] in
+      // NB: the pending registration, which Observation cannot cancel, holds the engine only
+      // weakly, and the source only by number: an unmounted graph is not kept alive by it.
+      onMainActor { self?.registrationFired(source, registration) }
     }
   }
 
   /// Reads `sources` under one registration.
-  func track(_ sources: [RuntimeNode]) {
+  private func track(_ sources: [Int]) {
     guard sources.count > 1 else {
       if let source = sources.first { track(source) }
       return
     }
-    // NB: sources torn down mid-flush (a sink unmounted the graph) are not observed again; a
-    // group holding them would keep them, and the values they hold, alive.
-    if sources.contains(where: \.isTornDown) {
-      track(sources.filter { !$0.isTornDown })
+    // NB: sources torn down mid-flush (a sink unmounted a row) are not observed again.
+    if sources.contains(where: { tables.nodes[$0] == nil }) {
+      track(sources.filter { tables.nodes[$0] != nil })
       return
     }
-    registrations &+= 1
-    let number = registrations
-    let group = TrackingGroup(number: number, members: sources)
+    tables.lastRegistration &+= 1
+    let registration = tables.lastRegistration
+    let group = TrackingGroup(registration: registration, members: sources, engine: self)
+    for source in sources {
+      tables.groups[source] = group
+      tables.registrations[source] = registration
+    }
     withObservationTracking {
-      for source in sources {
-        source.group = group
-        source.registration = number
-        source.readTracked()
-      }
+      for source in sources { node(source)?.readTracked() }
     } onChange: { [weak group] in
-      // NB: the pending registration holds only this weak reference: an unmounted graph's
-      // group is gone when its sources let go of it.
+      // NB: the pending registration holds only this weak reference: the group lives in the
+      // engine's table while one of its sources is observed by it.
       onMainActor { group?.fire() }
     }
   }
 
-  func enqueue(_ node: RuntimeNode) {
-    guard !node.isQueued, !node.isTornDown else { return }
-    node.isQueued = true
-    while queue.count <= node.rank { queue.append([]) }
-    queue[node.rank].append(node)
+  /// Observes `sources`: those that can be compared under one registration, each that cannot
+  /// alone, so that others changing never re-deliver it.
+  private func trackComparableTogether(_ sources: [Int]) {
+    var comparable: [Int] = []
+    comparable.reserveCapacity(sources.count)
+    for source in sources {
+      guard let node = node(source) else { continue }
+      if node.isComparable { comparable.append(source) } else { track(source) }
+    }
+    track(comparable)
   }
 
   /// Observes `sources`, new to the graph, with one registration, and hands on any value that
   /// changed since they were first read.
   func observe(_ sources: [RuntimeNode]) {
-    // NB: a buffer of its own, not `changedSources`: a child mounted by a sink during a flush
-    // (a list's new rows) observes its sources while the flush still holds the parent's
-    // changed sources there, which must neither join the child's registration nor be handed
-    // on before their turn.
-    var comparable: [RuntimeNode] = []
-    for source in sources {
-      if source.isComparable { comparable.append(source) } else { track(source) }
-    }
-    track(comparable)
+    trackComparableTogether(sources.map(\.number))
     // NB: only values that can be compared are handed on: one written into the view model
     // while the graph was mounting reaches the widgets installed before the write. A value
     // that cannot be compared would be sent again unchanged.
-    for source in comparable { source.update(in: self) }
+    for source in sources where source.isComparable { source.update() }
   }
 
-  /// Observes `sources`: those that can be compared under one registration (left in
-  /// `changedSources` for the caller to empty), each that cannot alone, so that others changing
-  /// never re-deliver it.
-  private func trackComparableTogether(_ sources: [RuntimeNode]) {
-    for source in sources {
-      if source.isComparable { changedSources.append(source) } else { track(source) }
-    }
-    track(changedSources)
-  }
+  // MARK: Flushing
 
-  /// Re-reads the dirty sources, observes them again (those that changed in one registration,
-  /// the others in another, and each that cannot be compared alone), then hands the changed
-  /// values on. No sink runs before every dirty source is observed again: a sink that writes
-  /// into the view model must be seen by a registration.
-  private func updateSources() {
-    for node in updatingSources { node.isQueued = false }
-    if updatingSources.count == 1 {
-      let node = updatingSources[0]
-      track(node)
-      node.update(in: self)
-      return
-    }
-    if updatingSources.count <= Self.smallGroup {
-      // A small group is read once, under one registration, and stays together: re-reading
-      // its members to split off the unchanged ones would cost more than it saves.
-      trackComparableTogether(updatingSources)
-    } else {
-      for node in updatingSources {
-        if !node.isComparable {
-          track(node)
-        } else if node.hasChanged() {
-          changedSources.append(node)
-        } else {
-          unchangedSources.append(node)
+  /// Brings every dirty node up to date. Changes made while flushing (a widget writing back into
+  /// the view model) are taken in further passes of the same flush.
+  func flush() {
+    var action = tables.machine.flushBegan()
+    while true {
+      switch action {
+      case .none:
+        return
+      case .reReadSources:
+        reReadSources(tables.machine.takenSources)
+        action = tables.machine.sourcesReRead()
+      case .updateDerived:
+        while let number = tables.machine.nextDerived() {
+          node(number)?.update()
         }
+        action = tables.machine.passEnded()
+      case .giveUp:
+        unsettledReport =
+          "the graph was still changing after \(FlushStateMachine.passLimit) passes of one "
+          + "flush; a view-model property that changes whenever it is read, or two properties "
+          + "that update each other, keep it from settling"
+        // NB: Observation has already fired for these sources; observe them again, or the
+        // graph would never hear of their changes again.
+        trackComparableTogether(tables.machine.takenSources)
+        return
+      case .stop:
+        return
+      case .finished:
+        unsettledReport = nil
+        return
       }
-      track(unchangedSources)
-      track(changedSources)
     }
-    // NB: every dirty source, not only the changed ones: a source that read a new value while
-    // it was observed again holds it until its update hands it on.
-    for node in updatingSources {
-      node.update(in: self)
-      if isStopped { break }
-    }
-    changedSources.removeAll(keepingCapacity: true)
-    unchangedSources.removeAll(keepingCapacity: true)
   }
 
   /// Forgets every waiting change: the graph unmounted, and its torn-down sources must not be
   /// kept, or observed again, by a later flush. Called from a sink during a flush, it also
   /// stops that flush once the sink returns.
   func reset() {
-    if isFlushing { isStopped = true }
-    for node in dirtySources { node.isQueued = false }
-    dirtySources = []
-    for rank in queue.indices {
-      for node in queue[rank] { node.isQueued = false }
-    }
-    queue = []
+    _ = tables.machine.graphUnmounted()
   }
 
-  /// Brings every dirty node up to date. Changes made while flushing (a widget writing back into
-  /// the view model) are taken in further passes of the same flush.
-  func flush() {
-    guard !isFlushing else { return }
-    isFlushing = true
-    defer {
-      isFlushing = false
-      isStopped = false
+  /// Re-reads the taken sources, observes them again (those that changed in one registration,
+  /// the others in another, and each that cannot be compared alone), then hands the changed
+  /// values on. No sink runs before every taken source is observed again: a sink that writes
+  /// into the view model must be seen by a registration.
+  private func reReadSources(_ sources: [Int]) {
+    if sources.count == 1 {
+      track(sources[0])
+      node(sources[0])?.update()
+      return
     }
-    var passes = 0
-    while !dirtySources.isEmpty {
-      passes += 1
-      if passes > Self.passLimit {
-        unsettledReport =
-          "the graph was still changing after \(Self.passLimit) passes of one flush; "
-          + "a view-model property that changes whenever it is read, or two properties that "
-          + "update each other, keep it from settling"
-        // NB: Observation has already fired for these sources; observe them again, or the
-        // graph would never hear of their changes again.
-        swap(&dirtySources, &updatingSources)
-        for node in updatingSources { node.isQueued = false }
-        trackComparableTogether(updatingSources)
-        changedSources.removeAll(keepingCapacity: true)
-        updatingSources.removeAll(keepingCapacity: true)
-        return
-      }
-      swap(&dirtySources, &updatingSources)
-      updateSources()
-      updatingSources.removeAll(keepingCapacity: true)
-      // NB: a sink unmounted the graph: `reset()` emptied the buffers and the nodes are torn
-      // down, so nothing is left to read.
-      if isStopped { return }
-      // Sources first, until none is dirty (a sink may write into the view model): a derived
-      // node must never compute from one new input and one that is about to change.
-      if !dirtySources.isEmpty { continue }
-      var rank = 1
-      while rank < queue.count {
-        var index = 0
-        while index < queue[rank].count {
-          let node = queue[rank][index]
-          node.isQueued = false
-          node.update(in: self)
-          if isStopped { return }
-          index += 1
+    if sources.count <= Self.smallGroup {
+      // A small group is read once, under one registration, and stays together: re-reading
+      // its members to split off the unchanged ones would cost more than it saves.
+      trackComparableTogether(sources)
+    } else {
+      var changed: [Int] = []
+      var unchanged: [Int] = []
+      for source in sources {
+        guard let node = node(source) else { continue }
+        if !node.isComparable {
+          track(source)
+        } else if node.hasChanged() {
+          changed.append(source)
+        } else {
+          unchanged.append(source)
         }
-        queue[rank].removeAll(keepingCapacity: true)
-        rank += 1
       }
+      track(unchanged)
+      track(changed)
     }
-    unsettledReport = nil
+    // NB: every taken source, not only the changed ones: a source that read a new value while
+    // it was observed again holds it until its update hands it on.
+    for source in sources {
+      node(source)?.update()
+      if tables.machine.isStopping { return }
+    }
+  }
+}
+
+/// Everything the engine keeps per graph run: the flush's state machine, and per node number
+/// the node, the registration observing it and that registration's group.
+///
+/// The rule that lets release builds skip dynamic exclusivity checks on it: the engine touches
+/// these tables only on the main actor, and only in accesses that end before any call leaves
+/// the engine (a node's read or update, a sink, Observation). No part of the tables is ever
+/// passed `inout` to such a call, so no access can overlap another. Debug builds check this
+/// dynamically on every access.
+struct EngineTables {
+  var machine = FlushStateMachine()
+  var nodes: [RuntimeNode?] = []
+  /// Per node number: the number of the Observation registration that observes the source
+  /// now; 0 when none does (it fired, or the node was removed).
+  var registrations: [UInt] = []
+  /// Per node number: for a source observed with others, the group that registration belongs
+  /// to; a source observed alone is its own registration and has no group.
+  var groups: [TrackingGroup?] = []
+  /// Per node number: the derived nodes that read it.
+  var dependents: [[Int]] = []
+  /// The number of the last Observation registration the engine made.
+  var lastRegistration: UInt = 0
+  var updateCount = 0
+}
+
+/// Sources observed by one Observation registration. Whichever of them changes first, the
+/// registration fires once and marks every member dirty; the flush re-reads them and regroups
+/// them by whether they changed, so sources that change together share a registration and a
+/// source that changes alone soon has its own. A source observed alone needs no group.
+@MainActor
+final class TrackingGroup {
+  private let registration: UInt
+  private var members: [Int]
+  private unowned let engine: Engine
+
+  init(registration: UInt, members: [Int], engine: Engine) {
+    self.registration = registration
+    self.members = members
+    self.engine = engine
+  }
+
+  func fire() {
+    let fired = members
+    members = []
+    for member in fired { engine.registrationFired(member, registration) }
   }
 }

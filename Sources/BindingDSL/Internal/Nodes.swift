@@ -1,35 +1,30 @@
 import Dispatch
 import Observation
 
-// NB: the engine's state is touched only on the main actor and never while a caller holds an
-// access to the same property (no property is passed `inout` across a call that could reach
-// it again), so the hot stored properties opt out of dynamic exclusivity checks, which cost
-// about a fifth of the engine's own work per change.
-
 /// A node of a mounted graph. Nodes are updated by the ``Engine`` in rank order: sources have
-/// rank 0 and a derived node ranks above every node it reads.
+/// rank 0 and a derived node ranks above every node it reads. What the engine keeps about a
+/// node (whether it is dirty or queued, the registration observing it) lives in the engine,
+/// under the node's ``number``.
 @MainActor
 class RuntimeNode {
-  final let rank: Int
-  /// The engine of the graph; it outlives every node that is still registered (a torn-down
-  /// node has no registration, so nothing reaches the engine through it).
+  /// The node's index in its engine's tables.
+  final let number: Int
+  /// The engine of the graph; it outlives every node (the graph's mount holds it).
   final unowned let engine: Engine
-  @exclusivity(unchecked) final var isQueued = false
-  /// For a source, the number of the Observation registration that observes it now; 0 when
-  /// none does (it fired, or the node was torn down).
-  @exclusivity(unchecked) final var registration: UInt = 0
-  /// For a source observed with others, the group that registration belongs to; a source
-  /// observed alone is its own registration and has no group.
-  @exclusivity(unchecked) final var group: TrackingGroup?
+  /// Whether the graph (or the row holding the node) unmounted: a torn-down node holds nothing
+  /// and is never observed or queued again.
+  final private(set) var isTornDown = false
 
-  init(rank: Int, engine: Engine) {
-    self.rank = rank
+  /// Makes a node computed from `inputs` (none for a source) and adds it to `engine`.
+  init(reading inputs: [RuntimeNode], engine: Engine) {
+    self.number = engine.number(forNodeReading: inputs)
     self.engine = engine
+    engine.nodeCreated(self)
   }
 
   /// Brings the node up to date and hands a changed value on. A source hands on the value it
   /// last read with ``readTracked()``.
-  func update(in engine: Engine) {}
+  func update() {}
 
   /// For a source: reads its value without observing it, and tells whether it differs from
   /// the value the node holds (always `true` when the type is not `Equatable`).
@@ -42,50 +37,11 @@ class RuntimeNode {
   /// A source that cannot is observed alone, so that others changing never re-deliver it.
   var isComparable: Bool { true }
 
-  /// Called when the registration numbered `number` fired: marks the source dirty if that
-  /// registration still observes it.
-  final func registrationFired(_ number: UInt) {
-    guard registration == number else { return }
-    registration = 0
-    group = nil
-    engine.sourceChanged(self)
-  }
-
-  /// Whether the graph unmounted: a torn-down node is never observed or queued again.
-  @exclusivity(unchecked) final var isTornDown = false
-
   /// Drops everything the node holds; called when the graph unmounts.
   func tearDown() {
+    guard !isTornDown else { return }
     isTornDown = true
-    registration = 0
-    group = nil
-  }
-}
-
-/// Sources observed by one Observation registration. Whichever of them changes first, the
-/// registration fires once and marks every member dirty; the flush re-reads them and regroups
-/// them by whether they changed, so sources that change together share a registration and a
-/// source that changes alone soon has its own. A source observed alone needs no group: it is
-/// its own registration (see ``Engine/track(_:)``).
-@MainActor
-final class TrackingGroup {
-  private let number: UInt
-  @exclusivity(unchecked) private var members: [RuntimeNode]
-
-  init(number: UInt, members: [RuntimeNode]) {
-    self.number = number
-    // NB: a copy of its own, so that the engine's buffer it came from stays unique and is
-    // emptied without being reallocated.
-    var copy: [RuntimeNode] = []
-    copy.reserveCapacity(members.count)
-    copy.append(contentsOf: members)
-    self.members = copy
-  }
-
-  func fire() {
-    let fired = members
-    members = []
-    for member in fired { member.registrationFired(number) }
+    engine.nodeRemoved(number)
   }
 }
 
@@ -136,18 +92,17 @@ class NodeSink<Value> {
 /// A node holding a value, with sinks (widget writes) and dependents (derived nodes).
 @MainActor
 class ValueNode<Value>: RuntimeNode {
-  @exclusivity(unchecked) final var value: Value
+  final var value: Value
   final let isEqual: Equality<Value>?
   // NB: most nodes have one or two sinks; they are stored inline, the rest in an array.
-  @exclusivity(unchecked) private final var firstSink: Sink<Value>?
-  @exclusivity(unchecked) private final var secondSink: Sink<Value>?
-  @exclusivity(unchecked) private final var otherSinks: [Sink<Value>] = []
-  @exclusivity(unchecked) private final var dependents: [RuntimeNode] = []
+  private final var firstSink: Sink<Value>?
+  private final var secondSink: Sink<Value>?
+  private final var otherSinks: [Sink<Value>] = []
 
-  init(rank: Int, value: Value, engine: Engine) {
+  init(reading inputs: [RuntimeNode], value: Value, engine: Engine) {
     self.value = value
     self.isEqual = equality(for: Value.self)
-    super.init(rank: rank, engine: engine)
+    super.init(reading: inputs, engine: engine)
   }
 
   /// Adds a sink and delivers the current value to it at once, so a widget starts in sync.
@@ -167,21 +122,16 @@ class ValueNode<Value>: RuntimeNode {
     sink.send(value)
   }
 
-  final func addDependent(_ node: RuntimeNode) {
-    dependents.append(node)
-  }
-
   /// Stores `newValue`; if it differs from the old one, writes every sink and queues every
   /// dependent.
-  final func store(_ newValue: Value, in engine: Engine) {
+  final func store(_ newValue: Value) {
     if let isEqual, isEqual(value, newValue) { return }
     value = newValue
-    deliver(in: engine)
+    deliver()
   }
 
   /// Hands the value on: writes every sink and queues every dependent.
-  final func deliver(in engine: Engine) {
-    engine.updateCount &+= 1
+  final func deliver() {
     if let firstSink {
       firstSink.send(value)
       if let secondSink {
@@ -193,7 +143,7 @@ class ValueNode<Value>: RuntimeNode {
         }
       }
     }
-    for dependent in dependents { engine.enqueue(dependent) }
+    if !isTornDown { engine.valueChanged(number) }
   }
 
   /// Tells the object sinks that the value is unchanged though an edit arrived; nothing is
@@ -213,7 +163,6 @@ class ValueNode<Value>: RuntimeNode {
     firstSink = nil
     secondSink = nil
     otherSinks = []
-    dependents = []
     super.tearDown()
   }
 }
@@ -224,14 +173,14 @@ class ValueNode<Value>: RuntimeNode {
 @MainActor
 class SourceNode<Value>: ValueNode<Value> {
   /// Whether the last ``readTracked()`` found a value to hand on at the next update.
-  @exclusivity(unchecked) private final var isFresh = false
+  private final var isFresh = false
   /// Whether a two-way binding wrote an edit into the value since the last update.
-  @exclusivity(unchecked) private final var wasEdited = false
+  private final var wasEdited = false
 
   /// `value` is the initial value, read unobserved: the graph observes its new sources
   /// together once every declaration is installed.
   init(value: Value, engine: Engine) {
-    super.init(rank: 0, value: value, engine: engine)
+    super.init(reading: [], value: value, engine: engine)
   }
 
   /// Reads the value from the view model.
@@ -262,7 +211,7 @@ class SourceNode<Value>: ValueNode<Value> {
   final func editArrived() {
     guard !isTornDown else { return }
     wasEdited = true
-    engine.sourceChanged(self)
+    engine.sourceChanged(number)
   }
 
   /// Asks the next flush to hand the current value to every sink and dependent even if it
@@ -271,14 +220,14 @@ class SourceNode<Value>: ValueNode<Value> {
   final func redeliver() {
     guard !isTornDown else { return }
     isFresh = true
-    engine.sourceChanged(self)
+    engine.sourceChanged(number)
   }
 
-  override final func update(in engine: Engine) {
+  override final func update() {
     if isFresh {
       isFresh = false
       wasEdited = false
-      deliver(in: engine)
+      deliver()
     } else if wasEdited {
       wasEdited = false
       settleSinks()
@@ -330,14 +279,16 @@ final class ClosureSourceNode<Value>: SourceNode<Value> {
 final class DerivedNode<Value>: ValueNode<Value> {
   private var compute: (() -> Value)?
 
-  init(rank: Int, engine: Engine, compute: @escaping () -> Value) {
+  /// Makes the node reading `inputs`; the engine ranks it above each and queues it whenever
+  /// one of them changes (see ``Engine/number(forNodeReading:)``).
+  init(inputs: [RuntimeNode], engine: Engine, compute: @escaping () -> Value) {
     self.compute = compute
-    super.init(rank: rank, value: compute(), engine: engine)
+    super.init(reading: inputs, value: compute(), engine: engine)
   }
 
-  override func update(in engine: Engine) {
+  override func update() {
     guard let compute else { return }
-    store(compute(), in: engine)
+    store(compute())
   }
 
   override func tearDown() {
