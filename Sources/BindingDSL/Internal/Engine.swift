@@ -70,7 +70,6 @@ final class Engine {
   /// tables ends before the caller calls the node.)
   private func node(_ number: Int) -> RuntimeNode? { tables.nodes[number] }
 
-
   // MARK: Events
 
   /// Source `number` changed: Observation fired for it, or an edit or retry reached it.
