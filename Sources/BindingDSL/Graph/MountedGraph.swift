@@ -30,6 +30,9 @@ public final class MountedGraph<Model: AnyObject>: Flushable {
       guard let self else { return }
       scheduler.scheduleFlush(self)
     }
+    // NB: most declarations make one node, a few two; room for them costs one allocation per
+    // table instead of one per doubling.
+    engine.reserveCapacity(graph.declarations.count + graph.declarations.count / 4)
     for declaration in graph.declarations { declaration.install(context) }
     context.finishInstalling()
   }

@@ -45,11 +45,19 @@ final class Engine {
     if number == tables.nodes.count {
       tables.nodes.append(nil)
       tables.registrations.append(0)
-      tables.groups.append(nil)
       tables.dependents.append([])
     }
     for input in inputs { tables.dependents[input.number].append(number) }
     return number
+  }
+
+  /// Makes room for `count` more nodes: a graph knows about how many it will make.
+  func reserveCapacity(_ count: Int) {
+    let total = tables.nodes.count + count
+    tables.nodes.reserveCapacity(total)
+    tables.registrations.reserveCapacity(total)
+    tables.dependents.reserveCapacity(total)
+    tables.machine.reserveCapacity(total)
   }
 
   /// Holds `node`, which took its number from ``number(forNodeOfRank:)``, until it is removed.
@@ -61,7 +69,6 @@ final class Engine {
   func nodeRemoved(_ number: Int) {
     tables.nodes[number] = nil
     tables.registrations[number] = 0
-    tables.groups[number] = nil
     tables.dependents[number] = []
     tables.machine.nodeRemoved(number)
   }
@@ -87,23 +94,19 @@ final class Engine {
 
   /// The registration numbered `registration` fired for source `number`: the source is dirty
   /// if that registration still observes it.
-  func registrationFired(_ number: Int, _ registration: UInt) {
+  func registrationFired(_ number: Int, _ registration: UInt32) {
     guard number < tables.registrations.count, tables.registrations[number] == registration
     else { return }
     tables.registrations[number] = 0
-    tables.groups[number] = nil
     sourceChanged(number)
   }
 
   // MARK: Observing
 
-  /// Reads `source` under a registration of its own: the source is its own group, so a change
-  /// costs no group object.
+  /// Reads `source` under a registration of its own.
   private func track(_ source: Int) {
     guard let node = node(source) else { return }
-    tables.lastRegistration &+= 1
-    let registration = tables.lastRegistration
-    tables.groups[source] = nil
+    let registration = nextRegistration()
     tables.registrations[source] = registration
     withObservationTracking {
       node.readTracked()
@@ -125,20 +128,27 @@ final class Engine {
       track(sources.filter { tables.nodes[$0] != nil })
       return
     }
-    tables.lastRegistration &+= 1
-    let registration = tables.lastRegistration
-    let group = TrackingGroup(registration: registration, members: sources, engine: self)
-    for source in sources {
-      tables.groups[source] = group
-      tables.registrations[source] = registration
-    }
+    let registration = nextRegistration()
+    for source in sources { tables.registrations[source] = registration }
     withObservationTracking {
       for source in sources { node(source)?.readTracked() }
-    } onChange: { [weak group] in
-      // NB: the pending registration holds only this weak reference: the group lives in the
-      // engine's table while one of its sources is observed by it.
-      onMainActor { group?.fire() }
+    } onChange: { [weak self] in
+      // NB: the pending registration holds the engine weakly and its sources by number only.
+      // Whichever source changes first, it fires once and marks every member still observed
+      // by it dirty.
+      onMainActor {
+        guard let self else { return }
+        for source in sources { self.registrationFired(source, registration) }
+      }
     }
+  }
+
+  /// A number for a new registration: a source acts on a registration that fires only while it
+  /// is the one observing it, so a stale registration that fires late changes nothing.
+  private func nextRegistration() -> UInt32 {
+    tables.lastRegistration &+= 1
+    if tables.lastRegistration == 0 { tables.lastRegistration = 1 }
+    return tables.lastRegistration
   }
 
   /// Observes `sources`: those that can be compared under one registration, each that cannot
@@ -246,7 +256,7 @@ final class Engine {
 }
 
 /// Everything the engine keeps per graph run: the flush's state machine, and per node number
-/// the node, the registration observing it and that registration's group.
+/// the node, the registration observing it and the derived nodes reading it.
 ///
 /// The rule that lets release builds skip dynamic exclusivity checks on it: the engine touches
 /// these tables only on the main actor, and only in accesses that end before any call leaves
@@ -258,36 +268,10 @@ struct EngineTables {
   var nodes: [RuntimeNode?] = []
   /// Per node number: the number of the Observation registration that observes the source
   /// now; 0 when none does (it fired, or the node was removed).
-  var registrations: [UInt] = []
-  /// Per node number: for a source observed with others, the group that registration belongs
-  /// to; a source observed alone is its own registration and has no group.
-  var groups: [TrackingGroup?] = []
+  var registrations: [UInt32] = []
   /// Per node number: the derived nodes that read it.
   var dependents: [[Int]] = []
   /// The number of the last Observation registration the engine made.
-  var lastRegistration: UInt = 0
+  var lastRegistration: UInt32 = 0
   var updateCount = 0
-}
-
-/// Sources observed by one Observation registration. Whichever of them changes first, the
-/// registration fires once and marks every member dirty; the flush re-reads them and regroups
-/// them by whether they changed, so sources that change together share a registration and a
-/// source that changes alone soon has its own. A source observed alone needs no group.
-@MainActor
-final class TrackingGroup {
-  private let registration: UInt
-  private var members: [Int]
-  private unowned let engine: Engine
-
-  init(registration: UInt, members: [Int], engine: Engine) {
-    self.registration = registration
-    self.members = members
-    self.engine = engine
-  }
-
-  func fire() {
-    let fired = members
-    members = []
-    for member in fired { engine.registrationFired(member, registration) }
-  }
 }

@@ -73,7 +73,7 @@ struct FlushStateMachine {
   /// `isDirty`: one node is never in both, but each queue is emptied on its own terms).
   private var isQueued: [Bool] = []
   /// Per node number: its rank (0 for sources, above each input for derived nodes).
-  private var ranks: [Int] = []
+  private var ranks: [Int32] = []
   /// Numbers free for new nodes.
   private var free: [Int] = []
   /// Numbers of nodes removed during a flush, free once it ends (a buffer may still hold them).
@@ -89,17 +89,24 @@ struct FlushStateMachine {
   var capacity: Int { ranks.count }
 
   /// The rank of node `node`.
-  func rank(of node: Int) -> Int { ranks[node] }
+  func rank(of node: Int) -> Int { Int(ranks[node]) }
 
   // MARK: Nodes
+
+  /// Makes room for `count` nodes in all.
+  mutating func reserveCapacity(_ count: Int) {
+    ranks.reserveCapacity(count)
+    isDirty.reserveCapacity(count)
+    isQueued.reserveCapacity(count)
+  }
 
   /// A node of rank `rank` joined the graph: returns its number, reusing a free one.
   mutating func nodeAdded(rank: Int) -> Int {
     if let number = free.popLast() {
-      ranks[number] = rank
+      ranks[number] = Int32(rank)
       return number
     }
-    ranks.append(rank)
+    ranks.append(Int32(rank))
     isDirty.append(false)
     isQueued.append(false)
     return ranks.count - 1
@@ -131,7 +138,7 @@ struct FlushStateMachine {
   mutating func dependentQueued(_ node: Int) {
     guard !isQueued[node] else { return }
     isQueued[node] = true
-    let rank = ranks[node]
+    let rank = Int(ranks[node])
     while queue.count <= rank { queue.append([]) }
     queue[rank].append(node)
     // NB: a node of lower rank than the one being updated (a row mounted by a sink hands its

@@ -169,7 +169,7 @@ class ValueNode<Value>: RuntimeNode {
 
 /// A view-model value read through Observation. One source node exists per distinct key path
 /// (or command property) in a mounted graph, so a change pays for one re-read however many
-/// widgets show the value, and sources share registrations through ``TrackingGroup``s.
+/// widgets show the value; sources that change together share one registration.
 @MainActor
 class SourceNode<Value>: ValueNode<Value> {
   /// Whether the last ``readTracked()`` found a value to hand on at the next update.
