@@ -141,6 +141,25 @@ import Testing
     }
   }
 
+  @Test func theTraitReportsEveryRecordingOfATestOnceAtTheTest() async throws {
+    let test = try #require(Test.current)
+    let directory = directory
+    let collector = FailureCollector()
+    try await FailureReporter.$collector.withValue(collector) {
+      try await SnapshotRecordingTrait(mode: .missing).provideScope(
+        for: test, testCase: Test.Case.current
+      ) {
+        #expect(try SnapshotRecording.inEffect().mode == .missing)
+        try assertSnapshot(of: "a", named: "trait-a", in: directory)
+        try assertSnapshot(of: "b", named: "trait-b", in: directory)
+      }
+    }
+    let failures = collector.failures
+    #expect(failures.count == 1)
+    #expect(failures.first?.site.line == UInt(test.sourceLocation.line))
+    #expect(failures.first?.message.hasPrefix("recorded 2 snapshots; read them") == true)
+  }
+
   @Test(arguments: ["", "a/b", ".hidden", "two\nlines"])
   func aNameThatIsNotAPlainFileNameIsRejected(name: String) throws {
     let failures = collectFailures {
