@@ -41,6 +41,18 @@ import Testing
     #expect(clean.output.contains("No obsolete snapshots"))
   }
 
+  @Test func aCheckoutReachedThroughASymbolicLinkComparesAlike() throws {
+    let link = FileManager.default.temporaryDirectory
+      .appendingPathComponent("ObsoleteSnapshotsLink-\(UUID().uuidString)")
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: folder)
+    defer { try? FileManager.default.removeItem(at: link) }
+    let result = try run(
+      comparing: ["kept"], passing: true,
+      script: link.appendingPathComponent("Scripts/obsolete-snapshots"))
+    #expect(result.output.hasSuffix("  Tests/AppTests/__Snapshots__/FormTests/gone.txt\n"))
+    #expect(!result.output.contains("kept.txt"))
+  }
+
   @Test func aFailingRunNeverPrunesAndSaysSo() throws {
     let result = try run(comparing: ["kept"], passing: false, arguments: ["--prune"])
     #expect(result.status == 1)
@@ -76,7 +88,7 @@ import Testing
   /// Runs the script with a stand-in test command that logs `names` as compared and exits as
   /// `passing` says.
   private func run(
-    comparing names: [String], passing: Bool, arguments: [String] = []
+    comparing names: [String], passing: Bool, arguments: [String] = [], script: URL? = nil
   ) throws -> (status: Int32, output: String) {
     let snapshots = folder.resolvingSymlinksInPath()
       .appendingPathComponent("Tests/AppTests/__Snapshots__/FormTests").path
@@ -87,7 +99,7 @@ import Testing
       to: "fake-swift-test")
     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: stand.path)
     let process = Process()
-    process.executableURL = folder.appendingPathComponent("Scripts/obsolete-snapshots")
+    process.executableURL = script ?? folder.appendingPathComponent("Scripts/obsolete-snapshots")
     process.arguments = arguments
     var environment = ProcessInfo.processInfo.environment
     environment["SNAPSHOT_TEST_COMMAND"] = stand.path
