@@ -157,9 +157,7 @@ package struct PreparedScreen<S: Screen> {
       }
     }
     var problems: [String] = []
-    let malformed = byID.keys.filter { id in
-      id.isEmpty || id.contains { $0.isWhitespace || $0 == "#" || $0 == "\"" }
-    }
+    let malformed = byID.keys.filter(Self.isMalformed)
     if !malformed.isEmpty {
       problems.append(
         "widget ids must be non-empty, without spaces, '#' or quotes, so that renders and "
@@ -185,6 +183,19 @@ package struct PreparedScreen<S: Screen> {
     self.widgetsByID = byID
     self.declarations = declarations
     self.graph = compiled
+  }
+
+  /// Whether `id` cannot name a widget: empty, or holding whitespace, '#' or a quote.
+  private static func isMalformed(_ id: String) -> Bool {
+    if id.isEmpty { return true }
+    // NB: ids are ASCII nearly always; their bytes are checked without the Unicode property
+    // lookup `Character.isWhitespace` makes, which was a twentieth of a screen's mount.
+    if id.utf8.allSatisfy({ $0 < 0x80 }) {
+      return id.utf8.contains { byte in
+        byte == 0x20 || (0x09...0x0D).contains(byte) || byte == 0x23 || byte == 0x22
+      }
+    }
+    return id.contains { $0.isWhitespace || $0 == "#" || $0 == "\"" }
   }
 
   /// Bindings that reach a widget the tree does not hold: an id that is not in the tree, or

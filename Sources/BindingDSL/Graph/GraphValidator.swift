@@ -93,11 +93,20 @@ struct GraphValidator {
       if edge.mode == .twoWay { adjacency[edge.to].append(edge.from) }
     }
     let groups = StronglyConnected(adjacency: adjacency).groups.filter { $0.count > 1 }
-    return groups.compactMap { group in
-      let members = Set(group)
-      let inside = edges.indices.filter {
-        members.contains(edges[$0].from) && members.contains(edges[$0].to)
-      }
+    guard !groups.isEmpty else { return [] }
+    // NB: one pass over the edges files each edge under the group holding both its ends (most
+    // groups are a two-way binding's two nodes; a set per group, checked against every edge,
+    // cost a hash per edge and group).
+    var groupOf = Array(repeating: -1, count: nodes.count + 1)
+    for (number, group) in groups.enumerated() {
+      for node in group { groupOf[node] = number }
+    }
+    var edgesInside: [[Int]] = Array(repeating: [], count: groups.count)
+    for (index, edge) in edges.enumerated() {
+      let group = groupOf[edge.from]
+      if group >= 0 && group == groupOf[edge.to] { edgesInside[group].append(index) }
+    }
+    return zip(groups, edgesInside).compactMap { group, inside in
       let owners = owning(inside)
       // Two-way bindings that join one value to several widgets (or a widget to several
       // values) without closing a loop form a tree: each is its own binding, and the echo
