@@ -30,9 +30,9 @@ public final class MountedGraph<Model: AnyObject>: Flushable {
       guard let self else { return }
       scheduler.scheduleFlush(self)
     }
-    // NB: most declarations make one node, a few two; room for them costs one allocation per
-    // table instead of one per doubling.
-    engine.reserveCapacity(graph.declarations.count + graph.declarations.count / 4)
+    // NB: about one node per declaration (sources are shared, commands add two): room for them
+    // costs one allocation per table instead of one per doubling.
+    engine.reserveCapacity(graph.declarations.count)
     for declaration in graph.declarations { declaration.install(context) }
     context.finishInstalling()
   }
