@@ -1,4 +1,5 @@
 import BindingDSL
+import Foundation
 import Observation
 import Testing
 
@@ -60,6 +61,12 @@ private final class LiveRow {
 
   var writes: Int { value.received.count + label.received.count + pair.received.count }
 }
+
+/// How many rounds each random test runs: 1,000, or `ENGINE_STRESS_ROUNDS` for a longer run
+/// (`ENGINE_STRESS_ROUNDS=10000 swift test -c release -Xswiftc -enable-testing --filter
+/// EngineStressTests`).
+private let stressRounds =
+  ProcessInfo.processInfo.environment["ENGINE_STRESS_ROUNDS"].flatMap { Int($0) } ?? 1_000
 
 /// A small deterministic generator, so that a failing round reproduces.
 private struct SplitMix64: RandomNumberGenerator {
@@ -198,7 +205,7 @@ private struct SplitMix64: RandomNumberGenerator {
     slots[1].onReceive = { model.p2 = $0 }
     tag.onReceive = { model.p3 = Int($0) ?? 0 }
     var random = SplitMix64(state: seed)
-    for round in 0..<1_000 {
+    for round in 0..<stressRounds {
       let before = slots.map(\.received.count)
       for _ in 0..<Int.random(in: 0...8, using: &random) {
         let index = Int.random(in: 0..<9, using: &random)
@@ -279,7 +286,7 @@ private struct SplitMix64: RandomNumberGenerator {
       slots[2].onReceive = { if $0 == 2 { try? mountRow(value: $0) } }
       slots[3].onReceive = { value in live.first?.model.value = value }
       for _ in 0..<3 { try mountRow(value: 0) }
-      for round in 0..<1_000 {
+      for round in 0..<stressRounds {
         let before = live.map(\.writes)
         let rowsBefore = live.map(ObjectIdentifier.init)
         for _ in 0..<Int.random(in: 0...8, using: &random) {
