@@ -9,7 +9,7 @@ import Glibc
 /// list change leaves exactly the expected rows in order and keeps the rows that stayed).
 /// `--markdown` prints the table as Markdown, as `Docs/Performance.md` shows it.
 /// `--only NAME` runs one scenario (chain, fan-out, diamond, batch, typing, mount, render, kit,
-/// memory, lists), or one part of the lists (lists-diff, lists-insert, lists-render, lists-memory), for
+/// memory, lists, rounds), or one part of the lists (lists-diff, lists-insert, lists-render, lists-memory), for
 /// profiling.
 var arguments = Array(CommandLine.arguments.dropFirst())
 var selected: String?
@@ -40,6 +40,7 @@ if runs("render") { rows += renderRows(settings) }
 if runs("kit") { rows += try kitRenderRows(settings) }
 if runs("memory") { rows += memoryRows(settings) }
 if runs("lists") || only?.hasPrefix("lists-") == true { rows += listRows(settings, only: only) }
+if runs("rounds") { rows += roundsRows(settings) }
 
 let timings = !settings.isQuick
 print(markdown ? markdownTable(rows, timings: timings) : plainTable(rows, timings: timings))
