@@ -29,7 +29,7 @@ public struct BindingGraph<Model: AnyObject> {
   /// single declarations only.
   public init(declarations: [BindingDeclaration<Model>]) throws(BindingGraphError) {
     let declarations =
-      declarations.contains(where: \.isGroup) ? declarations.flatMap(\.flattened) : declarations
+      declarations.contains { $0.isGroup } ? declarations.flatMap { $0.flattened } : declarations
     self.declarations = declarations
     var numbering = Numbering(modelName: typeName(Model.self))
     var edges: [GraphEdge] = []
@@ -47,8 +47,10 @@ public struct BindingGraph<Model: AnyObject> {
     self.nodes = numbering.nodes
     self.edges = edges
     let problems = GraphValidator(
-      declarations: declarations.map(\.located),
-      declarationProblems: declarations.map(\.problems),
+      // NB: closures, not key paths: a key path projects through a generic copy of each
+      // declaration, which was a tenth of a screen's mount. Names are made for problems only.
+      declarations: { declarations[$0].located },
+      declarationProblems: declarations.map { $0.problems },
       nodes: nodes, edges: edges, owners: owners
     ).validate()
     if !problems.isEmpty { throw BindingGraphError(problems: problems) }

@@ -1,8 +1,8 @@
 /// Checks a numbered graph: conflicting writers, commands bound twice, cycles, and the problems
 /// declarations found in themselves.
 struct GraphValidator {
-  /// Each declaration as `summary at site`.
-  let declarations: [String]
+  /// Each declaration as a problem names it (summary and site), made only for a problem.
+  let declarations: (Int) -> String
   let declarationProblems: [[String]]
   let nodes: [GraphNode]
   let edges: [GraphEdge]
@@ -14,7 +14,7 @@ struct GraphValidator {
     for (index, messages) in declarationProblems.enumerated() {
       for message in messages {
         found.append(
-          .init(kind: .invalidDeclaration, message: message, declarations: [declarations[index]]))
+          .init(kind: .invalidDeclaration, message: message, declarations: [declarations(index)]))
       }
     }
     found += conflictingWriters()
@@ -45,7 +45,7 @@ struct GraphValidator {
         message: "\(name(target)) is written by \(owners.count) declarations; a widget "
           + "property takes one source. Combine the values in one computed property or in "
           + "one bind(_:_:to:) with a transform.",
-        declarations: owners.map { declarations[$0] })
+        declarations: owners.map { declarations($0) })
     }
   }
 
@@ -70,7 +70,7 @@ struct GraphValidator {
         message: "\(name(event)) executes \(owners.count) command bindings; a control "
           + "triggers one command. Bind the others to their own controls, or make one "
           + "command that runs both.",
-        declarations: owners.map { declarations[$0] })
+        declarations: owners.map { declarations($0) })
     }
     let onMoments = moments.keys.sorted().compactMap { pair -> BindingGraphError.Problem? in
       let owners = owning(moments[pair] ?? [])
@@ -79,7 +79,7 @@ struct GraphValidator {
         kind: .commandBoundTwice,
         message: "\(name(pair.from)) executes command \(name(pair.to)) \(owners.count) times; "
           + "declare it once.",
-        declarations: owners.map { declarations[$0] })
+        declarations: owners.map { declarations($0) })
     }
     return onControls + onMoments
   }
@@ -119,7 +119,7 @@ struct GraphValidator {
         message: "values flow in a circle through \(names); only a single two-way binding "
           + "may join a view-model value and a widget property both ways. Declare it once "
           + "with mode: .twoWay.",
-        declarations: owners.map { declarations[$0] })
+        declarations: owners.map { declarations($0) })
     }
   }
 }
