@@ -203,7 +203,8 @@ package struct PreparedScreen<S: Screen> {
   private static func treeProblems(
     of declarations: [BindingDeclaration<S.Model>], widgets byID: [String: Widget]
   ) -> [String] {
-    let known = byID.keys.sorted().joined(separator: ", ")
+    // NB: the list of ids is made for a problem only; sorting every id cost every mount.
+    let known = { byID.keys.sorted().joined(separator: ", ") }
     var problems: [String] = []
     var reported: Set<TargetKey> = []
     for declaration in declarations {
@@ -217,7 +218,7 @@ package struct PreparedScreen<S: Screen> {
           }
           problems.append(
             "a binding at \(declaration.site) uses \(reference.key), but no widget '\(id)' is "
-              + "in the tree; widgets in the tree: \(known)")
+              + "in the tree; widgets in the tree: \(known())")
           continue
         }
         if let problem = memberProblem(
