@@ -32,6 +32,8 @@ public struct BindingGraph<Model: AnyObject> {
       declarations.contains { $0.isGroup } ? declarations.flatMap { $0.flattened } : declarations
     self.declarations = declarations
     var numbering = Numbering(modelName: typeName(Model.self))
+    // NB: about two endpoints per declaration; room for them spares the table's regrowth.
+    numbering.reserveCapacity(declarations.count * 2)
     var edges: [GraphEdge] = []
     var owners: [Int] = []
     for (index, declaration) in declarations.enumerated() {
@@ -125,6 +127,11 @@ private struct Numbering {
 
   init(modelName: String) {
     self.modelName = modelName
+  }
+
+  /// Makes room for `count` endpoints in the lookup (not in `nodes`, which the graph keeps).
+  mutating func reserveCapacity(_ count: Int) {
+    ids.reserveCapacity(count)
   }
 
   mutating func add(_ endpoint: Endpoint) {
