@@ -21,18 +21,18 @@ import Testing
       graph.dump() == """
         BindingGraph<FormModel>: 12 nodes, 8 edges
         nodes:
-          n1 source \\FormModel.#1: String
-          n2 target name.text: String (editable)
-          n3 source \\FormModel.#2: String
-          n4 target greeting.text: String
-          n5 source \\FormModel.#3: Int
-          n6 source \\FormModel.#4: Int
-          n7 derived derived#1: String
-          n8 target pair.text: String
-          n9 event save.tap
-          n10 command save: Command<(), ()>
-          n11 target save.isEnabled: Bool
-          n12 target save.isBusy: Bool
+          n1 source \\FormModel.#1: String (name.text, GraphDumpAndMountTests.swift:15)
+          n2 target name.text: String (editable) (\\FormModel.#1, GraphDumpAndMountTests.swift:15)
+          n3 source \\FormModel.#2: String (greeting.text, GraphDumpAndMountTests.swift:16)
+          n4 target greeting.text: String (\\FormModel.#2, GraphDumpAndMountTests.swift:16)
+          n5 source \\FormModel.#3: Int (derived#1, GraphDumpAndMountTests.swift:17)
+          n6 source \\FormModel.#4: Int (derived#1, GraphDumpAndMountTests.swift:17)
+          n7 derived derived#1: String (pair.text, GraphDumpAndMountTests.swift:17)
+          n8 target pair.text: String (derived#1, GraphDumpAndMountTests.swift:17)
+          n9 event save.tap (save, GraphDumpAndMountTests.swift:18)
+          n10 command save: Command<(), ()> (save.tap, GraphDumpAndMountTests.swift:18)
+          n11 target save.isEnabled: Bool (save, GraphDumpAndMountTests.swift:18)
+          n12 target save.isBusy: Bool (save, GraphDumpAndMountTests.swift:18)
         edges:
           n1 -> n2 value two-way  (\\FormModel.#1 -> name.text)
           n3 -> n4 value one-way  (\\FormModel.#2 -> greeting.text)

@@ -113,7 +113,8 @@ struct GraphValidator {
       // guard keeps every edit from coming back. Anything else inside the group is a cycle.
       let onlyTwoWay = inside.allSatisfy { edges[$0].mode == .twoWay }
       if onlyTwoWay && inside.count == group.count - 1 { return nil }
-      let names = group.sorted().map(name).joined(separator: ", ")
+      let origins = NodeOrigins(nodes: nodes, edges: edges)
+      let names = group.sorted().map { origins.describe(nodes[$0 - 1]) }.joined(separator: ", ")
       return .init(
         kind: .cycle,
         message: "values flow in a circle through \(names); only a single two-way binding "
