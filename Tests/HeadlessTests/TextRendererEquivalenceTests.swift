@@ -20,6 +20,9 @@ import Testing
     // Emoji, flags, sequences, and text in other scripts next to escapes.
     "😀", "😀\"", "\"😀", "👨‍👩‍👧\n", "🇺🇸\"🇫🇷", "👍🏽\\", "日本語\t\"引用\"", "Ünïcödé \r\n ok",
     "•••", "\u{0}\u{7F}\u{85}\u{2028}",
+    // Every other control character, alone, in runs and next to the C1 range's neighbours.
+    "\u{1B}[31mred\u{1B}[0m", "\u{7}\u{8}\u{B}\u{C}", "\u{1F}\u{20}", "\u{80}\u{9F}\u{A0}",
+    "\u{7E}\u{7F}\u{80}", "Â\u{9B}", "é\u{85}\r\n",
     String(repeating: "x", count: 1_000), String(repeating: "ab\"\\\n", count: 200),
   ]
 
@@ -164,6 +167,8 @@ private func referenceQuoted(_ text: String) -> String {
     case "\n": result += "\\n"
     case "\r": result += "\\r"
     case "\t": result += "\\t"
+    case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}":
+      result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
     default: result.unicodeScalars.append(scalar)
     }
   }

@@ -42,6 +42,28 @@ import Testing
       TextRenderer.line(for: label) == #"Label #quote text="She said \"hi\"\\\n\tthen\r left""#)
   }
 
+  @Test func everyOtherControlCharacterIsWrittenAsAScalarEscape() {
+    let label = Label("controls", text: "\u{1B}[31mred\u{1B}[0m \u{0}\u{7}\u{7F}\u{85}\u{9F} ok")
+    #expect(
+      TextRenderer.line(for: label)
+        == #"Label #controls text="\u{1B}[31mred\u{1B}[0m \u{0}\u{7}\u{7F}\u{85}\u{9F} ok""#)
+    let notControls = Label("near", text: "\u{20}\u{7E}\u{A0}\u{2028}é")
+    #expect(
+      TextRenderer.line(for: notControls) == "Label #near text=\"\u{20}\u{7E}\u{A0}\u{2028}é\"")
+  }
+
+  @Test func theFormatVersionIsPrintedAsAHeaderOnRequest() {
+    let tree = VStack("form") { Label("title", text: "Hi") }
+    #expect(TextRenderer.formatVersion == 2)
+    #expect(
+      TextRenderer.render(tree, options: .formatVersionHeader) == """
+        # text-format 2
+        VStack #form
+          Label #title text="Hi"
+        """)
+    #expect(TextRenderer.render(tree).hasPrefix("VStack #form"), "no header unless asked")
+  }
+
   @Test func secureFieldsShowDotsAndEmptyPlaceholdersAreLeftOut() {
     let password = TextField("password", text: "hunter22", placeholder: "Password", isSecure: true)
     let plain = TextField("code", text: "12")

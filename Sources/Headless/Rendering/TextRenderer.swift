@@ -10,13 +10,33 @@
 /// A line is `Kind #id`, then the kind's fields as `name=value` in a fixed order, then
 /// `label="…"` when an accessibility label is set, then flags in brackets: `disabled`, `hidden`,
 /// and the kind's own, such as `busy` or `rejected`. Strings are quoted with `\"`, `\\`,
-/// `\n`, `\t` and `\r` escaped. Numbers print without a fractional part when they have none.
-/// The format is documented in `Docs/TextFormat.md`; changing it is a breaking change.
+/// `\n`, `\t` and `\r` escaped, and every other control character written `\u{1B}`. Numbers print without a fractional part when they have none.
+/// The format is documented in `Docs/TextFormat.md`; changing it is a breaking change, and
+/// raises ``formatVersion``.
 public enum TextRenderer {
+  /// The version of the text format this renderer writes.
+  ///
+  /// It goes up by one whenever a tree that rendered one way renders another way (a line, a
+  /// field, a flag, an escape or an order changes), so that a stored snapshot no longer
+  /// matches; a new widget kind, field or flag that older trees cannot show leaves it as it
+  /// is. `Docs/TextFormat.md` states the version it describes and what each version changed.
+  /// ``RenderOptions/formatVersionHeader`` prints it as the first line of a render.
+  public static let formatVersion = 2
+
+  /// The header line ``RenderOptions/formatVersionHeader`` adds: `# text-format 2`.
+  public static var formatVersionHeader: String { "# text-format \(formatVersion)" }
+
   /// Renders `root` and everything nested in it, ending without a newline.
+  ///
+  /// - Parameter root: The widget to render, with everything nested in it.
+  /// - Returns: The text, one widget a line, ending without a newline.
   @MainActor
   public static func render(_ root: Widget) -> String {
     var output = Output(capacity: 4_096)
+    if RenderOptions.current.contains(.formatVersionHeader) {
+      output.append(formatVersionHeader)
+      output.append(.newline)
+    }
     append(root, depth: 0, to: &output)
     return output.text
   }
@@ -37,6 +57,9 @@ public enum TextRenderer {
   }
 
   /// Renders one widget's line, without indentation or children.
+  ///
+  /// - Parameter widget: The widget whose line to render.
+  /// - Returns: The line, without a newline.
   @MainActor
   public static func line(for widget: Widget) -> String {
     var output = Output()
@@ -77,6 +100,11 @@ public struct RenderOptions: OptionSet, Hashable, Sendable {
   /// animation=fade` on the list's line: a snapshot then shows an insert as an insert, not a
   /// reload.
   public static let listChanges = RenderOptions(rawValue: 1)
+
+  /// A first line naming the version of the text format, `# text-format 2`
+  /// (``TextRenderer/formatVersionHeader``), so that a stored render says which format it is
+  /// in. No widget line starts with `#`.
+  public static let formatVersionHeader = RenderOptions(rawValue: 2)
 
   /// The options of the render under way.
   @MainActor static var current: RenderOptions = []
@@ -196,10 +224,13 @@ private struct Output: ~Copyable {
     }
   }
 
-  /// Appends `text` quoted, escaping every `"`, `\`, newline, carriage return and tab scalar,
-  /// whatever characters they are part of: a `\r\n` pair is written `\r\n`, and a quote that
-  /// a combining mark follows is still escaped, so a line never breaks and a string never ends
-  /// early. The bytes are scanned, and runs with nothing to escape are copied whole.
+  /// Appends `text` quoted, escaping every `"` and `\` and every control character (Unicode's
+  /// general category Cc: U+0000 to U+001F, U+007F, U+0080 to U+009F) whatever characters they
+  /// are part of: tab, line feed and carriage return as `\t`, `\n` and `\r`, the others as
+  /// `\u{1B}` (uppercase hexadecimal, no leading zeros). A `\r\n` pair is written `\r\n`,
+  /// and a quote that a combining mark follows is still escaped, so a line never breaks, a
+  /// string never ends early, and no escape sequence reaches a terminal. The bytes are
+  /// scanned, and runs with nothing to escape are copied whole.
   mutating func appendQuoted(_ text: String) {
     append(.quote)
     var text = text
@@ -209,20 +240,50 @@ private struct Output: ~Copyable {
 
   private mutating func appendEscaped(_ source: UnsafeBufferPointer<UInt8>) {
     var runStart = 0
-    for (index, byte) in source.enumerated() {
-      let escape: UInt8
+    var index = 0
+    while index < source.count {
+      let byte = source[index]
+      var length = 1
       switch byte {
-      case .quote, .backslash: escape = byte
-      case .tab: escape = UInt8(ascii: "t")
-      case .newline: escape = UInt8(ascii: "n")
-      case .carriageReturn: escape = UInt8(ascii: "r")
-      default: continue
+      case .quote, .backslash:
+        flush(source, from: runStart, to: index)
+        append(.backslash, byte)
+      case .tab:
+        flush(source, from: runStart, to: index)
+        append(.backslash, UInt8(ascii: "t"))
+      case .newline:
+        flush(source, from: runStart, to: index)
+        append(.backslash, UInt8(ascii: "n"))
+      case .carriageReturn:
+        flush(source, from: runStart, to: index)
+        append(.backslash, UInt8(ascii: "r"))
+      case 0x00..<0x20, 0x7F:
+        flush(source, from: runStart, to: index)
+        appendScalarEscape(UInt32(byte))
+      case 0xC2 where index + 1 < source.count && (0x80...0x9F).contains(source[index + 1]):
+        // NB: U+0080 to U+009F, the C1 controls, are the two bytes C2 80 to C2 9F in UTF-8.
+        flush(source, from: runStart, to: index)
+        appendScalarEscape(UInt32(source[index + 1]))
+        length = 2
+      default:
+        index += 1
+        continue
       }
-      append(UnsafeBufferPointer(rebasing: source[runStart..<index]))
-      append(.backslash, escape)
-      runStart = index + 1
+      index += length
+      runStart = index
     }
-    append(UnsafeBufferPointer(rebasing: source[runStart...]))
+    flush(source, from: runStart, to: source.count)
+  }
+
+  private mutating func flush(_ source: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) {
+    append(UnsafeBufferPointer(rebasing: source[start..<end]))
+  }
+
+  /// Appends `\u{1B}` for the scalar `value`.
+  private mutating func appendScalarEscape(_ value: UInt32) {
+    append("\\u{")
+    append(String(value, radix: 16, uppercase: true))
+    append(.closingBrace)
   }
 }
 
@@ -235,4 +296,5 @@ extension UInt8 {
   fileprivate static let equals = UInt8(ascii: "=")
   fileprivate static let backslash = UInt8(ascii: "\\")
   fileprivate static let closingBracket = UInt8(ascii: "]")
+  fileprivate static let closingBrace = UInt8(ascii: "}")
 }
