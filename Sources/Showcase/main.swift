@@ -15,6 +15,8 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 do {
   switch arguments.first {
   case nil:
+    print(Introduction.text)
+    print("")
     try await printWalkthroughs()
   case "--interactive", "-i":
     guard arguments.count <= 2 else {

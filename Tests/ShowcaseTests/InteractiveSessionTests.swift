@@ -72,7 +72,8 @@ import Testing
     #expect(
       text.contains(
         "> tap openTerms\nerror: cannot tap 'openTerms': the alert 'Didn't receive a code?' is "
-          + "in front of the screen; answer it first (its buttons: 'Send again', 'Wait')"))
+          + "in front of the screen; answer it first (its buttons: 'Send again', "
+          + "'Another number', 'Wait')"))
     #expect(text.contains("> path\nlogin\n"))
   }
 

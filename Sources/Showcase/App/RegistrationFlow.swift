@@ -50,8 +50,18 @@ final class RegistrationFlowViewModel {
   private func offerResend() async {
     let answer = await services.dialogs.alert(
       "Didn't receive a code?", message: "Codes can take a minute. We can send another.",
-      buttons: [DialogButton("Send again"), .cancel("Wait")])
+      buttons: [DialogButton("Send again"), DialogButton("Another number"), .cancel("Wait")])
     if answer == .answered("Send again") { form.resend.execute() }
+    if answer == .answered("Another number") { await askForAnotherNumber() }
+  }
+
+  /// Asks for the number to send the code to instead, and sends one there.
+  private func askForAnotherNumber() async {
+    let answer = await services.dialogs.prompt(
+      "Send the code to", placeholder: "Phone number", text: form.phone)
+    guard case .answered(let text?) = answer, !text.isEmpty, text != form.phone else { return }
+    form.phone = text
+    form.resend.execute()
   }
 
   /// Ends the resend countdown, which the view model started itself (so unmounting the screen

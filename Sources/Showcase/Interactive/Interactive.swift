@@ -3,7 +3,8 @@ import Headless
 /// The interactive mode: one showcase screen driven by commands read line by line.
 @MainActor
 enum Interactive {
-  /// Runs a session on the screen `name` until `readLine` returns `nil` or reads `quit`.
+  /// Runs a session on the screen `name` until `readLine` returns `nil` (the end of the input)
+  /// or reads `quit`.
   ///
   /// - Parameter echo: Whether to print each line read after a `> ` prompt, as a transcript
   ///   needs when the lines come from a file rather than a person.
@@ -37,11 +38,38 @@ enum Interactive {
     defer { session.close() }
     while true {
       if !echo { write("> ") }
-      guard let line = readLine() else { return }
-      if echo { write("> \(line)") }
+      guard let line = readLine() else {
+        // NB: at the end of the input (Ctrl-D) the cursor is still after the prompt.
+        if !echo { write("") }
+        return
+      }
+      if echo { write("> \(visible(line))") }
       guard let output = await session.run(line) else { return }
-      if !output.isEmpty { write(output) }
+      if !output.isEmpty { write(visible(output)) }
     }
+  }
+
+  /// `text` with every control character but the line feeds between lines escaped as the text
+  /// format writes it (`\t`, `\u{1B}`), so that nothing typed (an escape byte, a tab) reaches
+  /// the terminal raw, in an error that repeats it or in the echo of a line.
+  static func visible(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: { isControl($0) && $0 != "\n" }) else { return text }
+    var result = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\n": result += "\n"
+      case "\t": result += "\\t"
+      case "\r": result += "\\r"
+      case _ where isControl(scalar):
+        result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
+  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
   }
 }
 

@@ -59,7 +59,7 @@ final class InteractiveSession {
   /// What a person can type.
   static var help: String {
     """
-    Commands, one a line (lines starting with # are comments):
+    Commands, one a line (lines starting with # are comments; spaces or tabs separate words):
       type <id> <text>      type text at the end of a field
       replace <id> <text>   replace a field's text (nothing after the id empties it)
       tap <id>              tap a button; in a row: tap <list>[<row id>].<id>
@@ -86,7 +86,72 @@ final class InteractiveSession {
       render                print the whole tree
       graph                 print the binding graph
       help                  print this list
-      quit                  end the session
+      help examples         print an example of every command, on the screens it works on
+      quit                  end the session (so does the end of the input, Ctrl-D)
+    """
+  }
+
+  /// An example of every command, screen by screen; each screen's examples work in this order
+  /// from its start (a test runs them all).
+  static var examples: String {
+    """
+    Examples of every command, each screen's in order from its start:
+      swift run Showcase --interactive registration
+        type code 123456
+        replace code 654321
+        focus password
+        type password hunter22
+        submit password
+        advance 1s
+        tap resend
+        disappear
+        appear
+        render
+        graph
+      swift run Showcase --interactive search
+        type query pe
+        advance 300ms
+        submit query
+      swift run Showcase --interactive roles
+        appear
+        advance 1s
+        tap reload
+        advance 1s
+        select roles[courier]
+      swift run Showcase --interactive waybills
+        appear
+        advance 1s
+        select waybills[1003]
+        swipe waybills[1001] delete
+        more waybills
+        advance 1s
+        refresh waybills
+      swift run Showcase --interactive settings
+        select theme Dark
+        select unit mi
+        toggle alerts
+        slide volume 0.8
+        step radius
+        step radius -2
+        pick vacation 2026-12-24
+        scroll page 120
+        type signature Thanks
+        type city Be
+        submit city
+      swift run Showcase --interactive app
+        tap register
+        tap noCode
+        answer Another number
+        prompt +1 555 0199
+        back
+        type password hunter22
+        tap signIn
+        advance 1s
+        tab tabs waybillTab
+        path
+        open home/fruit:pear
+        help
+        quit
     """
   }
 
@@ -96,17 +161,23 @@ final class InteractiveSession {
   }
 
   /// Runs one line. Returns what to print, or `nil` when the line ends the session.
+  ///
+  /// Words are separated by spaces or tabs; the text of `type` and `replace` is everything
+  /// after the one separator that follows the id, tabs included. A blank line does nothing.
   func run(_ line: String) async -> String? {
-    let trimmed = line.drop { $0 == " " }
-    let verb = String(trimmed.prefix { $0 != " " })
-    let rest = trimmed.dropFirst(verb.count).drop { $0 == " " }
-    let id = String(rest.prefix { $0 != " " })
+    let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+    let trimmed = line.drop(while: isBlank)
+    let verb = String(trimmed.prefix { !isBlank($0) })
+    let rest = trimmed.dropFirst(verb.count).drop(while: isBlank)
+    let id = String(rest.prefix { !isBlank($0) })
     let text = String(rest.dropFirst(id.count).dropFirst())
     if verb.isEmpty || verb.hasPrefix("#") { return "" }
     do {
       switch verb {
       case "quit", "exit":
         return nil
+      case "help" where id == "examples":
+        return Self.examples
       case "help":
         return Self.help
       case "render":
@@ -122,12 +193,12 @@ final class InteractiveSession {
       case "tap":
         try await driver.tap(try required(id, for: verb, example: "tap register"))
       case "toggle":
-        try await driver.toggle(try required(id, for: verb, example: "toggle agree"))
+        try await driver.toggle(try required(id, for: verb, example: "toggle alerts"))
       case "slide":
         let widget = try required(id, for: verb, example: "slide volume 0.5")
         try await driver.slide(widget, to: try number(text, for: verb, example: "slide volume 0.5"))
       case "step":
-        let widget = try required(id, for: verb, example: "step guests -1")
+        let widget = try required(id, for: verb, example: "step radius -1")
         try await driver.step(widget, by: try steps(text))
       case "select" where !text.isEmpty:
         try await driver.select(text, in: id)
@@ -135,7 +206,7 @@ final class InteractiveSession {
         try await driver.select(
           try required(id, for: verb, what: "a row", example: "select \(rowExample)"))
       case "pick":
-        let widget = try required(id, for: verb, example: "pick delivery 2026-12-01")
+        let widget = try required(id, for: verb, example: "pick vacation 2026-12-01")
         try await driver.pick(try CalendarDate(parsing: text), in: widget)
       case "scroll":
         let widget = try required(id, for: verb, example: "scroll page 120")
@@ -291,7 +362,7 @@ final class InteractiveSession {
   private func steps(_ text: String) throws -> Int {
     if text.isEmpty { return 1 }
     guard let steps = Int(text) else {
-      throw DriverError("'\(text)' is not a number of steps; write step guests 2, or -1 for down")
+      throw DriverError("'\(text)' is not a number of steps; write step radius 2, or -1 for down")
     }
     return steps
   }

@@ -15,7 +15,8 @@ enum RegistrationField: Hashable, Sendable {
 final class RegistrationViewModel {
   static let resendInterval = 60
 
-  let phone: String
+  /// The phone the code goes to; the app's "another number" prompt changes it.
+  var phone: String
   var code = ""
   var password = ""
   /// The field that has the focus, `nil` while none does.

@@ -1,12 +1,13 @@
 import BindingDSL
 import Headless
 
-/// A settings page that uses every widget of the kit: a picker, a segmented control, a slider,
-/// a stepper, a date picker, a text view, an image, a search field, inside a scroll view.
+/// A settings page that uses every widget of the kit: a picker, a segmented control, a toggle,
+/// a slider, a stepper, a date picker, a text view, an image, a search field, inside a scroll view.
 struct SettingsScreen: Screen {
   let avatar = Image("avatar", name: "courier-placeholder")
   let theme = Picker("theme", title: "Theme")
   let unit = SegmentedControl("unit")
+  let alerts = Toggle("alerts", title: "Job alerts")
   let volume = Slider("volume", range: 0...1, step: 0.1)
   let radius = Stepper("radius", range: 1...50, step: 1)
   let vacation = DatePicker("vacation", title: "Vacation starts")
@@ -19,7 +20,8 @@ struct SettingsScreen: Screen {
 
   init() {
     let content: [Widget] = [
-      avatar, theme, unit, volume, radius, vacation, signature, city, cities, divider, summary,
+      avatar, theme, unit, alerts, volume, radius, vacation, signature, city, cities, divider,
+      summary,
     ]
     page = ScrollView("page") { content }
   }
@@ -32,6 +34,7 @@ struct SettingsScreen: Screen {
     bind(\.theme, to: theme.selection)
     bind(\.units, to: unit.options)
     bind(\.unit, to: unit.selection)
+    bind(\.alertsOn, to: alerts.isOn)
     bind(\.volume, to: volume.value)
     bind(\.radius, to: radius.value)
     bind(\.vacationStart, to: vacation.date)

@@ -15,6 +15,8 @@ final class SettingsViewModel {
 
   var theme: String? = "System"
   var unit: String? = "km"
+  /// Whether job alerts are on.
+  var alertsOn = true
   /// The volume of job alerts, 0 to 1.
   var volume = 0.5
   /// How far away jobs are offered, in the unit chosen.
