@@ -15,6 +15,7 @@ public enum BindingMode: Sendable, Hashable, CustomStringConvertible {
   /// View model to widget once, when mounted; later changes are not tracked.
   case oneTime
 
+  /// The mode as a declaration writes it: `one-way`, `two-way`.
   public var description: String {
     switch self {
     case .automatic: "automatic"

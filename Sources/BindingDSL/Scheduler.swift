@@ -30,8 +30,13 @@ public final class MainActorScheduler: FlushScheduler {
   private var pending: [WeakFlushable] = []
   private var isScheduled = false
 
+  /// Creates a scheduler of its own; most code uses ``shared``.
   public init() {}
 
+  /// Flushes `graph` on the main actor's next turn, with every other graph that asked before
+  /// then.
+  ///
+  /// - Parameter graph: The graph that has changes to flush.
   public func scheduleFlush(_ graph: any Flushable) {
     pending.append(WeakFlushable(graph))
     guard !isScheduled else { return }
@@ -54,11 +59,15 @@ public final class ManualScheduler: FlushScheduler {
   /// The graphs being flushed; swapped with `pending` so that neither buffer is reallocated.
   private var flushing: [WeakFlushable] = []
 
+  /// Creates a scheduler with nothing pending.
   public init() {}
 
   /// Whether a graph still mounted asked for a flush that has not happened yet.
   public var hasPendingFlush: Bool { pending.contains { $0.value?.needsFlush == true } }
 
+  /// Remembers that `graph` has changes; they flush at the next ``flush()``.
+  ///
+  /// - Parameter graph: The graph that has changes to flush.
   public func scheduleFlush(_ graph: any Flushable) {
     pending.append(WeakFlushable(graph))
   }

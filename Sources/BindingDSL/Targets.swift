@@ -8,13 +8,25 @@ public struct TargetKey: Hashable, Sendable, Comparable, CustomStringConvertible
   /// The property's name on that widget, such as `text` or `isEnabled`.
   public var property: String
 
+  /// Creates a key.
+  ///
+  /// - Parameters:
+  ///   - widgetID: The widget's identity.
+  ///   - property: The property's name on that widget.
   public init(widgetID: String, property: String) {
     self.widgetID = widgetID
     self.property = property
   }
 
+  /// `widget.property`, as the graph dump names the node.
   public var description: String { "\(widgetID).\(property)" }
 
+  /// Orders keys by widget, then by property, so that errors list them in a stable order.
+  ///
+  /// - Parameters:
+  ///   - lhs: One key.
+  ///   - rhs: The other.
+  /// - Returns: Whether `lhs` comes first.
   public static func < (lhs: Self, rhs: Self) -> Bool {
     (lhs.widgetID, lhs.property) < (rhs.widgetID, rhs.property)
   }
@@ -22,7 +34,11 @@ public struct TargetKey: Hashable, Sendable, Comparable, CustomStringConvertible
 
 /// A token that identifies one registered handler so it can be removed again.
 public struct HandlerToken: Hashable, Sendable {
+  /// The token's number, unique within the list that made it.
   public let rawValue: Int
+  /// Creates a token from its number.
+  ///
+  /// - Parameter rawValue: The number.
   public init(rawValue: Int) { self.rawValue = rawValue }
 }
 
@@ -39,6 +55,7 @@ public struct HandlerList<Handler> {
   private var entries: [(token: Int, handler: Handler)] = []
   private var lastToken = 0
 
+  /// Creates an empty list.
   public init() {}
 
   /// Adds `handler` after the others; the token removes it again.

@@ -58,6 +58,10 @@ public enum BindingsBuilder<Model: AnyObject> {
   /// A body returning one declaration: the group of its lines, for another body to take.
   // NB: disfavored, so that a body whose result type is not known yet (a closure with a capture
   // list) gets the list, as it did before groups existed.
+  /// Returns the group of a body's lines as one declaration.
+  ///
+  /// - Parameter component: The body's lines, as one group.
+  /// - Returns: The same group, for another body to take as one line.
   @_disfavoredOverload
   public static func buildFinalResult(_ component: Component) -> Component { component }
 }

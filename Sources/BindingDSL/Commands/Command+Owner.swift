@@ -12,8 +12,10 @@ extension Command {
   /// ```
   ///
   /// - Parameters:
+  ///   - name: The name graph dumps and errors show for the command.
   ///   - owner: The object the command belongs to. Once it is released, the predicate is false
   ///     and a run that starts throws `CancellationError`.
+  ///   - policy: What executing while a run is going does.
   ///   - enabledWhen: Whether the command may run, read under observation like any derived
   ///     value.
   ///   - work: The work, given the owner and the input.

@@ -28,6 +28,7 @@ import Synchronization
 @MainActor
 @Observable
 public final class Command<Input, Output>: CommandObject, WorkOwning {
+  /// The name graph dumps and errors show for the command, or `nil`.
   @ObservationIgnored public let name: String?
   /// What executing while a run is going does.
   @ObservationIgnored public let policy: ExecutionPolicy
@@ -340,5 +341,6 @@ public enum ExecutionPolicy: String, Hashable, Sendable, CustomStringConvertible
   /// Every execution runs at once; results are kept in the order the runs started.
   case concurrent
 
+  /// The policy's name.
   public var description: String { rawValue }
 }

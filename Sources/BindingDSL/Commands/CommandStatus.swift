@@ -11,6 +11,7 @@ public enum CommandStatus: String, Hashable, Sendable, CustomStringConvertible {
   /// The last run was cancelled.
   case cancelled
 
+  /// The status's name: `idle`, `executing`, `succeeded`, `failed` or `cancelled`.
   public var description: String { rawValue }
 }
 

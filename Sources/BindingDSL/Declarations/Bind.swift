@@ -63,6 +63,7 @@ public func bind<Model: AnyObject, Value, Target: ValueTarget>(
 ///   - back: Turns an edit into a view-model value, or returns `nil` to reject it.
 ///   - rejected: Called on the main actor with each edit `back` rejected, after the widget was
 ///     told; `nil` (the default) when the view model need not know.
+/// - Returns: The declaration, for a bindings body.
 @MainActor
 public func bind<Model: AnyObject, Value, Target: ValueTarget>(
   _ source: KeyPath<Model, Value>,

@@ -6,8 +6,14 @@
 /// command(vm.register, on: registerButton)
 /// ```
 ///
-/// - Parameter showsBusy: Whether to bind the control's busy state; pass `false` when another
-///   widget shows progress.
+/// - Parameters:
+///   - command: The command; it takes no input.
+///   - control: The control whose trigger executes it, such as a button.
+///   - showsBusy: Whether to bind the control's busy state; pass `false` when another
+///     widget shows progress.
+///   - fileID: Where the declaration is written, for graph errors; leave the default.
+///   - line: The line it is written on, for graph errors; leave the default.
+/// - Returns: The declaration, for a bindings body.
 @MainActor
 public func command<Model: AnyObject, Output>(
   _ command: Command<Void, Output>,

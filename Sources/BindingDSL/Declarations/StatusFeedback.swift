@@ -6,6 +6,7 @@ public enum Feedback: Hashable, Sendable, CustomStringConvertible {
   case failure(String)
   case message(String)
 
+  /// The state's name, as a HUD's `state` field prints it.
   public var description: String {
     switch self {
     case .none: "none"
@@ -35,6 +36,14 @@ public struct FeedbackMessages: Sendable {
   /// Shown after cancellation; `nil` hides the widget.
   public var cancelled: String?
 
+  /// Creates the texts.
+  ///
+  /// - Parameters:
+  ///   - loading: Shown while the command executes; `nil` shows the widget without text.
+  ///   - success: Shown after success; `nil` hides the widget.
+  ///   - failure: Makes the text shown after a failure from the error; by default, its
+  ///     description.
+  ///   - cancelled: Shown after cancellation; `nil` hides the widget.
   public init(
     loading: String? = nil,
     success: String? = nil,

@@ -18,6 +18,7 @@ public enum Timing: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// The timing as a declaration summary names it.
   public var description: String {
     switch self {
     case .immediate: "immediate"

@@ -23,12 +23,14 @@ public struct GraphNode: Hashable, Sendable, CustomStringConvertible {
 
   /// The node's position in the graph, starting at 1, stable for a given list of declarations.
   public let id: Int
+  /// What the node stands for.
   public let kind: Kind
   /// A readable name: `code.text`, `command register`, `\RegistrationViewModel.#2`.
   public let name: String
   /// The Swift type of the node's value, or an empty string for events and actions.
   public let valueType: String
 
+  /// The node as the dump names it, without its origin: `n4 target code.text: String`.
   public var description: String {
     valueType.isEmpty
       ? "n\(id) \(kind.rawValue) \(name)" : "n\(id) \(kind.rawValue) \(name): \(valueType)"
@@ -53,16 +55,20 @@ public struct GraphEdge: Hashable, Sendable, CustomStringConvertible {
     case input
   }
 
+  /// The id of the node values or events come from.
   public let from: Int
+  /// The id of the node they go to.
   public let to: Int
   /// The resolved mode of a value binding; `nil` for the other roles.
   public let mode: BindingMode?
+  /// What travels along the edge.
   public let role: Role
   /// Whether a transform or converter sits on the edge.
   public let isTransformed: Bool
   /// The declaration that created the edge.
   public let declaration: DeclarationSite
 
+  /// The edge as the dump writes it, without names: `n1 -> n2 value two-way`.
   public var description: String {
     var text = "n\(from) -> n\(to) \(role.rawValue)"
     if let mode { text += " \(mode)" }
@@ -73,13 +79,21 @@ public struct GraphEdge: Hashable, Sendable, CustomStringConvertible {
 
 /// Where a declaration was written, used by errors to point at the source.
 public struct DeclarationSite: Hashable, Sendable, CustomStringConvertible {
+  /// The file, as `#fileID` spells it: `Module/File.swift`.
   public let fileID: String
+  /// The line, from 1.
   public let line: Int
 
+  /// Creates a site; declarations make theirs from `#fileID` and `#line`.
+  ///
+  /// - Parameters:
+  ///   - fileID: The file, as `#fileID` spells it.
+  ///   - line: The line.
   public init(fileID: String, line: Int) {
     self.fileID = fileID
     self.line = line
   }
 
+  /// `Module/File.swift:line`.
   public var description: String { "\(fileID):\(line)" }
 }

@@ -17,7 +17,12 @@ public final class MountedGraph<Model: AnyObject>: Flushable {
   /// Installs `graph` on `model`: every widget takes its initial value now, and later changes
   /// flush when `scheduler` says.
   ///
-  /// - Parameter clock: The clock that debounce and throttle timers sleep on.
+  /// - Parameters:
+  ///   - graph: The graph to install.
+  ///   - model: The view model its declarations read and write; held until unmounted.
+  ///   - scheduler: What decides when changes flush: ``ManualScheduler`` in tests,
+  ///     ``MainActorScheduler`` in an app.
+  ///   - clock: The clock that debounce and throttle timers sleep on.
   public init(
     _ graph: BindingGraph<Model>, on model: Model, scheduler: any FlushScheduler,
     clock: any Clock<Duration> = ContinuousClock()

@@ -24,6 +24,7 @@ public protocol ChildMounter: AnyObject {
   /// ones it mounts can be made without their text (see ``withoutDeclarationText(_:)``).
   ///
   /// - Parameter template: What makes the declarations, such as the row template's type.
+  /// - Returns: `true` once a graph of the template's declarations was built and checked here.
   func hasChecked(_ template: ObjectIdentifier) -> Bool
 }
 

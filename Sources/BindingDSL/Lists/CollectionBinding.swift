@@ -41,6 +41,7 @@ public protocol RowEventSource: AnyObject {
 ///   - animation: How the list animates the changes.
 ///   - fileID: Where the declaration is written, for graph errors; leave the default.
 ///   - line: The line it is written on, for graph errors; leave the default.
+/// - Returns: The declaration, for a bindings body.
 @MainActor
 public func show<Model: AnyObject, Row: RowModel>(
   _ source: KeyPath<Model, [Row]>,
@@ -67,6 +68,7 @@ public func show<Model: AnyObject, Row: RowModel>(
 ///   - animation: How the list animates the changes.
 ///   - fileID: Where the declaration is written, for graph errors; leave the default.
 ///   - line: The line it is written on, for graph errors; leave the default.
+/// - Returns: The declaration, for a bindings body.
 @MainActor
 public func show<Model: AnyObject>(
   _ source: KeyPath<Model, [ListSection]>,
@@ -92,6 +94,7 @@ public func show<Model: AnyObject>(
 ///   - list: The list that shows it.
 ///   - fileID: Where the declaration is written, for graph errors; leave the default.
 ///   - line: The line it is written on, for graph errors; leave the default.
+/// - Returns: The declaration, for a bindings body.
 @MainActor
 public func show<Model: AnyObject>(
   _ source: KeyPath<Model, RowList>,
@@ -117,6 +120,7 @@ public func show<Model: AnyObject>(
 ///   - event: The row event.
 ///   - fileID: Where the declaration is written, for graph errors; leave the default.
 ///   - line: The line it is written on, for graph errors; leave the default.
+/// - Returns: The declaration, for a bindings body.
 @MainActor
 public func command<Model: AnyObject, Row: RowModel, Output>(
   _ command: Command<Row, Output>,

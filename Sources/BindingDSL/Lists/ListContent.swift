@@ -19,6 +19,7 @@ public enum RowAnimation: String, Hashable, Sendable, CaseIterable, CustomString
   /// No animation.
   case none
 
+  /// The animation's name, as the text format prints it: `fade`.
   public var description: String { rawValue }
 }
 
@@ -112,6 +113,13 @@ public struct ListContent: Equatable {
     typedRows = RowArray(rows: rows)
   }
 
+  /// Whether two contents show the same sections and rows (rows compared by identity and view
+  /// model) with the same animation.
+  ///
+  /// - Parameters:
+  ///   - lhs: One content.
+  ///   - rhs: The other.
+  /// - Returns: `true` when a list would show them the same way.
   public static func == (lhs: Self, rhs: Self) -> Bool {
     guard
       lhs.animation == rhs.animation, lhs.reloadsAll == rhs.reloadsAll,

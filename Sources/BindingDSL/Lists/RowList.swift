@@ -47,6 +47,7 @@ public final class RowList {
   ///   - rows: The view models to insert.
   ///   - position: Where the first of them goes.
   ///   - animation: How the list animates the insert.
+  /// - Throws: ``RowListError`` when the section or the position does not exist; nothing changes.
   public func insert(
     _ rows: [any RowModel], at position: RowPosition, animation: RowAnimation = .automatic
   ) throws(RowListError) {
@@ -61,6 +62,7 @@ public final class RowList {
   ///   - rows: The view models to append.
   ///   - section: The section's index.
   ///   - animation: How the list animates the insert.
+  /// - Throws: ``RowListError`` when the section does not exist; nothing changes.
   public func append(
     _ rows: [any RowModel], toSection section: Int = 0, animation: RowAnimation = .automatic
   ) throws(RowListError) {
@@ -73,6 +75,7 @@ public final class RowList {
   /// - Parameters:
   ///   - position: The row to remove.
   ///   - animation: How the list animates the removal.
+  /// - Throws: ``RowListError`` when the section or the position does not exist; nothing changes.
   public func remove(at position: RowPosition, animation: RowAnimation = .automatic)
     throws(RowListError)
   {
@@ -87,6 +90,7 @@ public final class RowList {
   ///   - position: The row to replace.
   ///   - row: The new view model.
   ///   - animation: How the list animates the change.
+  /// - Throws: ``RowListError`` when the section or the position does not exist; nothing changes.
   public func replace(
     at position: RowPosition, with row: any RowModel, animation: RowAnimation = .automatic
   ) throws(RowListError) {
@@ -101,6 +105,7 @@ public final class RowList {
   ///   - source: The row to move.
   ///   - destination: Where it ends up, counted after it was taken out.
   ///   - animation: How the list animates the move.
+  /// - Throws: ``RowListError`` when a position does not exist; nothing changes.
   public func move(
     from source: RowPosition, to destination: RowPosition, animation: RowAnimation = .automatic
   ) throws(RowListError) {
@@ -125,6 +130,7 @@ public final class RowList {
   ///   - section: The section to insert.
   ///   - index: Its index.
   ///   - animation: How the list animates the insert.
+  /// - Throws: ``RowListError`` when the index is out of range or the id is taken; nothing changes.
   public func insertSection(
     _ section: ListSection, at index: Int, animation: RowAnimation = .automatic
   ) throws(RowListError) {
@@ -143,6 +149,7 @@ public final class RowList {
   /// - Parameters:
   ///   - index: The section's index.
   ///   - animation: How the list animates the removal.
+  /// - Throws: ``RowListError`` when the section does not exist; nothing changes.
   public func removeSection(at index: Int, animation: RowAnimation = .automatic)
     throws(RowListError)
   {
@@ -156,6 +163,7 @@ public final class RowList {
   ///   - index: The section's index.
   ///   - section: The new section.
   ///   - animation: How the list animates the change.
+  /// - Throws: ``RowListError`` when the section does not exist or the id is taken; nothing changes.
   public func replaceSection(
     at index: Int, with section: ListSection, animation: RowAnimation = .automatic
   ) throws(RowListError) {
@@ -170,6 +178,7 @@ public final class RowList {
   ///   - source: The section's index.
   ///   - destination: Where it ends up.
   ///   - animation: How the list animates the move.
+  /// - Throws: ``RowListError`` when a section index does not exist; nothing changes.
   public func moveSection(
     from source: Int, to destination: Int, animation: RowAnimation = .automatic
   )
@@ -267,6 +276,7 @@ public struct RowPosition: Hashable, Sendable, CustomStringConvertible {
     self.row = row
   }
 
+  /// The position as errors name it: `row 2 of section 0`.
   public var description: String { "row \(row) of section \(section)" }
 }
 
@@ -279,5 +289,6 @@ public struct RowListError: Error, Hashable, Sendable, CustomStringConvertible {
     self.message = message
   }
 
+  /// The message.
   public var description: String { message }
 }

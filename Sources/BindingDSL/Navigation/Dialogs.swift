@@ -119,11 +119,13 @@ public struct DialogButton: Hashable, Sendable {
   /// A cancel button titled `title`.
   ///
   /// - Parameter title: The title.
+  /// - Returns: A button that cancels.
   public static func cancel(_ title: String) -> Self { Self(title, role: .cancel) }
 
   /// A destructive button titled `title`.
   ///
   /// - Parameter title: The title.
+  /// - Returns: A button that destroys something.
   public static func destructive(_ title: String) -> Self { Self(title, role: .destructive) }
 }
 

@@ -35,6 +35,7 @@ public protocol ChildScreenTarget: AnyObject {
 ///   - target: The widget that shows the child screen.
 ///   - fileID: Where the declaration is written, for graph errors; leave the default.
 ///   - line: The line it is written on, for graph errors; leave the default.
+/// - Returns: The declaration, for a bindings body.
 @MainActor
 public func embed<Model: AnyObject, Target: ChildScreenTarget>(
   _ source: KeyPath<Model, Target.ChildModel?>,
@@ -56,6 +57,7 @@ public func embed<Model: AnyObject, Target: ChildScreenTarget>(
 ///   - target: The widget that shows the child screen.
 ///   - fileID: Where the declaration is written, for graph errors; leave the default.
 ///   - line: The line it is written on, for graph errors; leave the default.
+/// - Returns: The declaration, for a bindings body.
 @MainActor
 public func embed<Model: AnyObject, Target: ChildScreenTarget>(
   _ source: KeyPath<Model, Target.ChildModel>,
@@ -80,6 +82,7 @@ public func embed<Model: AnyObject, Target: ChildScreenTarget>(
 ///     parent's.
 ///   - fileID: Where the declaration is written, for graph errors; leave the default.
 ///   - line: The line it is written on, for graph errors; leave the default.
+/// - Returns: The declaration, for a bindings body.
 @MainActor
 public func embed<Model: AnyObject, Target: ChildScreenTarget>(
   in target: Target,

@@ -39,5 +39,6 @@ public struct NavigationError: Error, Hashable, Sendable, CustomStringConvertibl
     self.message = message
   }
 
+  /// The message.
   public var description: String { message }
 }

@@ -92,6 +92,7 @@ public final class VirtualClock: Clock, Sendable {
   /// - Parameters:
   ///   - deadline: The virtual instant to wake at.
   ///   - tolerance: Ignored: a virtual clock wakes sleepers exactly.
+  /// - Throws: `CancellationError` when the sleeping task is cancelled first.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     try Task.checkCancellation()
     if deadline <= now { return }
@@ -262,5 +263,6 @@ public struct VirtualTimeError: Error, Hashable, Sendable, CustomStringConvertib
     self.message = message
   }
 
+  /// The message.
   public var description: String { message }
 }
