@@ -35,13 +35,16 @@ extension Screen {
   /// Mounts the screen on `model`: builds the tree, compiles and checks the bindings, and
   /// installs them.
   ///
-  /// - Throws: ``ScreenError`` when widget ids repeat, when a binding reaches a widget that is
-  ///   not in the tree, or when the bindings do not form a valid graph.
-  ///
   /// The screen is mounted but has not appeared: call ``MountedScreen/appear()`` when it is
   /// shown, to run what its declarations ask for at `willAppear` and `didAppear`.
   ///
-  /// - Parameter clock: The clock debounce and throttle timers sleep on.
+  /// - Parameters:
+  ///   - model: The view model; the mounted screen holds it until unmounted.
+  ///   - scheduler: What decides when changes flush: the main actor's next turn by default.
+  ///   - clock: The clock debounce and throttle timers sleep on.
+  /// - Returns: The mounted screen; unmount it (or release it) when the screen goes away.
+  /// - Throws: ``ScreenError`` when widget ids repeat, when a binding reaches a widget that is
+  ///   not in the tree, or when the bindings do not form a valid graph.
   public func mount(
     on model: Model, scheduler: any FlushScheduler = MainActorScheduler.shared,
     clock: any Clock<Duration> = ContinuousClock()
@@ -286,6 +289,7 @@ public struct ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
     self.graphProblems = graphProblems
   }
 
+  /// The screen's name, then every problem, one a line.
   public var description: String {
     "\(screen) cannot be mounted:\n" + problems.map { "• \($0)" }.joined(separator: "\n")
   }

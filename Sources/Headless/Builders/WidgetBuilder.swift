@@ -60,6 +60,10 @@ public enum WidgetBuilder {
   /// A body returning one widget: the group of its lines, for a container's body to take.
   // NB: disfavored, so that a body whose result type is not known yet (a closure with a capture
   // list) gets the list, as it did before groups existed.
+  /// Returns the widgets of a body as they are.
+  ///
+  /// - Parameter component: The widgets.
+  /// - Returns: The same widgets.
   @_disfavoredOverload
   public static func buildFinalResult(_ component: Component) -> Component { component }
 }
@@ -74,10 +78,16 @@ public protocol WidgetContent {
 }
 
 extension Widget: WidgetContent {
+  /// Appends the widget itself.
+  ///
+  /// - Parameter widgets: The widgets of the block so far.
   public func appendWidgets(to widgets: inout [Widget]) { widgets.append(self) }
 }
 
 extension Array: WidgetContent where Element: Widget {
+  /// Appends the widgets of the array, in order.
+  ///
+  /// - Parameter widgets: The widgets of the block so far.
   public func appendWidgets(to widgets: inout [Widget]) { widgets += self as [Widget] }
 }
 

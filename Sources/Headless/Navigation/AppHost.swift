@@ -73,6 +73,11 @@ public final class AppHost: Navigator {
 
   // MARK: - Navigator
 
+  /// Pushes the screen registered for `model`'s type on the visible stack.
+  ///
+  /// - Parameter model: The view model of the screen to push.
+  /// - Throws: ``NavigationError`` when no screen is registered for the type, the view model
+  ///   is shown already, or its screen cannot be mounted; nothing changes.
   public func push(_ model: AnyObject) throws(NavigationError) {
     try run("push \(type(of: model))") { () throws(NavigationError) in
       try checkNotShown([model], to: "push")
@@ -83,6 +88,11 @@ public final class AppHost: Navigator {
     }
   }
 
+  /// Pushes the screens of `models` on the visible stack, in order, in one change.
+  ///
+  /// - Parameter models: The view models of the screens to push.
+  /// - Throws: ``NavigationError`` when `models` is empty, repeats one, or one cannot be
+  ///   shown; nothing changes.
   public func push(contentsOf models: [AnyObject]) throws(NavigationError) {
     try run("push \(models.count) screens") { () throws(NavigationError) in
       guard !models.isEmpty else {
@@ -95,6 +105,9 @@ public final class AppHost: Navigator {
     }
   }
 
+  /// Pops the visible screen.
+  ///
+  /// - Throws: ``NavigationError`` when the visible stack has only its root.
   public func pop() throws(NavigationError) {
     try run("pop") { () throws(NavigationError) in
       let stack = stacks[stacks.count - 1]
@@ -110,6 +123,9 @@ public final class AppHost: Navigator {
     }
   }
 
+  /// Pops every screen of the visible stack above its root.
+  ///
+  /// - Throws: ``NavigationError`` when the visible stack is empty.
   public func popToRoot() throws(NavigationError) {
     try run("pop to root") { () throws(NavigationError) in
       let stack = stacks[stacks.count - 1]
@@ -120,6 +136,10 @@ public final class AppHost: Navigator {
     }
   }
 
+  /// Pops the screens above the one of `model`.
+  ///
+  /// - Parameter model: The view model of a screen on the visible stack.
+  /// - Throws: ``NavigationError`` when no screen of the visible stack has that view model.
   public func pop(to model: AnyObject) throws(NavigationError) {
     try run("pop to \(type(of: model))") { () throws(NavigationError) in
       let stack = stacks[stacks.count - 1]
@@ -133,6 +153,11 @@ public final class AppHost: Navigator {
     }
   }
 
+  /// Replaces the visible stack with the screens of `models`, root first.
+  ///
+  /// - Parameter models: The view models of the new stack; never empty.
+  /// - Throws: ``NavigationError`` when `models` is empty or one cannot be shown; nothing
+  ///   changes.
   public func setStack(_ models: [AnyObject]) throws(NavigationError) {
     try run("set the stack") { () throws(NavigationError) in
       guard !models.isEmpty else {
@@ -151,6 +176,10 @@ public final class AppHost: Navigator {
     }
   }
 
+  /// Presents the screen of `model` on a new stack over the others.
+  ///
+  /// - Parameter model: The view model of the screen to present.
+  /// - Throws: ``NavigationError`` when it cannot be shown; nothing changes.
   public func present(_ model: AnyObject) throws(NavigationError) {
     try run("present \(type(of: model))") { () throws(NavigationError) in
       try checkNotShown([model], to: "present")
@@ -167,6 +196,9 @@ public final class AppHost: Navigator {
     }
   }
 
+  /// Dismisses the stack presented last.
+  ///
+  /// - Throws: ``NavigationError`` when nothing is presented.
   public func dismiss() throws(NavigationError) {
     try run("dismiss") { () throws(NavigationError) in
       guard stacks.count > 1 else {

@@ -31,6 +31,13 @@ public final class DialogCenter: DialogPresenter {
 
   // MARK: - DialogPresenter
 
+  /// Shows an alert over the app and waits for a button.
+  ///
+  /// - Parameters:
+  ///   - title: The alert's title.
+  ///   - message: The text under the title.
+  ///   - buttons: The buttons, in order.
+  /// - Returns: The title of the button tapped, or ``DialogAnswer/dismissed``.
   public func alert(_ title: String, message: String?, buttons: [DialogButton]) async
     -> DialogAnswer<String>
   {
@@ -43,6 +50,14 @@ public final class DialogCenter: DialogPresenter {
     }
   }
 
+  /// Asks a yes-or-no question over the app.
+  ///
+  /// - Parameters:
+  ///   - title: The question.
+  ///   - message: The text under it.
+  ///   - confirm: The title of the button that answers `true`.
+  ///   - cancel: The title of the button that answers `false`.
+  /// - Returns: `true` for `confirm`, `false` for `cancel`, or ``DialogAnswer/dismissed``.
   public func confirm(_ title: String, message: String?, confirm: String, cancel: String) async
     -> DialogAnswer<Bool>
   {
@@ -55,6 +70,13 @@ public final class DialogCenter: DialogPresenter {
     }
   }
 
+  /// Shows a list of actions over the app, with a cancel button at its end.
+  ///
+  /// - Parameters:
+  ///   - title: What the actions are for.
+  ///   - actions: The actions' titles, in order.
+  ///   - cancel: The title of the button that chooses none.
+  /// - Returns: The action chosen, `nil` for `cancel`, or ``DialogAnswer/dismissed``.
   public func actionSheet(_ title: String, actions: [String], cancel: String) async
     -> DialogAnswer<String?>
   {
@@ -67,6 +89,14 @@ public final class DialogCenter: DialogPresenter {
     }
   }
 
+  /// Asks for a line of text over the app.
+  ///
+  /// - Parameters:
+  ///   - title: What to type.
+  ///   - placeholder: The field's placeholder.
+  ///   - text: The text the field starts with.
+  /// - Returns: The text when the person taps OK, `nil` for Cancel, or
+  ///   ``DialogAnswer/dismissed``.
   public func prompt(_ title: String, placeholder: String, text: String) async
     -> DialogAnswer<String?>
   {
@@ -82,6 +112,9 @@ public final class DialogCenter: DialogPresenter {
     }
   }
 
+  /// Shows a toast over the app; it goes away by itself after a few seconds of the app's clock.
+  ///
+  /// - Parameter message: The message.
   public func toast(_ message: String) {
     let toast = self.toast ?? Toast("toast")
     toast.message.receive(message)
@@ -99,6 +132,13 @@ public final class DialogCenter: DialogPresenter {
     layout()
   }
 
+  /// Shows the progress HUD with `message` whenever `isBusy` is true, until the token is ended
+  /// or the screen visible now goes away.
+  ///
+  /// - Parameters:
+  ///   - message: What is under way.
+  ///   - isBusy: Whether the HUD shows now; tracked like a derived value.
+  /// - Returns: A token whose ``ProgressToken/end()`` takes the HUD away for good.
   public func showProgress(
     _ message: String, while isBusy: @escaping @MainActor () -> Bool
   ) -> ProgressToken {
@@ -127,6 +167,13 @@ public final class DialogCenter: DialogPresenter {
     layout()
   }
 
+  /// Shows the progress HUD with `message` while `operation` runs.
+  ///
+  /// - Parameters:
+  ///   - message: What is under way.
+  ///   - operation: The work the HUD stands for.
+  /// - Returns: What `operation` returns.
+  /// - Throws: What `operation` throws; the HUD goes away either way.
   public func withProgress<Result>(
     _ message: String, operation: () async throws -> Result
   ) async rethrows -> Result {

@@ -41,8 +41,16 @@ public final class EmbeddedScreen<S: Screen>: Widget, ChildScreenTarget, TabCont
     super.init(id: id)
   }
 
+  /// The widget's id and `screen`, as the graph names the node the child view model is bound to.
   public var targetKey: TargetKey { TargetKey(widgetID: id, property: "screen") }
 
+  /// Mounts the child screen on `model` with `mounter`, after unmounting the one before; `nil`
+  /// shows nothing. What an `embed(_:in:)` binding calls. A screen that cannot be mounted is
+  /// shown as the widget's `problem`.
+  ///
+  /// - Parameters:
+  ///   - model: The child view model, or `nil`.
+  ///   - mounter: Mounts the child's bindings under the screen's graph.
   public func receive(_ model: S.Model?, mounter: any ChildMounter) {
     if model === self.model, mount?.isMounted == true { return }
     unmountChild()
@@ -69,6 +77,7 @@ public final class EmbeddedScreen<S: Screen>: Widget, ChildScreenTarget, TabCont
     }
   }
 
+  /// Unmounts the child screen, releasing its view model and widgets.
   public func unmountChild() {
     guard let mount else { return }
     if isActive && mount.isParentAppeared {

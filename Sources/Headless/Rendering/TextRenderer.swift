@@ -87,6 +87,7 @@ public enum TextRenderer {
 
 /// What a render shows beyond the default format.
 public struct RenderOptions: OptionSet, Hashable, Sendable {
+  /// The options' bits.
   public let rawValue: Int
 
   /// Creates options from their raw bits.

@@ -5,8 +5,14 @@ public import BindingDSL
 public final class Label: Widget {
   override public var kind: String { "Label" }
 
+  /// The text shown.
   public let text: WidgetProperty<String>
 
+  /// Creates a label.
+  ///
+  /// - Parameters:
+  ///   - id: The widget's id, unique in its screen.
+  ///   - text: The text at first.
   public init(_ id: String, text: String = "") {
     self.text = WidgetProperty(widgetID: id, name: "text", value: text)
     super.init(id: id)
@@ -99,12 +105,18 @@ public final class TextField: Widget, TextEditable, Focusable, Submittable, Vali
 public final class Button: Widget, CommandControl, Tappable {
   override public var kind: String { "Button" }
 
+  /// The button's title.
   public let title: WidgetProperty<String>
   /// Whether the button's action is running.
   public let isBusy: WidgetProperty<Bool>
   /// A person's tap.
   public let tap: WidgetEvent
 
+  /// Creates a button.
+  ///
+  /// - Parameters:
+  ///   - id: The widget's id, unique in its screen.
+  ///   - title: The title at first.
   public init(_ id: String, title: String = "") {
     self.title = WidgetProperty(widgetID: id, name: "title", value: title)
     self.isBusy = WidgetProperty(widgetID: id, name: "isBusy", value: false)
@@ -112,8 +124,11 @@ public final class Button: Widget, CommandControl, Tappable {
     super.init(id: id)
   }
 
+  /// The tap, which executes the bound command.
   public var commandTrigger: any EventSource { tap }
+  /// The button's enabled state, which follows whether the bound command can execute.
   public var commandEnabled: any ValueTarget<Bool> { isEnabled }
+  /// The button's busy state, which follows whether the bound command is executing.
   public var commandBusy: (any ValueTarget<Bool>)? { isBusy }
 
   override public var renderedFields: [RenderedField] { [.init("title", .text(title.value))] }
@@ -164,8 +179,14 @@ public final class Toggle: Widget, Toggleable, ValidationDisplay {
 public final class ActivityIndicator: Widget {
   override public var kind: String { "ActivityIndicator" }
 
+  /// Whether the spinner spins.
   public let isAnimating: WidgetProperty<Bool>
 
+  /// Creates a spinner.
+  ///
+  /// - Parameters:
+  ///   - id: The widget's id, unique in its screen.
+  ///   - isAnimating: Whether it spins at first.
   public init(_ id: String, isAnimating: Bool = false) {
     self.isAnimating = WidgetProperty(widgetID: id, name: "isAnimating", value: isAnimating)
     super.init(id: id)
@@ -179,8 +200,14 @@ public final class ActivityIndicator: Widget {
 public final class Toast: Widget {
   override public var kind: String { "Toast" }
 
+  /// The message; `nil` shows nothing.
   public let message: WidgetProperty<String?>
 
+  /// Creates a toast.
+  ///
+  /// - Parameters:
+  ///   - id: The widget's id, unique in its screen.
+  ///   - message: The message at first.
   public init(_ id: String, message: String? = nil) {
     self.message = WidgetProperty(widgetID: id, name: "message", value: message)
     super.init(id: id)

@@ -5,6 +5,11 @@ public final class VStack: Widget {
 
   private let content: [Widget]
 
+  /// Creates a vertical stack.
+  ///
+  /// - Parameters:
+  ///   - id: The widget's id, unique in its screen.
+  ///   - content: The widgets, top to bottom.
   public init(_ id: String, @WidgetBuilder content: () -> [Widget]) {
     self.content = content()
     super.init(id: id)
@@ -20,6 +25,11 @@ public final class HStack: Widget {
 
   private let content: [Widget]
 
+  /// Creates a horizontal stack.
+  ///
+  /// - Parameters:
+  ///   - id: The widget's id, unique in its screen.
+  ///   - content: The widgets, leading to trailing.
   public init(_ id: String, @WidgetBuilder content: () -> [Widget]) {
     self.content = content()
     super.init(id: id)

@@ -8,13 +8,20 @@ public import BindingDSL
 public final class HUD: Widget, FeedbackDisplay {
   override public var kind: String { "HUD" }
 
+  /// What the HUD shows: nothing, loading, an outcome or a message.
   public let feedback: WidgetProperty<Feedback>
 
+  /// Creates a HUD.
+  ///
+  /// - Parameters:
+  ///   - id: The widget's id, unique in its screen.
+  ///   - feedback: What it shows at first.
   public init(_ id: String, feedback: Feedback = .none) {
     self.feedback = WidgetProperty(widgetID: id, name: "feedback", value: feedback)
     super.init(id: id)
   }
 
+  /// The property a `feedback(of:on:)` binding writes: ``feedback``.
   public var feedbackTarget: any ValueTarget<Feedback> { feedback }
 
   override public var renderedFields: [RenderedField] {
@@ -40,6 +47,11 @@ public final class ProgressBar: Widget {
   /// The fraction done; the renderer clamps it to 0...1 and shows NaN as 0.
   public let value: WidgetProperty<Double>
 
+  /// Creates a progress bar.
+  ///
+  /// - Parameters:
+  ///   - id: The widget's id, unique in its screen.
+  ///   - value: The fraction done at first.
   public init(_ id: String, value: Double = 0) {
     self.value = WidgetProperty(widgetID: id, name: "value", value: value)
     super.init(id: id)
@@ -57,11 +69,17 @@ public final class ProgressBar: Widget {
 public final class TextList: Widget {
   override public var kind: String { "TextList" }
 
+  /// The rows' texts, in order.
   public let items: WidgetProperty<[String]>
   /// The row labels made for the items as they were at `version` (their change count): made
   /// again only when the items change, not on every render.
   private var rows: (version: Int, labels: [Widget])?
 
+  /// Creates a text list.
+  ///
+  /// - Parameters:
+  ///   - id: The widget's id, unique in its screen.
+  ///   - items: The rows' texts at first.
   public init(_ id: String, items: [String] = []) {
     self.items = WidgetProperty(widgetID: id, name: "items", value: items)
     super.init(id: id)

@@ -137,10 +137,12 @@ public protocol WidgetMember: AnyObject {
 
 /// One `name=value` field of a widget's rendered line.
 public struct RenderedField: Hashable, Sendable {
+  /// The field's name, written before `=`.
   public let name: String
   /// The value as rendered; strings are quoted and escaped by the renderer.
   public let value: Value
 
+  /// How a field's value is written.
   public enum Value: Hashable, Sendable {
     /// A string, rendered quoted.
     case text(String)
@@ -153,6 +155,11 @@ public struct RenderedField: Hashable, Sendable {
     case list([String])
   }
 
+  /// Creates a field.
+  ///
+  /// - Parameters:
+  ///   - name: The field's name.
+  ///   - value: Its value.
   public init(_ name: String, _ value: Value) {
     self.name = name
     self.value = value

@@ -8,7 +8,9 @@ public import BindingDSL
 /// marked ``isRejected``.
 @MainActor
 public final class WidgetProperty<Value>: ValueTarget, WidgetMember {
+  /// The widget's id and the property's name, as the graph names the node.
   public let targetKey: TargetKey
+  /// Whether a person can change the value (a field's text), so a binding may be two-way.
   public let isEditable: Bool
   /// How many times the value has changed since the widget was made.
   public private(set) var changeCount = 0
@@ -48,8 +50,10 @@ public final class WidgetProperty<Value>: ValueTarget, WidgetMember {
     set { receive(newValue) }
   }
 
+  /// The value, as a binding reads it to compare before writing.
   public var currentValue: Value { storage }
 
+  /// The property's name on its widget, such as `text`.
   public var memberName: String { targetKey.property }
 
   /// Sets the value on behalf of a binding, and clears ``isRejected``: the widget shows a value
@@ -77,10 +81,17 @@ public final class WidgetProperty<Value>: ValueTarget, WidgetMember {
     for handler in editHandlers.handlers { handler(value) }
   }
 
+  /// Calls `handler` with every edit a person (or the driver) makes, until removed.
+  ///
+  /// - Parameter handler: Called on the main actor with the edited value.
+  /// - Returns: The token that removes the handler.
   public func addEditHandler(_ handler: @escaping @MainActor (Value) -> Void) -> HandlerToken {
     editHandlers.add(handler)
   }
 
+  /// Removes the edit handler `token` stands for; an unknown token does nothing.
+  ///
+  /// - Parameter token: The token ``addEditHandler(_:)`` returned.
   public func removeEditHandler(_ token: HandlerToken) {
     editHandlers.remove(token)
   }
@@ -100,6 +111,7 @@ public final class WidgetProperty<Value>: ValueTarget, WidgetMember {
 /// Something a person does to a widget, such as a tap.
 @MainActor
 public final class WidgetEvent: EventSource, WidgetMember {
+  /// The widget's id and the event's name, as the graph names the node.
   public let eventKey: TargetKey
   private var handlers = HandlerList<@MainActor () -> Void>()
 
@@ -113,6 +125,7 @@ public final class WidgetEvent: EventSource, WidgetMember {
     self.eventKey = TargetKey(widgetID: widgetID, property: name)
   }
 
+  /// The event's name on its widget, such as `tap`.
   public var memberName: String { eventKey.property }
 
   /// Makes the event happen: every handler runs, in the order they were added.
@@ -120,10 +133,17 @@ public final class WidgetEvent: EventSource, WidgetMember {
     for handler in handlers.handlers { handler() }
   }
 
+  /// Calls `handler` each time the event happens, until removed.
+  ///
+  /// - Parameter handler: Called on the main actor.
+  /// - Returns: The token that removes the handler.
   public func addHandler(_ handler: @escaping @MainActor () -> Void) -> HandlerToken {
     handlers.add(handler)
   }
 
+  /// Removes the handler `token` stands for; an unknown token does nothing.
+  ///
+  /// - Parameter token: The token ``addHandler(_:)`` returned.
   public func removeHandler(_ token: HandlerToken) {
     handlers.remove(token)
   }

@@ -24,6 +24,7 @@ public import BindingDSL
 public final class ListView: Widget, CollectionTarget {
   override public var kind: String { "List" }
 
+  /// The list's id and `rows`, as the graph names the node its rows are bound to.
   public let targetKey: TargetKey
   /// A row was selected (tapped).
   public let selection: RowEvent
@@ -173,6 +174,12 @@ public final class ListView: Widget, CollectionTarget {
 
   // MARK: - CollectionTarget
 
+  /// Shows `content`: rows that stay keep their widgets and bindings, new rows are mounted
+  /// with `mounter`, removed rows are unmounted. What a `show(_:in:)` binding calls.
+  ///
+  /// - Parameters:
+  ///   - content: The sections and rows to show, and the animation.
+  ///   - mounter: Mounts the bindings of new rows under the screen's graph.
   public func receive(_ content: ListContent, mounter: any ChildMounter) {
     if let rows = content.typedRows, !content.reloadsAll,
       receiveIndexed(rows, animation: content.animation, mounter: mounter)
@@ -288,6 +295,8 @@ public final class ListView: Widget, CollectionTarget {
     problem = problems.isEmpty ? nil : problems.joined(separator: "; ")
   }
 
+  /// Unmounts every row, releasing their view models and widgets: what unmounting the binding
+  /// does.
   public func unmountRows() {
     rowIndex = nil
     for section in sections {

@@ -4,6 +4,7 @@ public import BindingDSL
 /// action. Bind it with `command(vm.open, on: list.selection)`.
 @MainActor
 public final class RowEvent: RowEventSource, WidgetMember {
+  /// The list's id and the event's name, as the graph names the node.
   public let eventKey: TargetKey
   /// The title a swipe action shows; `nil` for other events.
   public let title: String?
@@ -14,6 +15,7 @@ public final class RowEvent: RowEventSource, WidgetMember {
     self.title = title
   }
 
+  /// The event's name on its list, such as `selection`.
   public var memberName: String { eventKey.property }
 
   /// Makes the event happen to the row whose view model is `row`.
@@ -24,10 +26,17 @@ public final class RowEvent: RowEventSource, WidgetMember {
     for handler in handlers.handlers { handler(row) }
   }
 
+  /// Calls `handler` with the row's view model each time the event happens, until removed.
+  ///
+  /// - Parameter handler: Called on the main actor with the row's view model.
+  /// - Returns: The token that removes the handler.
   public func addHandler(_ handler: @escaping @MainActor (any RowModel) -> Void) -> HandlerToken {
     handlers.add(handler)
   }
 
+  /// Removes the handler `token` stands for; an unknown token does nothing.
+  ///
+  /// - Parameter token: The token ``addHandler(_:)`` returned.
   public func removeHandler(_ token: HandlerToken) {
     handlers.remove(token)
   }
@@ -57,7 +66,10 @@ public final class ListControl: CommandControl {
   /// Whether a command is bound: a list without one cannot be refreshed or load more.
   public var isBound: Bool { trigger.handlerCount > 0 }
 
+  /// The pull or the scroll to the end, which executes the bound command.
   public var commandTrigger: any EventSource { trigger }
+  /// Follows whether the bound command can execute.
   public var commandEnabled: any ValueTarget<Bool> { isEnabled }
+  /// Follows whether the bound command is executing.
   public var commandBusy: (any ValueTarget<Bool>)? { isBusy }
 }
