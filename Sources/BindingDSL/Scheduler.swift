@@ -18,6 +18,9 @@ public protocol Flushable: AnyObject {
 /// weakly, so that a graph released before its flush is not kept alive by the request.
 @MainActor
 public protocol FlushScheduler: AnyObject {
+  /// Arranges for `graph` to flush later; asked once per batch of changes.
+  ///
+  /// - Parameter graph: The graph that has changes to flush.
   func scheduleFlush(_ graph: any Flushable)
 }
 

@@ -86,6 +86,7 @@ public struct HandlerList<Handler> {
 /// value at most once per flush and only when it changed.
 @MainActor
 public protocol ValueTarget<Value>: AnyObject {
+  /// The type of the value the property holds.
   associatedtype Value
   /// Which widget and property this is.
   var targetKey: TargetKey { get }

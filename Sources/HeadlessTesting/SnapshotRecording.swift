@@ -42,6 +42,8 @@ public enum SnapshotRecording: String, Hashable, Sendable, CaseIterable {
   ///
   /// - Parameter environment: Environment variables, such as
   ///   `ProcessInfo.processInfo.environment`.
+  /// - Returns: The mode, and the reason a failure message gives for it, such as
+  ///   `the default when CI is set`.
   /// - Throws: ``SnapshotError`` of kind ``SnapshotError/Kind/invalidRecordingMode`` naming
   ///   the modes when `SNAPSHOT_RECORDING` holds something else.
   public static func fromEnvironment(
@@ -83,6 +85,8 @@ public enum SnapshotRecording: String, Hashable, Sendable, CaseIterable {
 ///   - column: The caller's `#column`.
 ///   - operation: The code whose snapshot assertions use `mode`.
 /// - Returns: What `operation` returns.
+/// - Throws: What `operation` throws, or, once it returned, the failure that lists the
+///   snapshots recorded inside when no test framework runs.
 public func withSnapshotRecording<R>(
   _ mode: SnapshotRecording?, fileID: String = #fileID, filePath: StaticString = #filePath,
   line: UInt = #line, column: UInt = #column, operation: () throws -> R
@@ -105,6 +109,8 @@ public func withSnapshotRecording<R>(
 ///   - column: The caller's `#column`.
 ///   - operation: The code whose snapshot assertions use `mode`.
 /// - Returns: What `operation` returns.
+/// - Throws: What `operation` throws, or, once it returned, the failure that lists the
+///   snapshots recorded inside when no test framework runs.
 public func withSnapshotRecording<R>(
   _ mode: SnapshotRecording?, fileID: String = #fileID, filePath: StaticString = #filePath,
   line: UInt = #line, column: UInt = #column, operation: () async throws -> R

@@ -32,6 +32,7 @@
     ///   - test: The test.
     ///   - testCase: The test case.
     ///   - function: The test case's body.
+    /// - Throws: What `function` throws.
     @concurrent public func provideScope(
       for test: Test, testCase: Test.Case?,
       performing function: @concurrent @Sendable () async throws -> Void

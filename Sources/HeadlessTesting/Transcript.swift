@@ -64,6 +64,7 @@ public final class Transcript<D: Driver> {
   /// - Parameters:
   ///   - caption: What the step does, as the transcript shows it.
   ///   - action: The driver calls of the step.
+  /// - Throws: What `action` throws; nothing is recorded then.
   public func step(_ caption: String, _ action: (D) async throws -> Void) async throws {
     let before = entries.last?.after ?? initial
     try await action(driver)

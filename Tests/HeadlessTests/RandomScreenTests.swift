@@ -504,9 +504,12 @@ private final class RandomRound {
   private var recent: [String] = []
 
   /// - Parameters:
+  ///   - seed: The seed of the random steps; a failure names it, so it can be replayed.
   ///   - secondPaces: Whether a second mount also runs `search` on changes of the name; which
   ///     mount's value waits then depends on the order the graphs flush in, which only the
   ///     documented rule does not care about.
+  ///   - waitingRule: Which rule the reference follows for a value that waits.
+  /// - Throws: ``ScreenError`` when the screen cannot be mounted.
   init(
     seed: UInt64, secondPaces: Bool = false,
     waitingRule: Reference.WaitingRule = .seenToChange

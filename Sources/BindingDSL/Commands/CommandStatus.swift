@@ -20,6 +20,7 @@ public enum CommandStatus: String, Hashable, Sendable, CustomStringConvertible {
 public protocol CommandObject: AnyObject {
   /// The name shown in graph dumps and driver messages.
   var name: String? { get }
+  /// Where the command is in its life: idle, executing, or how its last run ended.
   var status: CommandStatus { get }
   /// Whether work is running.
   var isExecuting: Bool { get }

@@ -1,9 +1,14 @@
 /// What a status widget (a HUD) shows: nothing, loading, an outcome, or a message.
 public enum Feedback: Hashable, Sendable, CustomStringConvertible {
+  /// Nothing is shown.
   case none
+  /// Something loads, with an optional text such as `Loading…`.
   case loading(String?)
+  /// Success, with an optional text.
   case success(String?)
+  /// A failure, with the text to show.
   case failure(String)
+  /// A message that is not a command's outcome.
   case message(String)
 
   /// The state's name, as a HUD's `state` field prints it.

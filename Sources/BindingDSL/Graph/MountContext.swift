@@ -224,9 +224,13 @@ protocol MountCleanup: AnyObject {
 
 /// A moment in the life of a mounted screen that declarations can react to.
 public enum LifecycleEvent: String, Hashable, Sendable, CaseIterable {
+  /// The screen is about to be shown.
   case willAppear
+  /// The screen was shown.
   case didAppear
+  /// The screen is about to be hidden.
   case willDisappear
+  /// The screen was hidden.
   case didDisappear
 }
 

@@ -10,7 +10,8 @@
 /// A line is `Kind #id`, then the kind's fields as `name=value` in a fixed order, then
 /// `label="…"` when an accessibility label is set, then flags in brackets: `disabled`, `hidden`,
 /// and the kind's own, such as `busy` or `rejected`. Strings are quoted with `\"`, `\\`,
-/// `\n`, `\t` and `\r` escaped, and every other control character written `\u{1B}`. Numbers print without a fractional part when they have none.
+/// `\n`, `\t` and `\r` escaped, and every other control character written `\u{1B}`.
+/// Numbers print without a fractional part when they have none.
 /// The format is documented in `Docs/TextFormat.md`; changing it is a breaking change, and
 /// raises ``formatVersion``.
 public enum TextRenderer {

@@ -29,7 +29,14 @@ public final class AppDriver: Driver {
 
   /// Shows the view model `makeRoot` returns as the root of the main stack, then settles.
   ///
-  /// - Parameter makeRoot: Makes the root view model, given the host as its navigator.
+  /// - Parameters:
+  ///   - makeRoot: Makes the root view model, given the host as its navigator.
+  ///   - fileID: The caller's `#fileID`, named by a failure; leave the default.
+  ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
+  ///   - line: The caller's line; leave the default.
+  ///   - column: The caller's column; leave the default.
+  /// - Throws: ``DriverError`` when the root cannot be shown or the app does not settle,
+  ///   naming why.
   public func start(
     _ makeRoot: (AppHost) -> AnyObject, fileID: String = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
@@ -43,7 +50,14 @@ public final class AppDriver: Driver {
 
   /// Runs `operation` on the navigator as a view model would, then settles.
   ///
-  /// - Parameter operation: What to do, such as `{ try $0.push(detail) }`.
+  /// - Parameters:
+  ///   - operation: What to do, such as `{ try $0.push(detail) }`.
+  ///   - fileID: The caller's `#fileID`, named by a failure; leave the default.
+  ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
+  ///   - line: The caller's line; leave the default.
+  ///   - column: The caller's column; leave the default.
+  /// - Throws: ``DriverError`` when `operation` throws a ``NavigationError`` (its message
+  ///   kept) or the app does not settle.
   public func navigate(
     _ operation: (AppHost) throws(NavigationError) -> Void, fileID: String = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
@@ -82,7 +96,12 @@ public final class AppDriver: Driver {
   /// Taps the button titled `button` of the dialog in front, then settles: the view model
   /// awaiting it goes on with the answer.
   ///
-  /// - Parameter button: The button's title, as the render shows it.
+  /// - Parameters:
+  ///   - button: The button's title, as the render shows it.
+  ///   - fileID: The caller's `#fileID`, named by a failure; leave the default.
+  ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
+  ///   - line: The caller's line; leave the default.
+  ///   - column: The caller's column; leave the default.
   /// - Throws: ``DriverError`` when no dialog is shown, or the dialog in front has no such
   ///   button (naming those it has).
   public func answer(
@@ -97,7 +116,12 @@ public final class AppDriver: Driver {
 
   /// Types `text` into the prompt in front and taps OK, then settles.
   ///
-  /// - Parameter text: The text to answer with.
+  /// - Parameters:
+  ///   - text: The text to answer with.
+  ///   - fileID: The caller's `#fileID`, named by a failure; leave the default.
+  ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
+  ///   - line: The caller's line; leave the default.
+  ///   - column: The caller's column; leave the default.
   /// - Throws: ``DriverError`` when no dialog is shown, or the dialog in front is not a prompt.
   public func answerPrompt(
     _ text: String, fileID: String = #fileID, filePath: StaticString = #filePath,
@@ -129,7 +153,14 @@ public final class AppDriver: Driver {
 
   /// The visible view model as a `T`, or an error naming what is visible.
   ///
-  /// - Parameter type: The view-model type expected.
+  /// - Parameters:
+  ///   - type: The view-model type expected.
+  ///   - fileID: The caller's `#fileID`, named by a failure; leave the default.
+  ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
+  ///   - line: The caller's line; leave the default.
+  ///   - column: The caller's column; leave the default.
+  /// - Throws: ``DriverError`` when no screen is visible or its view model is not a `T`.
+  /// - Returns: The visible view model.
   public func visibleModel<T: AnyObject>(
     as type: T.Type, fileID: String = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column

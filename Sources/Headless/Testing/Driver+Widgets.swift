@@ -9,6 +9,12 @@ extension Driver {
   /// - Parameters:
   ///   - text: What to type.
   ///   - id: The widget's id.
+  ///   - fileID: The caller's `#fileID`, named by a failure; leave the default.
+  ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
+  ///   - line: The caller's line; leave the default.
+  ///   - column: The caller's column; leave the default.
+  /// - Throws: ``DriverError`` when the widget is missing, hidden, disabled or cannot take
+  ///   text, naming the widgets that can.
   public func type(
     _ text: String, into id: String, fileID: String = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
@@ -28,6 +34,12 @@ extension Driver {
   /// - Parameters:
   ///   - id: The widget's id.
   ///   - text: The new text; empty clears it.
+  ///   - fileID: The caller's `#fileID`, named by a failure; leave the default.
+  ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
+  ///   - line: The caller's line; leave the default.
+  ///   - column: The caller's column; leave the default.
+  /// - Throws: ``DriverError`` when the widget is missing, hidden, disabled or cannot take
+  ///   text, naming the widgets that can.
   public func replaceText(
     in id: String, with text: String, fileID: String = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
@@ -41,7 +53,14 @@ extension Driver {
 
   /// Taps the widget `id` (a button, or any ``Tappable``).
   ///
-  /// - Parameter id: The widget's id.
+  /// - Parameters:
+  ///   - id: The widget's id.
+  ///   - fileID: The caller's `#fileID`, named by a failure; leave the default.
+  ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
+  ///   - line: The caller's line; leave the default.
+  ///   - column: The caller's column; leave the default.
+  /// - Throws: ``DriverError`` when the widget is missing, hidden, disabled or cannot be
+  ///   tapped, naming the widgets that can.
   public func tap(
     _ id: String, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
@@ -55,7 +74,14 @@ extension Driver {
 
   /// Flips the widget `id` (a toggle, or any ``Toggleable``).
   ///
-  /// - Parameter id: The widget's id.
+  /// - Parameters:
+  ///   - id: The widget's id.
+  ///   - fileID: The caller's `#fileID`, named by a failure; leave the default.
+  ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
+  ///   - line: The caller's line; leave the default.
+  ///   - column: The caller's column; leave the default.
+  /// - Throws: ``DriverError`` when the widget is missing, hidden, disabled or cannot be toggled,
+  ///   naming the widgets that can.
   public func toggle(
     _ id: String, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
@@ -72,6 +98,10 @@ extension Driver {
   /// - Parameters:
   ///   - id: The widget's id.
   ///   - value: The value to slide to: in the widget's range, and on one of its steps.
+  ///   - fileID: The caller's `#fileID`, named by a failure; leave the default.
+  ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
+  ///   - line: The caller's line; leave the default.
+  ///   - column: The caller's column; leave the default.
   /// - Throws: ``DriverError`` when the value is outside the range or off the steps, naming
   ///   what the widget takes.
   public func slide(
@@ -95,6 +125,10 @@ extension Driver {
   /// - Parameters:
   ///   - id: The widget's id.
   ///   - steps: How many steps to move; `-1` moves one step down.
+  ///   - fileID: The caller's `#fileID`, named by a failure; leave the default.
+  ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
+  ///   - line: The caller's line; leave the default.
+  ///   - column: The caller's column; leave the default.
   /// - Throws: ``DriverError`` when the move would leave the range, naming the end it reaches.
   public func step(
     _ id: String, by steps: Int = 1, fileID: String = #fileID, filePath: StaticString = #filePath,
@@ -125,6 +159,10 @@ extension Driver {
   /// - Parameters:
   ///   - option: The option's title, as the render shows it.
   ///   - id: The widget's id.
+  ///   - fileID: The caller's `#fileID`, named by a failure; leave the default.
+  ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
+  ///   - line: The caller's line; leave the default.
+  ///   - column: The caller's column; leave the default.
   /// - Throws: ``DriverError`` when the widget has no such option, listing those it has.
   public func select(
     _ option: String, in id: String, fileID: String = #fileID, filePath: StaticString = #filePath,
@@ -150,6 +188,10 @@ extension Driver {
   /// - Parameters:
   ///   - date: The day to pick.
   ///   - id: The widget's id.
+  ///   - fileID: The caller's `#fileID`, named by a failure; leave the default.
+  ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
+  ///   - line: The caller's line; leave the default.
+  ///   - column: The caller's column; leave the default.
   /// - Throws: ``DriverError`` when the day is outside the picker's range, naming the range.
   public func pick(
     _ date: CalendarDate, in id: String, fileID: String = #fileID,
@@ -173,6 +215,10 @@ extension Driver {
   /// - Parameters:
   ///   - id: The widget's id.
   ///   - offset: How far to scroll; zero is the top.
+  ///   - fileID: The caller's `#fileID`, named by a failure; leave the default.
+  ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
+  ///   - line: The caller's line; leave the default.
+  ///   - column: The caller's column; leave the default.
   /// - Throws: ``DriverError`` when the offset is negative or not a number.
   public func scroll(
     _ id: String, to offset: Double, fileID: String = #fileID, filePath: StaticString = #filePath,
@@ -192,7 +238,14 @@ extension Driver {
 
   /// Submits the widget `id` (a search field, any ``Submittable``), as its return key does.
   ///
-  /// - Parameter id: The widget's id.
+  /// - Parameters:
+  ///   - id: The widget's id.
+  ///   - fileID: The caller's `#fileID`, named by a failure; leave the default.
+  ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
+  ///   - line: The caller's line; leave the default.
+  ///   - column: The caller's column; leave the default.
+  /// - Throws: ``DriverError`` when the widget is missing, hidden, disabled or cannot be submitted,
+  ///   naming the widgets that can.
   public func submit(
     _ id: String, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
@@ -208,7 +261,14 @@ extension Driver {
   /// does: every other widget of the screen loses it first, then the widget gains it, each an
   /// edit a focus binding takes to the view model.
   ///
-  /// - Parameter id: The widget's id.
+  /// - Parameters:
+  ///   - id: The widget's id.
+  ///   - fileID: The caller's `#fileID`, named by a failure; leave the default.
+  ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
+  ///   - line: The caller's line; leave the default.
+  ///   - column: The caller's column; leave the default.
+  /// - Throws: ``DriverError`` when the widget is missing, hidden, disabled or cannot take the focus,
+  ///   naming the widgets that can.
   public func focus(
     _ id: String, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
@@ -234,6 +294,7 @@ extension Driver {
   ///   - verb: What the caller does, as messages say it: `type`, `select an option of`.
   ///   - capability: The capability the verb needs, such as `(any Tappable).self`.
   /// - Returns: The widget.
+  /// - Throws: ``DriverError`` naming what the widget is and which widgets can do `verb`.
   package func capable<Capability>(
     _ id: String, to verb: String, as capability: Capability.Type
   ) throws(DriverError) -> Capability {

@@ -29,6 +29,15 @@ public class Driver {
   /// and the widget's id within the row: `orders[42].title`; `orders[42]` is the row itself.
   /// The widgets of an embedded child screen are reached by their own ids; when an id is on
   /// more than one child screen, prefix it with the child screen's id: `detail.count`.
+  ///
+  /// - Parameters:
+  ///   - id: The widget's id, or a path to it as above.
+  ///   - fileID: The caller's `#fileID`, named by a failure; leave the default.
+  ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
+  ///   - line: The caller's line; leave the default.
+  ///   - column: The caller's column; leave the default.
+  /// - Returns: The widget.
+  /// - Throws: ``DriverError`` when no widget has that id, listing the ids that exist.
   public func widget(
     _ id: String, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
@@ -98,6 +107,16 @@ public class Driver {
   }
 
   /// The widget with `id` as a `T`, or an error naming its actual kind.
+  ///
+  /// - Parameters:
+  ///   - id: The widget's id, or a path to it.
+  ///   - type: The widget class expected.
+  ///   - fileID: The caller's `#fileID`, named by a failure; leave the default.
+  ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
+  ///   - line: The caller's line; leave the default.
+  ///   - column: The caller's column; leave the default.
+  /// - Returns: The widget.
+  /// - Throws: ``DriverError`` when no widget has that id, or it is of another kind.
   public func widget<T: Widget>(
     _ id: String, as type: T.Type, fileID: String = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
@@ -115,6 +134,14 @@ public class Driver {
 
   /// Selects the row `row` of a list, spelled `orders[42]`: the row becomes selected, the one
   /// selected before is deselected, and what the list's selection events are bound to runs.
+  ///
+  /// - Parameters:
+  ///   - row: The row, spelled `<list id>[<row id>]`.
+  ///   - fileID: The caller's `#fileID`, named by a failure; leave the default.
+  ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
+  ///   - line: The caller's line; leave the default.
+  ///   - column: The caller's column; leave the default.
+  /// - Throws: ``DriverError`` when there is no such list or row, or the list is hidden or disabled.
   public func select(
     _ row: String, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
@@ -128,6 +155,16 @@ public class Driver {
 
   /// Swipes the row `row` (spelled `orders[42]`) and taps its swipe action `action`, such as
   /// `delete`.
+  ///
+  /// - Parameters:
+  ///   - row: The row, spelled `<list id>[<row id>]`.
+  ///   - action: The swipe action's name, such as `delete`.
+  ///   - fileID: The caller's `#fileID`, named by a failure; leave the default.
+  ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
+  ///   - line: The caller's line; leave the default.
+  ///   - column: The caller's column; leave the default.
+  /// - Throws: ``DriverError`` when there is no such row, or the row has no such action, naming
+  ///   those it has.
   public func swipe(
     _ row: String, action: String, fileID: String = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
@@ -151,6 +188,15 @@ public class Driver {
   }
 
   /// Pulls the list `id` to refresh it: the command bound to its refresh control runs.
+  ///
+  /// - Parameters:
+  ///   - id: The list's id.
+  ///   - fileID: The caller's `#fileID`, named by a failure; leave the default.
+  ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
+  ///   - line: The caller's line; leave the default.
+  ///   - column: The caller's column; leave the default.
+  /// - Throws: ``DriverError`` when there is no such list, it is hidden, or no refresh command is
+  ///   bound.
   public func pullToRefresh(
     _ id: String, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
@@ -176,6 +222,13 @@ public class Driver {
   /// (it is loading already, or disabled).
   ///
   /// - Returns: Whether scrolling started a load.
+  /// - Parameters:
+  ///   - id: The list's id.
+  ///   - fileID: The caller's `#fileID`, named by a failure; leave the default.
+  ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
+  ///   - line: The caller's line; leave the default.
+  ///   - column: The caller's column; leave the default.
+  /// - Throws: ``DriverError`` when there is no such list or it is hidden.
   @discardableResult
   public func scrollToEnd(
     _ id: String, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
@@ -202,6 +255,15 @@ public class Driver {
   /// settles (flushes, and waits until the work they belong to, and the work
   /// the flush started, has slept on the clock again or finished) before time moves on. Time
   /// ends at exactly `now + duration`, settled.
+  ///
+  /// - Parameters:
+  ///   - duration: How far to move the clock; not negative.
+  ///   - fileID: The caller's `#fileID`, named by a failure; leave the default.
+  ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
+  ///   - line: The caller's line; leave the default.
+  ///   - column: The caller's column; leave the default.
+  /// - Throws: ``DriverError`` when `duration` is negative, or the work the clock wakes does not
+  ///   settle.
   public func advance(
     by duration: Duration, fileID: String = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
@@ -337,6 +399,10 @@ public class Driver {
   /// - Parameters:
   ///   - tab: The tab's id.
   ///   - id: The tab view's id.
+  ///   - fileID: The caller's `#fileID`, named by a failure; leave the default.
+  ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
+  ///   - line: The caller's line; leave the default.
+  ///   - column: The caller's column; leave the default.
   /// - Throws: ``DriverError`` when `id` is not a tab view or has no tab `tab`, naming its tabs.
   public func selectTab(
     _ tab: String, in id: String, fileID: String = #fileID, filePath: StaticString = #filePath,

@@ -29,6 +29,8 @@ public final class ScreenDriver<S: Screen>: Driver {
 
   /// Shows the screen: runs what its declarations ask for at `willAppear` and `didAppear`, then
   /// settles. A driver starts with the screen mounted but not yet shown.
+  ///
+  /// - Throws: ``DriverError`` when the screen is shown already or unmounted, or does not settle.
   public func appear(
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
@@ -42,6 +44,8 @@ public final class ScreenDriver<S: Screen>: Driver {
 
   /// Hides the screen: runs what its declarations ask for at `willDisappear` and
   /// `didDisappear`, then settles.
+  ///
+  /// - Throws: ``DriverError`` when the screen is not shown, or does not settle.
   public func disappear(
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column

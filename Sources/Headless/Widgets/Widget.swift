@@ -148,6 +148,7 @@ public struct RenderedField: Hashable, Sendable {
     case text(String)
     /// A number.
     case number(Double)
+    /// A boolean, rendered `true` or `false`.
     case bool(Bool)
     /// A keyword from a fixed set, rendered bare, such as a HUD's `loading`.
     case word(String)

@@ -6,8 +6,14 @@ enum Interactive {
   /// Runs a session on the screen `name` until `readLine` returns `nil` (the end of the input)
   /// or reads `quit`.
   ///
-  /// - Parameter echo: Whether to print each line read after a `> ` prompt, as a transcript
-  ///   needs when the lines come from a file rather than a person.
+  /// - Parameters:
+  ///   - name: The screen's name on the command line, or `app`.
+  ///   - echo: Whether to print each line read after a `> ` prompt, as a transcript needs when
+  ///     the lines come from a file rather than a person.
+  ///   - readLine: Reads the next line, or returns `nil` at the end of the input.
+  ///   - write: Prints one answer (a `> ` prompt is written without a line break).
+  /// - Throws: ``ShowcaseError`` when there is no screen `name`, naming those there are, or
+  ///   the error that kept the screen from being mounted.
   static func run(
     screen name: String, echo: Bool, readLine: () -> String?, write: (String) -> Void
   ) async throws {

@@ -8,8 +8,11 @@ import BindingDSL
 public final class RowWidget: Widget {
   /// The row's kind: a row, or a section's header or footer.
   public enum Role: String, Sendable {
+    /// A row of a view model.
     case row = "Row"
+    /// A section's header.
     case header = "Header"
+    /// A section's footer.
     case footer = "Footer"
   }
 
