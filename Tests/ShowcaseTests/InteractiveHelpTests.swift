@@ -45,12 +45,14 @@ import Testing
   }
 
   @Test func everyCommandOfTheHelpHasAnExample() {
-    let verbs = InteractiveSession.help.split(separator: "\n").dropFirst().flatMap { line in
-      line.split(separator: "  ", omittingEmptySubsequences: true).first.map { words in
-        words.split(separator: "|").compactMap {
-          $0.split(separator: " ").first.map(String.init)
-        }
-      } ?? []
+    var verbs: [String] = []
+    for line in InteractiveSession.help.split(separator: "\n").dropFirst() {
+      guard let words = line.split(separator: "  ", omittingEmptySubsequences: true).first else {
+        continue
+      }
+      for alternative in words.split(separator: "|") {
+        if let verb = alternative.split(separator: " ").first { verbs.append(String(verb)) }
+      }
     }
     #expect(verbs.count > 20)
     let used = Set(examples.flatMap(\.lines).compactMap { $0.split(separator: " ").first })
