@@ -59,6 +59,9 @@ public struct HandlerList<Handler> {
   public init() {}
 
   /// Adds `handler` after the others; the token removes it again.
+  ///
+  /// - Parameter handler: The handler.
+  /// - Returns: The token ``remove(_:)`` takes.
   public mutating func add(_ handler: Handler) -> HandlerToken {
     lastToken += 1
     entries.append((lastToken, handler))
@@ -66,6 +69,8 @@ public struct HandlerList<Handler> {
   }
 
   /// Removes the handler added under `token`; a token already removed does nothing.
+  ///
+  /// - Parameter token: A token ``add(_:)`` returned.
   public mutating func remove(_ token: HandlerToken) {
     entries.removeAll { $0.token == token.rawValue }
   }

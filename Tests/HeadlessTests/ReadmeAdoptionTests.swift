@@ -15,7 +15,7 @@ import Testing
     let manifest = try #require(
       blocks.first { $0.hasPrefix(ReadmeBlock.manifestPrefix) }, "README.md shows no manifest")
     let folder = try temporaryFolder("ReadmeManifest")
-    defer { try? FileManager.default.removeItem(at: folder) }
+    defer { removeWithSwiftPMLocks(folder) }
     // NB: the manifest depends on `../BindingDSL`, a clone of this repository beside the app.
     try FileManager.default.createSymbolicLink(
       at: folder.appendingPathComponent("BindingDSL"), withDestinationURL: repositoryRoot)
@@ -81,6 +81,19 @@ import Testing
   private var repositoryRoot: URL {
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent()
+  }
+
+  /// Removes `folder`, and the lock files SwiftPM leaves beside it in the temporary folder
+  /// (named after the path of the build folder it locked, such as
+  /// `_tmp_ReadmeManifest-<uuid>_MyApp_.build.lock`).
+  private func removeWithSwiftPMLocks(_ folder: URL) {
+    let files = FileManager.default
+    try? files.removeItem(at: folder)
+    let temporary = files.temporaryDirectory
+    let names = (try? files.contentsOfDirectory(atPath: temporary.path)) ?? []
+    for name in names where name.contains(folder.lastPathComponent) && name.hasSuffix(".lock") {
+      try? files.removeItem(at: temporary.appendingPathComponent(name))
+    }
   }
 
   private func readmeText() throws -> String {

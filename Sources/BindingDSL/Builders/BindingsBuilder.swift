@@ -28,34 +28,57 @@ public enum BindingsBuilder<Model: AnyObject> {
 
   /// A line: gives `bind`, `command` and `on` their view-model type, which a key path such as
   /// `\.password` cannot name by itself.
+  ///
+  /// - Parameter declaration: A declaration written on the line.
+  /// - Returns: The same declaration, its view-model type now known.
   public static func buildExpression(_ declaration: Component) -> Component { declaration }
 
   /// The lines of a block, as one group.
+  ///
+  /// - Parameter components: The block's lines, in order.
+  /// - Returns: A group of them.
   public static func buildBlock(_ components: Component...) -> Component { .group(components) }
 
   /// An `if` without `else`: its block, or an empty group.
+  ///
+  /// - Parameter component: The block, or `nil` when the condition was false.
+  /// - Returns: The block, or an empty group.
   public static func buildOptional(_ component: Component?) -> Component {
     component ?? .group([])
   }
 
   /// The first branch of an `if`/`else` or a `switch`.
+  ///
+  /// - Parameter component: The branch's block.
+  /// - Returns: The same block.
   public static func buildEither(first component: Component) -> Component { component }
 
   /// The second branch of an `if`/`else` or a `switch`.
+  ///
+  /// - Parameter component: The branch's block.
+  /// - Returns: The same block.
   public static func buildEither(second component: Component) -> Component { component }
 
   /// The blocks a `for` made, as one group.
+  ///
+  /// - Parameter components: One block for each pass of the loop.
+  /// - Returns: A group of them.
   public static func buildArray(_ components: [Component]) -> Component { .group(components) }
 
   /// The block of an `if #available`.
+  ///
+  /// - Parameter component: The block.
+  /// - Returns: The same block.
   public static func buildLimitedAvailability(_ component: Component) -> Component { component }
 
   /// A body returning a list: its single declarations, groups opened.
+  ///
+  /// - Parameter component: The body's lines, as one group.
+  /// - Returns: The single declarations, in the order they were written.
   public static func buildFinalResult(_ component: Component) -> [BindingDeclaration<Model>] {
     component.flattened
   }
 
-  /// A body returning one declaration: the group of its lines, for another body to take.
   // NB: disfavored, so that a body whose result type is not known yet (a closure with a capture
   // list) gets the list, as it did before groups existed.
   /// Returns the group of a body's lines as one declaration.

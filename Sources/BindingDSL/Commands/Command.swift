@@ -99,6 +99,8 @@ public final class Command<Input, Output>: CommandObject, WorkOwning {
   ///
   /// - Returns: The task of the new run (awaiting it waits for the run to end), or `nil` when
   ///   the call was ignored because the command cannot execute now.
+  ///
+  /// - Parameter input: The input the work is given.
   @discardableResult
   public func execute(_ input: Input) -> Task<Void, Never>? {
     execute(input, origin: nil)
@@ -154,12 +156,17 @@ public final class Command<Input, Output>: CommandObject, WorkOwning {
 
   /// Calls `handler` with every error a run of this command ends with (cancellation is not an
   /// error). One place to show every failure, whichever control started the run.
+  ///
+  /// - Parameter handler: Called on the main actor with the error of each failed run.
+  /// - Returns: A token for ``removeErrorHandler(_:)``.
   @discardableResult
   public func onError(_ handler: @escaping @MainActor (any Error) -> Void) -> HandlerToken {
     errorHandlers.add(handler)
   }
 
   /// Removes a handler added with ``onError(_:)``.
+  ///
+  /// - Parameter token: The token ``onError(_:)`` returned; a token already removed does nothing.
   public func removeErrorHandler(_ token: HandlerToken) {
     errorHandlers.remove(token)
   }

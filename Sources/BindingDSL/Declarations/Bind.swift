@@ -8,6 +8,15 @@
 /// bind(\.password, to: passwordField.text)      // two-way
 /// bind(\.canRegister, to: hint.isHidden)       // one-way
 /// ```
+///
+/// - Parameters:
+///   - source: The view-model value; a writable key path for two-way.
+///   - target: The widget property that shows it.
+///   - mode: How values flow; `.automatic` is two-way for an editable widget property and a
+///     writable key path, one-way otherwise.
+///   - fileID: Where the declaration is written, for graph errors and the dump; leave the default.
+///   - line: The line it is written on, for graph errors and the dump; leave the default.
+/// - Returns: The declaration, for a bindings body.
 @MainActor
 public func bind<Model: AnyObject, Target: ValueTarget>(
   _ source: KeyPath<Model, Target.Value>,
@@ -26,6 +35,16 @@ public func bind<Model: AnyObject, Target: ValueTarget>(
 /// ```swift
 /// bind(\.count, to: summary.text) { "\($0) items" }
 /// ```
+///
+/// - Parameters:
+///   - source: The view-model value.
+///   - target: The widget property that shows the transformed value.
+///   - mode: How values flow; a transform without `back:` allows one-way only, which
+///     `.automatic` chooses.
+///   - fileID: Where the declaration is written, for graph errors and the dump; leave the default.
+///   - line: The line it is written on, for graph errors and the dump; leave the default.
+///   - transform: Turns a view-model value into a widget value.
+/// - Returns: The declaration, for a bindings body.
 @MainActor
 public func bind<Model: AnyObject, Value, Target: ValueTarget>(
   _ source: KeyPath<Model, Value>,
@@ -88,6 +107,15 @@ public func bind<Model: AnyObject, Value, Target: ValueTarget>(
 /// ```swift
 /// bind(\.first, \.last, to: fullName.text) { "\($0) \($1)" }
 /// ```
+///
+/// - Parameters:
+///   - first: The first view-model value.
+///   - second: The second view-model value.
+///   - target: The widget property that shows the combination.
+///   - fileID: Where the declaration is written, for graph errors and the dump; leave the default.
+///   - line: The line it is written on, for graph errors and the dump; leave the default.
+///   - transform: Combines the two values into a widget value.
+/// - Returns: The declaration, for a bindings body.
 @MainActor
 public func bind<Model: AnyObject, First, Second, Target: ValueTarget>(
   _ first: KeyPath<Model, First>,

@@ -33,6 +33,17 @@ public func command<Model: AnyObject, Output>(
 /// ```swift
 /// command(vm.search, on: searchButton) { vm.query }
 /// ```
+///
+/// - Parameters:
+///   - command: The command.
+///   - control: The control whose trigger executes it, such as a button.
+///   - showsBusy: Whether to bind the control's busy state; pass `false` when another
+///     widget shows progress.
+///   - fileID: Where the declaration is written, for graph errors and the dump; leave the default.
+///   - line: The line it is written on, for graph errors and the dump; leave the default.
+///   - input: Read on the main actor each time the control triggers; its value is the run's
+///     input.
+/// - Returns: The declaration, for a bindings body.
 @MainActor
 public func command<Model: AnyObject, Input, Output>(
   _ command: Command<Input, Output>,
@@ -52,6 +63,13 @@ public func command<Model: AnyObject, Input, Output>(
 /// ```swift
 /// on(closeButton.tap) { vm.close() }
 /// ```
+///
+/// - Parameters:
+///   - event: The widget event, such as a button's `tap`.
+///   - fileID: Where the declaration is written, for graph errors and the dump; leave the default.
+///   - line: The line it is written on, for graph errors and the dump; leave the default.
+///   - action: Runs on the main actor each time the event happens.
+/// - Returns: The declaration, for a bindings body.
 @MainActor
 public func on<Model: AnyObject>(
   _ event: some EventSource,

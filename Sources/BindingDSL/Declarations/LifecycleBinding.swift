@@ -3,6 +3,13 @@
 /// ```swift
 /// on(.willDisappear) { vm.saveDraft() }
 /// ```
+///
+/// - Parameters:
+///   - event: The moment, such as `.didAppear`.
+///   - fileID: Where the declaration is written, for graph errors and the dump; leave the default.
+///   - line: The line it is written on, for graph errors and the dump; leave the default.
+///   - action: Runs on the main actor each time the moment comes.
+/// - Returns: The declaration, for a bindings body.
 @MainActor
 public func on<Model: AnyObject>(
   _ event: LifecycleEvent,
@@ -35,6 +42,13 @@ public func on<Model: AnyObject>(
 /// ```swift
 /// command(vm.load, on: .didAppear)
 /// ```
+///
+/// - Parameters:
+///   - command: The command; it takes no input.
+///   - event: The moment, such as `.didAppear`.
+///   - fileID: Where the declaration is written, for graph errors and the dump; leave the default.
+///   - line: The line it is written on, for graph errors and the dump; leave the default.
+/// - Returns: The declaration, for a bindings body.
 @MainActor
 public func command<Model: AnyObject, Output>(
   _ command: Command<Void, Output>,

@@ -78,6 +78,15 @@ public struct FeedbackMessages: Sendable {
 /// ```swift
 /// feedback(of: vm.load, on: hud, messages: FeedbackMessages(loading: "Loading roles"))
 /// ```
+///
+/// - Parameters:
+///   - command: The command whose status is shown.
+///   - display: The status widget, such as a HUD.
+///   - messages: The texts shown while loading, on success and on cancellation, and how an
+///     error becomes a message.
+///   - fileID: Where the declaration is written, for graph errors and the dump; leave the default.
+///   - line: The line it is written on, for graph errors and the dump; leave the default.
+/// - Returns: The declaration, for a bindings body.
 @MainActor
 public func feedback<Model: AnyObject, Input, Output>(
   of command: Command<Input, Output>,

@@ -39,6 +39,14 @@ public enum Timing: Hashable, Sendable, CustomStringConvertible {
 /// arrives while the command cannot execute (it is running under
 /// ``ExecutionPolicy/ignoreWhileExecuting``, or its predicate is false) is not lost: the latest
 /// such value executes as soon as the command can.
+///
+/// - Parameters:
+///   - command: The command; it takes the value as input.
+///   - source: The view-model value whose changes execute it.
+///   - timing: `.immediate`, or a debounce or throttle on the graph's clock.
+///   - fileID: Where the declaration is written, for graph errors and the dump; leave the default.
+///   - line: The line it is written on, for graph errors and the dump; leave the default.
+/// - Returns: The declaration, for a bindings body.
 @MainActor
 public func command<Model: AnyObject, Value, Output>(
   _ command: Command<Value, Output>,

@@ -19,6 +19,10 @@ public struct BindingGraph<Model: AnyObject> {
   public let edges: [GraphEdge]
 
   /// Compiles a bindings body.
+  ///
+  /// - Parameter body: The bindings, one declaration a line.
+  /// - Throws: ``BindingGraphError`` listing every problem found, each with the declarations
+  ///   involved and where they were written.
   public init(@BindingsBuilder<Model> _ body: () -> [BindingDeclaration<Model>])
     throws(BindingGraphError)
   {
@@ -27,6 +31,10 @@ public struct BindingGraph<Model: AnyObject> {
 
   /// Compiles a list of declarations; groups among them are opened, so ``declarations`` holds
   /// single declarations only.
+  ///
+  /// - Parameter declarations: The declarations, in the order they were written.
+  /// - Throws: ``BindingGraphError`` listing every problem found, each with the declarations
+  ///   involved and where they were written.
   public init(declarations: [BindingDeclaration<Model>]) throws(BindingGraphError) {
     let declarations =
       declarations.contains { $0.isGroup } ? declarations.flatMap { $0.flattened } : declarations
@@ -75,6 +83,9 @@ public struct BindingGraph<Model: AnyObject> {
   }
 
   /// The node with `id`, which must be one of the graph's node ids (`1...nodes.count`).
+  ///
+  /// - Parameter id: The node's number, as the dump shows it (`n3` is 3).
+  /// - Returns: The node.
   public func node(_ id: Int) -> GraphNode {
     precondition(
       nodes.indices.contains(id - 1),
@@ -83,6 +94,10 @@ public struct BindingGraph<Model: AnyObject> {
   }
 
   /// The edges writing a widget property, such as `register.isEnabled`.
+  ///
+  /// - Parameter key: The widget id and property.
+  /// - Returns: The edges into that property's node, in declaration order; none when no
+  ///   declaration writes it.
   public func edges(writing key: TargetKey) -> [GraphEdge] {
     guard let target = nodes.first(where: { $0.kind == .target && $0.name == key.description })
     else { return [] }

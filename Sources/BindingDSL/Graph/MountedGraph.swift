@@ -81,6 +81,8 @@ public final class MountedGraph<Model: AnyObject>: Flushable {
 
   /// Runs what the declarations ask for at `event` (commands bound with
   /// `command(_:on: LifecycleEvent)` and `on(_: LifecycleEvent)` actions).
+  ///
+  /// - Parameter event: The moment of the screen's life that has come.
   public func send(_ event: LifecycleEvent) {
     context?.send(event)
   }
@@ -107,6 +109,12 @@ public final class MountedGraph<Model: AnyObject>: Flushable {
 
 extension BindingGraph {
   /// Mounts the graph on `model`.
+  ///
+  /// - Parameters:
+  ///   - model: The view model whose values the graph reads and writes; kept until unmounted.
+  ///   - scheduler: Decides when a flush runs after view-model changes.
+  ///   - clock: The clock debounce and throttle timers run on; a ``VirtualClock`` in tests.
+  /// - Returns: The mounted graph, its widgets showing the view model's values.
   @MainActor
   public func mount(
     on model: Model, scheduler: any FlushScheduler,

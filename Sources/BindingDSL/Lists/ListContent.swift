@@ -162,6 +162,9 @@ private struct RowArray<Row: RowModel>: RowCollection {
 }
 
 /// The identity of a row view model, as lists match rows across changes.
+///
+/// - Parameter row: A row view model.
+/// - Returns: Its `id`, type-erased.
 public func rowIdentity(of row: any RowModel) -> AnyHashable {
   identity(of: row)
 }

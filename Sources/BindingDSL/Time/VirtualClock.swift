@@ -35,6 +35,11 @@ public final class VirtualClock: Clock, Sendable {
     /// - Returns: How long after this instant `other` is (negative when before).
     public func duration(to other: Self) -> Duration { other.offset - offset }
     /// Whether `lhs` comes before `rhs`.
+    ///
+    /// - Parameters:
+    ///   - lhs: An instant.
+    ///   - rhs: Another instant of the same clock.
+    /// - Returns: `true` when `lhs` is earlier.
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.offset < rhs.offset }
     /// `t+` and the offset, such as `t+3.0 seconds`.
     public var description: String { "t+\(offset)" }

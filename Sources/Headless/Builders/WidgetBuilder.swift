@@ -57,7 +57,6 @@ public enum WidgetBuilder {
     WidgetGroup.open(component)
   }
 
-  /// A body returning one widget: the group of its lines, for a container's body to take.
   // NB: disfavored, so that a body whose result type is not known yet (a closure with a capture
   // list) gets the list, as it did before groups existed.
   /// Returns the widgets of a body as they are.
