@@ -110,6 +110,10 @@ public final class MountedScreen<S: Screen> {
   ///
   /// Widgets a container makes from its data (the rows of a `TextList`) are found in the tree as
   /// it is now, so they are never stale.
+  ///
+  /// - Parameter id: The widget's id, as `#id` in a render shows it.
+  /// - Returns: The widget, or `nil` when no widget of the tree has that id (``widgetIDs`` lists
+  ///   those that exist).
   public func widget(_ id: String) -> Widget? {
     if let fixed = widgetsByID[id] { return fixed }
     return root?.allWidgets.first { $0.id == id }

@@ -26,6 +26,9 @@ public enum WidgetBuilder {
   // `BindingsBuilder`: a 200-widget body took four times a 100-widget one with them.
 
   /// The lines of a block, as one group; `nil` lines add nothing.
+  ///
+  /// - Parameter components: The block's lines, in order: widgets, groups, or `nil`.
+  /// - Returns: A group of their widgets.
   public static func buildBlock(_ components: (any WidgetContent)?...) -> Component {
     var widgets: [Widget] = []
     widgets.reserveCapacity(components.count)
@@ -34,25 +37,43 @@ public enum WidgetBuilder {
   }
 
   /// An `if` without `else`: its block, or an empty group.
+  ///
+  /// - Parameter component: The block, or `nil` when the condition was false.
+  /// - Returns: The block, or an empty group.
   public static func buildOptional(_ component: Component?) -> Component {
     component ?? WidgetGroup([])
   }
 
   /// The first branch of an `if`/`else` or a `switch`.
+  ///
+  /// - Parameter component: The branch's block.
+  /// - Returns: The same block.
   public static func buildEither(first component: Component) -> Component { component }
 
   /// The second branch of an `if`/`else` or a `switch`.
+  ///
+  /// - Parameter component: The branch's block.
+  /// - Returns: The same block.
   public static func buildEither(second component: Component) -> Component { component }
 
   /// The blocks a `for` made, as one group.
+  ///
+  /// - Parameter components: One block for each pass of the loop.
+  /// - Returns: A group of them.
   public static func buildArray(_ components: [Component]) -> Component {
     WidgetGroup(components)
   }
 
   /// The block of an `if #available`.
+  ///
+  /// - Parameter component: The block.
+  /// - Returns: The same block.
   public static func buildLimitedAvailability(_ component: Component) -> Component { component }
 
   /// A body returning a list, such as a container's content: its widgets, groups opened.
+  ///
+  /// - Parameter component: The body's lines, as one group.
+  /// - Returns: The widgets, in the order they were written.
   public static func buildFinalResult(_ component: Component) -> [Widget] {
     WidgetGroup.open(component)
   }

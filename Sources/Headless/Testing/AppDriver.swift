@@ -71,6 +71,11 @@ public final class AppDriver: Driver {
   /// Taps the back button of the visible screen: its view model decides when it adopts
   /// `BackHandling`, otherwise the screen is popped. Then settles.
   ///
+  /// - Parameters:
+  ///   - fileID: The caller's `#fileID`, named by a failure; leave the default.
+  ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
+  ///   - line: The caller's line; leave the default.
+  ///   - column: The caller's column; leave the default.
   /// - Throws: ``DriverError`` when the visible screen has no back button (it is the root of
   ///   its stack) or a dialog covers it.
   public func back(

@@ -294,6 +294,11 @@ public class Driver {
   /// Waiting is driven by the work itself (each run, timer and sleep reports to the driver),
   /// never by counting turns, so it does not depend on machine load.
   ///
+  /// - Parameters:
+  ///   - fileID: The caller's `#fileID`, named by a failure; leave the default.
+  ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
+  ///   - line: The caller's line; leave the default.
+  ///   - column: The caller's column; leave the default.
   /// - Throws: ``DriverError`` when the screen is unmounted; when work stays busy for the
   ///   clock's `stallTimeout` of real time without sleeping on the virtual clock or finishing
   ///   (it waits on something else: a real clock, a continuation nobody resumes), naming it; or

@@ -16,6 +16,13 @@ public final class ScreenDriver<S: Screen>: Driver {
   public let mounted: MountedScreen<S>
 
   /// Mounts `screen` on `model` with a scheduler the driver flushes.
+  ///
+  /// - Parameters:
+  ///   - screen: The screen to mount.
+  ///   - model: Its view model; the driver keeps it until the screen is unmounted.
+  ///   - clock: The virtual clock the screen's timers, commands and services sleep on.
+  /// - Throws: ``ScreenError`` when the screen cannot be mounted (its bindings do not form a
+  ///   valid graph, or its widget tree has repeated or malformed ids), naming every problem.
   public init(_ screen: S, model: S.Model, clock: VirtualClock = VirtualClock()) throws(ScreenError)
   {
     let scheduler = ManualScheduler()
@@ -30,6 +37,11 @@ public final class ScreenDriver<S: Screen>: Driver {
   /// Shows the screen: runs what its declarations ask for at `willAppear` and `didAppear`, then
   /// settles. A driver starts with the screen mounted but not yet shown.
   ///
+  /// - Parameters:
+  ///   - fileID: The caller's `#fileID`, named by a failure; leave the default.
+  ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
+  ///   - line: The caller's line; leave the default.
+  ///   - column: The caller's column; leave the default.
   /// - Throws: ``DriverError`` when the screen is shown already or unmounted, or does not settle.
   public func appear(
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
@@ -45,6 +57,11 @@ public final class ScreenDriver<S: Screen>: Driver {
   /// Hides the screen: runs what its declarations ask for at `willDisappear` and
   /// `didDisappear`, then settles.
   ///
+  /// - Parameters:
+  ///   - fileID: The caller's `#fileID`, named by a failure; leave the default.
+  ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
+  ///   - line: The caller's line; leave the default.
+  ///   - column: The caller's column; leave the default.
   /// - Throws: ``DriverError`` when the screen is not shown, or does not settle.
   public func disappear(
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,

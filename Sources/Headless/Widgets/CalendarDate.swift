@@ -84,6 +84,11 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
   public func days(to other: CalendarDate) -> Int { other.dayNumber - dayNumber }
 
   /// Whether `lhs` comes before `rhs`.
+  ///
+  /// - Parameters:
+  ///   - lhs: A day.
+  ///   - rhs: Another day.
+  /// - Returns: `true` when `lhs` is earlier.
   public static func < (lhs: Self, rhs: Self) -> Bool {
     (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
   }
