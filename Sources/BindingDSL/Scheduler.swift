@@ -76,6 +76,8 @@ public final class ManualScheduler: FlushScheduler {
   }
 
   /// Flushes every graph that asked, until none asks again. Returns whether anything flushed.
+  ///
+  /// - Returns: `true` when at least one graph flushed.
   @discardableResult
   public func flush() -> Bool {
     var flushedAny = false

@@ -100,11 +100,18 @@ public protocol ValueTarget<Value>: AnyObject {
   /// The value the widget currently holds.
   var currentValue: Value { get }
   /// Sets the value on behalf of a binding. Must not report it as an edit.
+  ///
+  /// - Parameter value: The new value.
   func receive(_ value: Value)
   /// Registers a handler called with each edit a person makes. Programmatic writes through
   /// ``receive(_:)`` never call it.
+  ///
+  /// - Parameter handler: Called on the main actor with the edited value.
+  /// - Returns: The token ``removeEditHandler(_:)`` takes.
   func addEditHandler(_ handler: @escaping @MainActor (Value) -> Void) -> HandlerToken
   /// Removes a handler registered with ``addEditHandler(_:)``.
+  ///
+  /// - Parameter token: A token ``addEditHandler(_:)`` returned.
   func removeEditHandler(_ token: HandlerToken)
   /// Called when the view model did not take an edit: a binding's `back:` converter returned
   /// `nil` for it. The widget keeps showing the edit (typing `-` on the way to `-5` must stay
@@ -132,8 +139,13 @@ public protocol EventSource: AnyObject {
   /// Which widget and event this is, such as `register.tap`.
   var eventKey: TargetKey { get }
   /// Registers a handler called each time the event happens.
+  ///
+  /// - Parameter handler: Called on the main actor each time.
+  /// - Returns: The token ``removeHandler(_:)`` takes.
   func addHandler(_ handler: @escaping @MainActor () -> Void) -> HandlerToken
   /// Removes a handler registered with ``addHandler(_:)``.
+  ///
+  /// - Parameter token: A token ``addHandler(_:)`` returned.
   func removeHandler(_ token: HandlerToken)
 }
 

@@ -27,6 +27,9 @@ public protocol Screen {
   var body: Widget { get }
 
   /// The bindings between `vm` and the widgets.
+  ///
+  /// - Parameter vm: The view model the screen is mounted on.
+  /// - Returns: The declarations, one a line of a bindings body.
   @BindingsBuilder<Model>
   func bindings(_ vm: Model) -> [BindingDeclaration<Model>]
 }
@@ -125,6 +128,8 @@ public final class MountedScreen<S: Screen> {
   }
 
   /// The tree as text, in the documented format.
+  ///
+  /// - Returns: One widget a line, or `(unmounted)` once the screen is unmounted.
   public func render() -> String {
     root.map(TextRenderer.render) ?? "(unmounted)"
   }

@@ -28,6 +28,7 @@ public enum SnapshotRecording: String, Hashable, Sendable, CaseIterable {
 
   /// The mode in effect here and why: a scoped override, the environment, or the default.
   ///
+  /// - Returns: The mode, and a sentence saying where it came from.
   /// - Throws: ``SnapshotError`` of kind ``SnapshotError/Kind/invalidRecordingMode`` when
   ///   `SNAPSHOT_RECORDING` holds something other than a mode's name.
   public static func inEffect() throws(SnapshotError) -> (mode: Self, reason: String) {

@@ -250,6 +250,9 @@ public final class Command<Input, Output>: CommandObject, WorkOwning {
 
 extension Command where Input == Void {
   /// Executes the work, as the ``policy`` says.
+  ///
+  /// - Returns: The task of the new run (awaiting it waits for the run to end), or `nil` when
+  ///   the call was ignored because the command cannot execute now.
   @discardableResult
   public func execute() -> Task<Void, Never>? {
     execute(())

@@ -29,6 +29,9 @@ public protocol CommandObject: AnyObject {
   /// Cancels the running work, if any.
   func cancel()
   /// Calls `handler` with every error a run ends with.
+  ///
+  /// - Parameter handler: Called on the main actor with the error of each failed run.
+  /// - Returns: A token that removes the handler again.
   @discardableResult
   func onError(_ handler: @escaping @MainActor (any Error) -> Void) -> HandlerToken
 }

@@ -23,8 +23,13 @@ public protocol RowEventSource: AnyObject {
   /// Which widget and event this is, such as `orders.select`.
   var eventKey: TargetKey { get }
   /// Registers a handler called with the row's view model each time the event happens.
+  ///
+  /// - Parameter handler: Called on the main actor with the row's view model.
+  /// - Returns: The token ``removeHandler(_:)`` takes.
   func addHandler(_ handler: @escaping @MainActor (any RowModel) -> Void) -> HandlerToken
   /// Removes a handler registered with ``addHandler(_:)``.
+  ///
+  /// - Parameter token: A token ``addHandler(_:)`` returned.
   func removeHandler(_ token: HandlerToken)
 }
 

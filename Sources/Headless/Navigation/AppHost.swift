@@ -69,6 +69,8 @@ public final class AppHost: Navigator {
   }
 
   /// The stacks and the visible screen as text, in the documented format.
+  ///
+  /// - Returns: The app's tree, one widget a line (the format of ``TextRenderer``).
   public func render() -> String { TextRenderer.render(view) }
 
   // MARK: - Navigator
@@ -352,6 +354,7 @@ public final class AppHost: Navigator {
 
   /// The stacks as a path of values that ``restore(_:)`` brings back.
   ///
+  /// - Returns: Each stack's screens as route values, root first.
   /// - Throws: ``NavigationError`` when a screen on a stack was registered without a route,
   ///   naming it.
   public func path() throws(NavigationError) -> RoutePath {

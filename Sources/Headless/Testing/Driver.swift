@@ -359,6 +359,8 @@ public class Driver {
   public var root: Widget? { surface.root }
 
   /// The tree as text; `(unmounted)` once nothing is mounted.
+  ///
+  /// - Returns: One widget a line, as a snapshot stores it.
   public func render() -> String { surface.render() }
 
   /// Why there is no tree to render (`the screen is unmounted`), or `nil` while there is one.
