@@ -11,7 +11,8 @@ import Foundation
 /// of `- Parameters:`), a function returning a value has `- Returns:`, one that throws has
 /// `- Throws:`. Each requirement of a public protocol and each case of a public enum has a
 /// comment. It reads lines, not a syntax tree: signatures are assumed formatted by swift-format
-/// (braces of bodies on the signature's last line or the next).
+/// (braces of bodies on the signature's last line or the next), and members are public by their
+/// own modifier (the lint's `NoAccessLevelOnExtensionDeclaration` forbids `public extension`).
 struct DocumentationAudit {
   /// What a brace opened: the body of a public protocol, of a public enum, or anything else.
   private enum Scope {
