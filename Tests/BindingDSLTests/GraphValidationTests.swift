@@ -23,8 +23,32 @@ import Testing
     }
     let problem = try #require(error?.problems.only)
     #expect(problem.kind == .conflictingWriters)
-    #expect(problem.declarations == [first.located, second.located])
+    // Key paths are numbered as in the dump: both read a String, but not the same one.
+    #expect(
+      problem.declarations == [
+        first.located.replacing(
+          #"\FormModel.<String>"#, with: #"\FormModel.#1: String"#),
+        second.located.replacing(
+          #"\FormModel.<String>"#, with: #"\FormModel.#2: String"#),
+      ])
+    #expect(problem.declarations[1].hasPrefix(#"bind(\FormModel.#2: String, to: title.text"#))
     #expect(problem.message.hasPrefix("title.text is written by 2 declarations"))
+  }
+
+  @Test func aConflictNumbersEachKeyPathOfADeclarationAsTheDumpDoes() throws {
+    let label = Slot("title", "text", "")
+    let error = #expect(throws: BindingGraphError.self) {
+      try BindingGraph<FormModel> {
+        bind(\.name, \.greeting, to: label) { "\($0) \($1)" }
+        bind(\.greeting, to: label)
+      }
+    }
+    let problem = try #require(error?.problems.only)
+    #expect(problem.declarations.count == 2)
+    #expect(
+      problem.declarations[0].hasPrefix(
+        #"bind(\FormModel.#1: String, \FormModel.#2: String, to: title.text)"#))
+    #expect(problem.declarations[1].hasPrefix(#"bind(\FormModel.#2: String, to: title.text"#))
   }
 
   @Test func aCommandsEnabledStateConflictsWithABindingOfTheSameProperty() throws {
@@ -63,10 +87,15 @@ import Testing
     }
     let problem = try #require(error?.problems.only)
     #expect(problem.kind == .cycle)
-    #expect(problem.declarations == [there.located, back.located])
+    #expect(
+      problem.declarations
+        == [there.located, back.located].map {
+          $0.replacing(#"\FormModel.<String>"#, with: #"\FormModel.#1: String"#)
+        })
     #expect(
       problem.message.contains(
-        "through \\FormModel.#1 (name.text, GraphValidationTests.swift:59), name.text;"),
+        "through \\FormModel.#1 (name.text, GraphValidationTests.swift:\(there.site.line)), "
+          + "name.text;"),
       "the numbered key path is followed by what it is bound to and where")
   }
 

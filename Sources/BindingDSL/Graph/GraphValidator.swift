@@ -14,7 +14,7 @@ struct GraphValidator {
     for (index, messages) in declarationProblems.enumerated() {
       for message in messages {
         found.append(
-          .init(kind: .invalidDeclaration, message: message, declarations: [declarations(index)]))
+          .init(kind: .invalidDeclaration, message: message, declarations: [named(index)]))
       }
     }
     found += conflictingWriters()
@@ -24,6 +24,25 @@ struct GraphValidator {
   }
 
   private func name(_ id: Int) -> String { nodes[id - 1].name }
+
+  /// Declaration `index` as a problem names it, its key paths numbered as in the dump
+  /// (`\Model.<String>` becomes `\Model.#1: String`), so that two declarations reading one
+  /// property show it, and the dump's lines can be found.
+  private func named(_ index: Int) -> String {
+    var text = declarations(index)
+    var seen: Set<Int> = []
+    for (edgeIndex, edge) in edges.enumerated() where owners[edgeIndex] == index {
+      for id in [edge.from, edge.to] where seen.insert(id).inserted {
+        let node = nodes[id - 1]
+        guard node.kind == .source, let number = node.name.firstRange(of: ".#") else { continue }
+        let unnumbered = node.name[..<number.lowerBound] + ".<\(node.valueType)>"
+        if let range = text.firstRange(of: unnumbered) {
+          text.replaceSubrange(range, with: "\(node.name): \(node.valueType)")
+        }
+      }
+    }
+    return text
+  }
 
   /// Declarations (by index, in order) owning the given edges, without repeats.
   private func owning(_ edgeIndices: [Int]) -> [Int] {
@@ -45,7 +64,7 @@ struct GraphValidator {
         message: "\(name(target)) is written by \(owners.count) declarations; a widget "
           + "property takes one source. Combine the values in one computed property or in "
           + "one bind(_:_:to:) with a transform.",
-        declarations: owners.map { declarations($0) })
+        declarations: owners.map { named($0) })
     }
   }
 
@@ -70,7 +89,7 @@ struct GraphValidator {
         message: "\(name(event)) executes \(owners.count) command bindings; a control "
           + "triggers one command. Bind the others to their own controls, or make one "
           + "command that runs both.",
-        declarations: owners.map { declarations($0) })
+        declarations: owners.map { named($0) })
     }
     let onMoments = moments.keys.sorted().compactMap { pair -> BindingGraphError.Problem? in
       let owners = owning(moments[pair] ?? [])
@@ -79,7 +98,7 @@ struct GraphValidator {
         kind: .commandBoundTwice,
         message: "\(name(pair.from)) executes command \(name(pair.to)) \(owners.count) times; "
           + "declare it once.",
-        declarations: owners.map { declarations($0) })
+        declarations: owners.map { named($0) })
     }
     return onControls + onMoments
   }
@@ -120,7 +139,7 @@ struct GraphValidator {
         message: "values flow in a circle through \(names); only a single two-way binding "
           + "may join a view-model value and a widget property both ways. Declare it once "
           + "with mode: .twoWay.",
-        declarations: owners.map { declarations($0) })
+        declarations: owners.map { named($0) })
     }
   }
 }
