@@ -1,0 +1,56 @@
+// Declarations that exist only to turn common mistakes into compiler errors that say what to
+// do. Each is unavailable, so a call that also matches an available declaration never picks it;
+// the compiler chooses one only when nothing else fits, and then prints its message at the
+// user's line. `Scripts/compile-failures` checks every message.
+
+/// Catches a key path whose value type is not the widget property's: the message says to add a
+/// transform.
+///
+/// - Parameters:
+///   - source: A key path whose value type differs from the widget property's.
+///   - target: The widget property.
+///   - mode: The mode that was asked for.
+///   - fileID: Where the declaration is written.
+///   - line: The line it is written on.
+/// - Returns: Nothing: the declaration cannot be called.
+@available(
+  *, unavailable,
+  message:
+    "the key path's value type is not the widget property's; convert it with a transform, e.g. bind(\\.count, to: label.text) { String($0) }"
+)
+@MainActor
+public func bind<Model: AnyObject, Value, Target: ValueTarget>(
+  _ source: KeyPath<Model, Value>,
+  to target: Target,
+  mode: BindingMode = .automatic,
+  fileID: String = #fileID,
+  line: Int = #line
+) -> BindingDeclaration<Model> {
+  fatalError("unavailable")
+}
+
+/// Catches a command that takes an input bound to a control without saying where the input
+/// comes from: the message says to give it in a trailing closure.
+///
+/// - Parameters:
+///   - command: A command whose input is not `Void`.
+///   - control: The control that would execute it.
+///   - showsBusy: Whether the control's busy state would be bound.
+///   - fileID: Where the declaration is written.
+///   - line: The line it is written on.
+/// - Returns: Nothing: the declaration cannot be called.
+@available(
+  *, unavailable,
+  message:
+    "this command takes an input; say where it comes from in a trailing closure, e.g. command(vm.search, on: button) { vm.query }"
+)
+@MainActor
+public func command<Model: AnyObject, Input, Output>(
+  _ command: Command<Input, Output>,
+  on control: some CommandControl,
+  showsBusy: Bool = true,
+  fileID: String = #fileID,
+  line: Int = #line
+) -> BindingDeclaration<Model> {
+  fatalError("unavailable")
+}

@@ -1,0 +1,52 @@
+// Every mistake of this folder, fixed: this file must compile without an error, so that the
+// harness cannot pass by every file failing to compile.
+import Headless
+import Observation
+
+@MainActor @Observable
+final class FixedViewModel {
+  var email = ""
+  var count = 0
+  var query = ""
+  var first = ""
+  var last = ""
+  var fullName: String { first + " " + last }
+  @ObservationIgnored let clock: any Clock<Duration> = ContinuousClock()
+
+  var login: Command<Void, Void> {
+    .owned(by: self) { vm in print(vm.email) }
+  }
+
+  var wait: Command<Void, Void> {
+    .owned(by: self) { vm in try await vm.clock.sleep(for: .seconds(1)) }
+  }
+
+  var search: Command<String, Void> {
+    .owned(by: self) { _, text in print(text) }
+  }
+
+  @ObservationIgnored lazy var reset = Command<Void, Void>("reset") { [unowned self] in
+    self.count = 0
+  }
+}
+
+struct FixedScreen: Screen {
+  let total = Label("total", text: "")
+  let name = Label("name", text: "")
+  let go = Button("go", title: "Search")
+  let login = Button("login", title: "Log in")
+  var body: Widget {
+    VStack("fixed") {
+      total
+      name
+      go
+      login
+    }
+  }
+  func bindings(_ vm: FixedViewModel) -> [BindingDeclaration<FixedViewModel>] {
+    bind(\.count, to: total.text) { String($0) }
+    bind(\.fullName, to: name.text)
+    command(vm.search, on: go) { vm.query }
+    command(vm.login, on: login)
+  }
+}
