@@ -114,6 +114,16 @@ import Testing
         throws(BuildError)
       {
       }
+
+      /// Catches a mistake.
+      ///
+      /// - Parameter value: The wrong value.
+      @available(
+        *, unavailable,
+        message: "a message too long for one line"
+      )
+      @MainActor
+      public func mistake(_ value: Int) {}
       """
     #expect(DocumentationAudit.findings(in: source, file: "C.swift") == [])
   }

@@ -193,12 +193,27 @@ struct DocumentationAudit {
       let trimmed = lines[line].trimmingCharacters(in: .whitespaces)
       if trimmed.hasPrefix("///") {
         doc.append(trimmed)
+      } else if trimmed == ")", let start = attributeStart(endingAt: line, in: lines) {
+        // NB: an attribute written over several lines, such as `@available(` ... `)`.
+        line = start
       } else if !trimmed.hasPrefix("@") {
         break
       }
       line -= 1
     }
     return doc.reversed().joined(separator: "\n")
+  }
+
+  /// The line that opens the attribute whose argument list closes on line `end`, if one does.
+  private static func attributeStart(endingAt end: Int, in lines: [String]) -> Int? {
+    var line = end - 1
+    while line >= 0 {
+      let trimmed = lines[line].trimmingCharacters(in: .whitespaces)
+      if trimmed.hasPrefix("@"), trimmed.hasSuffix("(") { return line }
+      if trimmed.hasPrefix("///") || trimmed.isEmpty || trimmed.hasSuffix("{") { return nil }
+      line -= 1
+    }
+    return nil
   }
 
   /// The declaration from line `index` to its parameter list's end, and the effects and result
