@@ -51,6 +51,21 @@ import Testing
     #expect(problem.declarations[1].hasPrefix(#"bind(\FormModel.#2: String, to: title.text"#))
   }
 
+  @Test func aKeyPathReadTwiceByOneDeclarationIsNumberedTwice() throws {
+    let label = Slot("title", "text", "")
+    let error = #expect(throws: BindingGraphError.self) {
+      try BindingGraph<FormModel> {
+        bind(\.name, \.name, to: label) { "\($0) \($1)" }
+        bind(\.greeting, to: label)
+      }
+    }
+    let problem = try #require(error?.problems.only)
+    #expect(
+      problem.declarations.first?.hasPrefix(
+        #"bind(\FormModel.#1: String, \FormModel.#1: String, to: title.text)"#) == true)
+    #expect(problem.declarations.last?.hasPrefix(#"bind(\FormModel.#2: String, to:"#) == true)
+  }
+
   @Test func aCommandsEnabledStateConflictsWithABindingOfTheSameProperty() throws {
     let button = TestButton("save")
     let error = #expect(throws: BindingGraphError.self) {

@@ -30,9 +30,10 @@ struct GraphValidator {
   /// property show it, and the dump's lines can be found.
   private func named(_ index: Int) -> String {
     var text = declarations(index)
-    var seen: Set<Int> = []
+    // NB: a node is not skipped when seen before: `bind(\.name, \.name, to:)` reads it twice and
+    // names it twice. A second visit of a key path named once finds nothing left to replace.
     for (edgeIndex, edge) in edges.enumerated() where owners[edgeIndex] == index {
-      for id in [edge.from, edge.to] where seen.insert(id).inserted {
+      for id in [edge.from, edge.to] {
         let node = nodes[id - 1]
         guard node.kind == .source, let number = node.name.firstRange(of: ".#") else { continue }
         let unnumbered = node.name[..<number.lowerBound] + ".<\(node.valueType)>"
