@@ -35,7 +35,7 @@ let package = Package(
       dependencies: ["Showcase", "BindingDSL", "Headless", "HeadlessTesting"],
       exclude: ["__Snapshots__"], swiftSettings: upcoming),
     .testTarget(
-      name: "CompileTimeTests", dependencies: ["BindingDSL", "Headless"],
+      name: "CompileTimeTests", dependencies: ["BindingDSL", "Headless", "HeadlessTesting"],
       swiftSettings: upcoming),
   ],
   swiftLanguageModes: [.v6]

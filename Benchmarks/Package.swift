@@ -13,6 +13,7 @@ let package = Package(
         "HeapStatistics",
         .product(name: "BindingDSL", package: "BindingDSL"),
         .product(name: "Headless", package: "BindingDSL"),
+        .product(name: "HeadlessTesting", package: "BindingDSL"),
       ],
       swiftSettings: [
         .enableUpcomingFeature("ExistentialAny"),

@@ -1,5 +1,5 @@
 import Foundation
-public import Headless
+import Headless
 
 extension Driver {
   /// Compares the rendered tree with the snapshot `name` stored beside the calling test file,

@@ -1,4 +1,4 @@
-public import Headless
+import Headless
 
 /// A record of driver actions, each with the tree diff it caused: a test runs its steps through
 /// it, then snapshots ``text`` as one file or inline.

@@ -1,5 +1,6 @@
 import BindingDSL
 import Headless
+import HeadlessTesting
 
 /// The showcase screens, each mounted on its view model with fake services on one virtual
 /// clock: what the walkthroughs script and the interactive mode drives.

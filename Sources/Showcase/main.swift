@@ -1,5 +1,6 @@
 import Foundation
 import Headless
+import HeadlessTesting
 
 let usage = """
   Usage:

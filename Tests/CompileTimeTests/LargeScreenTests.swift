@@ -1,4 +1,5 @@
 import Headless
+import HeadlessTesting
 import Testing
 
 /// The large screen compiles under CI's type-checking budget (see `.ci/run`); these tests check

@@ -1,4 +1,5 @@
 import Headless
+import HeadlessTesting
 import Testing
 
 @MainActor

@@ -1,5 +1,6 @@
 import Foundation
 import Headless
+import HeadlessTesting
 import Observation
 import Testing
 

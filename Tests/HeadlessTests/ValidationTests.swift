@@ -1,5 +1,6 @@
 import BindingDSL
 import Headless
+import HeadlessTesting
 import Observation
 import Testing
 

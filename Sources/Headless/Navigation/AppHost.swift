@@ -22,7 +22,7 @@ public final class AppHost: Navigator {
   public let view = AppView()
 
   /// The graph run every screen is mounted in.
-  let graph: MountedGraph<HostModel>
+  package let graph: MountedGraph<HostModel>
   /// The main stack, then each presented stack, root first.
   private var stacks: [[ScreenMount]] = [[]]
   private var stackViews: [NavigationStackView] = [NavigationStackView("main", isPresented: false)]
@@ -61,10 +61,10 @@ public final class AppHost: Navigator {
   public var visibleModel: AnyObject? { visible?.model }
 
   /// The visible screen.
-  var visible: ScreenMount? { stacks.last?.last }
+  package var visible: ScreenMount? { stacks.last?.last }
 
   /// Every mounted screen that is not visible, the most recently covered first.
-  var covered: [ScreenMount] {
+  package var covered: [ScreenMount] {
     stacks.flatMap { $0 }.filter { $0 !== visible }.reversed()
   }
 
@@ -344,7 +344,7 @@ public final class AppHost: Navigator {
   }
 
   /// Why `action` cannot reach the visible screen now: a dialog is in front of it.
-  func blocker(for action: String) -> String? { dialogs.blocker(for: action) }
+  package func blocker(for action: String) -> String? { dialogs.blocker(for: action) }
 
   private func describe(_ stack: [ScreenMount]) -> String {
     stack.isEmpty ? "nothing" : stack.map { "'\($0.name)'" }.joined(separator: ", ")
@@ -464,4 +464,4 @@ public final class AppHost: Navigator {
 
 /// The model of the graph run that the app's screens are mounted in: it binds nothing itself.
 @MainActor
-final class HostModel {}
+package final class HostModel {}

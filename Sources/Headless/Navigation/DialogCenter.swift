@@ -238,10 +238,10 @@ public final class DialogCenter: DialogPresenter {
   }
 
   /// The dialog in front, which the person answers first.
-  var front: DialogView? { shown.first?.view }
+  package var front: DialogView? { shown.first?.view }
 
   /// Taps the button titled `title` of the front dialog.
-  func answer(_ title: String) throws(DriverError) {
+  package func answer(_ title: String) throws(DriverError) {
     guard let entry = shown.first else {
       throw DriverError(
         "cannot answer '\(title)': no dialog is shown\(toastNote)", kind: .missingWidget)
@@ -255,7 +255,7 @@ public final class DialogCenter: DialogPresenter {
   }
 
   /// Types `text` into the front prompt and taps OK.
-  func answerPrompt(_ text: String) throws(DriverError) {
+  package func answerPrompt(_ text: String) throws(DriverError) {
     guard let entry = shown.first else {
       throw DriverError(
         "cannot answer with '\(text)': no dialog is shown\(toastNote)", kind: .missingWidget)

@@ -135,7 +135,7 @@ public final class EmbeddedScreen<S: Screen>: Widget, ChildScreenTarget, TabCont
 /// A composing widget that could not show what it was given (a child screen that failed to
 /// mount, a selection that names no tab): the driver reports it.
 @MainActor
-protocol CompositionProblem {
+package protocol CompositionProblem {
   var problem: String? { get }
 }
 

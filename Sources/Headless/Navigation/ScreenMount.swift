@@ -3,19 +3,19 @@ import BindingDSL
 /// A registered screen mounted on its view model under the app's graph run: it holds the view
 /// model, the tree and the child mount until ``unmount()``.
 @MainActor
-final class ScreenMount {
+package final class ScreenMount {
   /// The registered name.
-  let name: String
+  package let name: String
   /// The view model, until unmounted.
   private(set) var model: AnyObject?
   /// The tree, until unmounted.
-  private(set) var root: Widget?
+  package private(set) var root: Widget?
   private var widgetsByID: [String: Widget]
   private var child: ChildMount?
   /// The screen's place on its stack, as rendered.
   let container: ScreenContainer
   /// What a widget's enabled state follows, for messages.
-  let enabledCause: (TargetKey) -> String?
+  package let enabledCause: (TargetKey) -> String?
   /// Whether the screen has appeared and not disappeared since.
   private(set) var isVisible = false
 
@@ -37,13 +37,13 @@ final class ScreenMount {
   var isMounted: Bool { child != nil }
 
   /// The widget with `id` in the screen's own id space.
-  func widget(_ id: String) -> Widget? {
+  package func widget(_ id: String) -> Widget? {
     if let fixed = widgetsByID[id] { return fixed }
     return root?.allWidgets.first { $0.id == id }
   }
 
   /// The ids of every widget in the tree, sorted.
-  var widgetIDs: [String] {
+  package var widgetIDs: [String] {
     Set(widgetsByID.keys).union(root?.allWidgets.map(\.id) ?? []).sorted()
   }
 

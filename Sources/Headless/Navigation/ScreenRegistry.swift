@@ -172,7 +172,7 @@ struct ScreenFactory {
 
 extension BindingGraph {
   /// What the enabled state written at `key` follows, for a driver's message.
-  func enabledCause(of key: TargetKey) -> String? {
+  package func enabledCause(of key: TargetKey) -> String? {
     guard let edge = edges(writing: key).first else { return nil }
     let source = node(edge.from)
     let follows =

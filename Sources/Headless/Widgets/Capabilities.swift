@@ -110,7 +110,7 @@ extension Adjustable {
 }
 
 /// A number as the text format writes it: without a fractional part when it has none.
-func formatted(_ number: Double) -> String {
+package func formatted(_ number: Double) -> String {
   if number.rounded() == number && abs(number) < 1e15 { return String(Int64(number)) }
   return String(number)
 }

@@ -1,5 +1,6 @@
 import BindingDSL
 import Headless
+import HeadlessTesting
 
 /// A scripted walkthrough of the whole app: a title, then the app's render after each step.
 @MainActor

@@ -1,5 +1,6 @@
 import BindingDSL
 import Headless
+import HeadlessTesting
 
 /// The showcase screens wired into one app: sign-in, registration with its terms page, and a
 /// home with the fruit search (its results push a detail page) and the waybill list in tabs.

@@ -1,4 +1,5 @@
 import Headless
+import HeadlessTesting
 
 /// The interactive mode: one showcase screen driven by commands read line by line.
 @MainActor

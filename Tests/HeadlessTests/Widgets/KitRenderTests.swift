@@ -1,5 +1,6 @@
 import BindingDSL
 import Headless
+import HeadlessTesting
 import Testing
 
 /// A kit screen and its driver, settled.

@@ -74,12 +74,12 @@ public final class RowWidget: Widget {
   }
 
   /// The widget with `id` inside the row.
-  func widget(_ id: String) -> Widget? {
+  package func widget(_ id: String) -> Widget? {
     content?.allWidgets.first { $0.id == id }
   }
 
   /// The ids of the widgets inside the row, sorted.
-  var widgetIDs: [String] {
+  package var widgetIDs: [String] {
     (content?.allWidgets.map(\.id) ?? []).sorted()
   }
 }

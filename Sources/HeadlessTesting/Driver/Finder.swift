@@ -1,3 +1,6 @@
+import BindingDSL
+public import Headless
+
 /// A query for one widget of the screen: by id, by kind and label, by text, or by a predicate.
 ///
 /// ``Driver/find(_:fileID:filePath:line:column:)`` answers the id of the one visible widget

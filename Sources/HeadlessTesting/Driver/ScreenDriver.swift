@@ -1,4 +1,5 @@
 public import BindingDSL
+public import Headless
 
 /// Drives one mounted screen as a person would, headlessly and deterministically: type, tap,
 /// toggle, advance a virtual clock, settle, and render (the verbs are ``Driver``'s).

@@ -1,3 +1,6 @@
+import BindingDSL
+public import Headless
+
 /// The driver's verbs for widgets, each generic over a capability (``Tappable``,
 /// ``TextEditable``, ``Adjustable``…): a widget defined outside the library that adopts one is
 /// driven like a built-in one, with the same checks and the same messages.

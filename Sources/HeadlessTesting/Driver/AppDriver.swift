@@ -1,4 +1,5 @@
 public import BindingDSL
+public import Headless
 
 /// Drives a whole app as a person would: the verbs of ``Driver`` act on the visible screen (the
 /// top of the active stack), and ``back()`` and the navigation the view models ask for move
