@@ -86,6 +86,48 @@ package enum FailureReporter {
 
   /// Whether this process runs XCTest tests: an XCTest runner (`*.xctest` on Linux, `xctest`
   /// on Apple platforms) that was not started for Swift Testing's pass.
+  /// Whether a driver failure is expected in this task (inside ``expectDriverFailure``), so it
+  /// is thrown and not reported.
+  @TaskLocal package static var expectsDriverFailure = false
+
+  /// Reports a driver failure at its call site and stops the test: under Swift Testing an issue
+  /// at the call site, then the test is cancelled (one failure, at the user's line); under
+  /// XCTest `XCTFail` at the call site, then `XCTSkip` stops the test method; otherwise, or
+  /// inside ``expectDriverFailure``, the error is thrown.
+  ///
+  /// - Parameter error: The failure, with its call site.
+  /// - Throws: `error` itself when no framework runs the test or a failure is expected, else what
+  ///   stops the test.
+  package static func stop(after error: DriverError) throws -> Never {
+    guard !expectsDriverFailure, collector == nil, let site = error.callSite else { throw error }
+    switch destination {
+    case .swiftTesting:
+      #if canImport(Testing)
+        Issue.record(
+          Comment(rawValue: error.message),
+          sourceLocation: SourceLocation(
+            fileID: site.fileID, filePath: site.filePath, line: Int(site.line),
+            column: Int(site.column)))
+        try Test.cancel("stopped after the driver failure at \(site)")
+      #else
+        throw error
+      #endif
+    case .xcTest:
+      #if canImport(XCTest)
+        if let file = site.staticFilePath {
+          XCTFail(error.message, file: file, line: site.line)
+        } else {
+          XCTFail(error.description)
+        }
+        throw XCTSkip("stopped after the driver failure at \(site)")
+      #else
+        throw error
+      #endif
+    case .thrown:
+      throw error
+    }
+  }
+
   private static let isXCTestProcess: Bool = {
     let arguments = CommandLine.arguments
     if let flag = arguments.firstIndex(of: "--testing-library"), flag + 1 < arguments.count {

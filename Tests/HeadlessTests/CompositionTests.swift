@@ -89,14 +89,14 @@ import Testing
     model.selectedTab = "left"
     try await driver.settle()
     #expect(try driver.widget("count", as: Label.self).text.value == "left: 0")
-    let error = await #expect(throws: DriverError.self) {
+    let error = await expectDriverFailure {
       try await driver.selectTab("middle", in: "tabs")
     }
     #expect(
       error?.message == "cannot select tab 'middle' in 'tabs': it has no such tab; its tabs: "
         + "left, right")
     model.selectedTab = "middle"
-    let shown = await #expect(throws: DriverError.self) { try await driver.settle() }
+    let shown = await expectDriverFailure { try await driver.settle() }
     #expect(
       shown?.message == "TabView 'tabs' cannot show its screen: no tab 'middle'; tabs: left, right"
     )
@@ -193,7 +193,7 @@ struct BrokenParentScreen: Screen {
     let model = BrokenParentViewModel()
     let driver = try ScreenDriver(BrokenParentScreen(), model: model)
     model.child = CounterViewModel("child", log: EventLog())
-    let error = await #expect(throws: DriverError.self) { try await driver.settle() }
+    let error = await expectDriverFailure { try await driver.settle() }
     #expect(
       error?.message.hasPrefix(
         "ChildScreen 'child' cannot show its screen: BrokenCounterScreen cannot be mounted:")
@@ -227,19 +227,19 @@ struct ClashingParentScreen: Screen {
     #expect(try driver.widget("count", as: Label.self).text.value == "left: 0", "only the tab")
     model.detail = CounterViewModel("detail", log: model.log)
     try await driver.settle()
-    let ambiguous = #expect(throws: DriverError.self) { try driver.widget("count") }
+    let ambiguous = await expectDriverFailure { try driver.widget("count") }
     #expect(
       ambiguous?.message
         == "widget 'count' is on more than one child screen; address one as detail.count or "
         + "left.count")
     #expect(try driver.widget("detail.count", as: Label.self).text.value == "detail: 0")
     #expect(try driver.widget("left.count", as: Label.self).text.value == "left: 0")
-    let hidden = #expect(throws: DriverError.self) { try driver.widget("right.count") }
+    let hidden = await expectDriverFailure { try driver.widget("right.count") }
     #expect(
       hidden?.message
         == "no widget 'right.count': the child screen 'right' shows nothing now (no view model, "
         + "or a tab not selected)")
-    let missing = #expect(throws: DriverError.self) { try driver.widget("detail.total") }
+    let missing = await expectDriverFailure { try driver.widget("detail.total") }
     #expect(
       missing?.message
         == "no widget 'total' in the child screen 'detail'; its widgets: counter, count")

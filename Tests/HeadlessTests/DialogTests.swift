@@ -77,21 +77,21 @@ import Testing
 
   @Test func answeringWhatIsNotShownOrTappingBehindADialogFailsNamingWhatIsShown() async throws {
     _ = try await start()
-    let none = await #expect(throws: DriverError.self) { try await driver.answer("OK") }
+    let none = await expectDriverFailure { try await driver.answer("OK") }
     #expect(none?.message == "cannot answer 'OK': no dialog is shown")
     try await driver.tap("ask")
-    let wrong = await #expect(throws: DriverError.self) { try await driver.answer("OK") }
+    let wrong = await expectDriverFailure { try await driver.answer("OK") }
     #expect(
       wrong?.message
         == "cannot answer 'OK': the alert 'No code?' has the buttons 'Resend', 'Cancel'")
-    let behind = await #expect(throws: DriverError.self) { try await driver.tap("save") }
+    let behind = await expectDriverFailure { try await driver.tap("save") }
     #expect(
       behind?.message
         == "cannot tap 'save': the alert 'No code?' is in front of the screen; answer it first "
         + "(its buttons: 'Resend', 'Cancel')")
-    let back = await #expect(throws: DriverError.self) { try await driver.back() }
+    let back = await expectDriverFailure { try await driver.back() }
     #expect(back?.message.hasPrefix("cannot go back: the alert 'No code?' is in front") == true)
-    let text = await #expect(throws: DriverError.self) { try await driver.answerPrompt("x") }
+    let text = await expectDriverFailure { try await driver.answerPrompt("x") }
     #expect(
       text?.message
         == "cannot answer with 'x': the alert 'No code?' takes no text; its buttons: 'Resend', "
@@ -124,7 +124,7 @@ import Testing
     #expect(driver.render().hasSuffix("\n  HUD #progress state=loading message=\"Saving…\""))
     try await driver.advance(by: .seconds(2))
     #expect(driver.render().hasSuffix("\n  Toast #toast message=\"Saved\""))
-    let answer = await #expect(throws: DriverError.self) { try await driver.answer("OK") }
+    let answer = await expectDriverFailure { try await driver.answer("OK") }
     #expect(
       answer?.message
         == "cannot answer 'OK': no dialog is shown (a toast says 'Saved'; toasts need no answer)")

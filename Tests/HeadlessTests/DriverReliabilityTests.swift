@@ -103,14 +103,14 @@ struct SearchOnlyScreen: Screen {
   @Test func aDriverAfterUnmountThrowsInsteadOfSucceedingOrRecording() async throws {
     let driver = try ScreenDriver(ProfileScreen(), model: ProfileViewModel())
     driver.unmount()
-    let settling = await #expect(throws: DriverError.self) { try await driver.settle() }
+    let settling = await expectDriverFailure { try await driver.settle() }
     #expect(settling?.message == "cannot settle: the screen is unmounted")
-    let advancing = await #expect(throws: DriverError.self) {
+    let advancing = await expectDriverFailure {
       try await driver.advance(by: .seconds(1))
     }
     #expect(advancing?.message == "cannot advance the clock: the screen is unmounted")
     #expect(driver.clock.now.offset == .zero)
-    let appearing = await #expect(throws: DriverError.self) { try await driver.appear() }
+    let appearing = await expectDriverFailure { try await driver.appear() }
     #expect(appearing?.message == "cannot appear: the screen is unmounted")
     let name = "after-unmount-\(UUID().uuidString)"
     let snapshot = FailureReporter.$forcedDestination.withValue(.thrown) {
@@ -130,7 +130,7 @@ struct SearchOnlyScreen: Screen {
     let model = EchoViewModel()
     let driver = try ScreenDriver(EchoScreen(), model: model)
     model.count = 1
-    let error = await #expect(throws: DriverError.self) { try await driver.settle() }
+    let error = await expectDriverFailure { try await driver.settle() }
     let message = try #require(error?.message)
     #expect(error?.kind == .notSettled)
     #expect(
@@ -180,7 +180,7 @@ struct SearchOnlyScreen: Screen {
       #expect(search.unwindingRuns == 999, "cancelled runs whose work ignores cancellation")
       let driver = try ScreenDriver(
         SearchOnlyScreen(), model: model, clock: VirtualClock(stallTimeout: .milliseconds(50)))
-      let error = await #expect(throws: DriverError.self) { try await driver.settle() }
+      let error = await expectDriverFailure { try await driver.settle() }
       #expect(
         error?.message.hasPrefix(
           "the screen did not settle: command 'search' (cancelled, still unwinding) ×999, "
@@ -204,14 +204,7 @@ struct SearchOnlyScreen: Screen {
   private func kind(
     _ action: () async throws -> Void
   ) async -> DriverError.Kind? {
-    do {
-      try await action()
-      return nil
-    } catch let error as DriverError {
-      return error.kind
-    } catch {
-      return nil
-    }
+    await expectDriverFailure(action)?.kind
   }
 
   @Test func missingWrongKindHiddenDisabledAndUnmountedAreKindsOfTheirOwn() async throws {
@@ -231,7 +224,7 @@ struct SearchOnlyScreen: Screen {
   @Test func aDriverErrorNamesTheCallThatFailedAsTheTestWroteIt() async throws {
     let driver = try ScreenDriver(ProfileScreen(), model: ProfileViewModel())
     let line: UInt = #line + 1
-    let error = await #expect(throws: DriverError.self) { try await driver.type("x", into: "sav") }
+    let error = await expectDriverFailure { try await driver.type("x", into: "sav") }
     #expect(error?.callSite?.line == line)
     #expect(error?.callSite?.fileID == #fileID)
     #expect(error?.callSite?.filePath == #filePath)

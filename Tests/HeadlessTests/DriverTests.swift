@@ -24,14 +24,14 @@ import Testing
   }
 
   @Test func aMissingWidgetSuggestsTheClosestIdAndNamesOnlyAFewNearOnes() async throws {
-    let error = await #expect(throws: DriverError.self) { try await driver.tap("svae") }
+    let error = await expectDriverFailure { try await driver.tap("svae") }
     #expect(
       error?.message == "no widget 'svae' in ProfileScreen; did you mean 'save'? Nearest ids: "
         + "save, name, title, advanced, delete (of 7)")
   }
 
   @Test func aDisabledButtonSaysWhatItsEnabledStateFollows() async throws {
-    let error = await #expect(throws: DriverError.self) { try await driver.tap("save") }
+    let error = await expectDriverFailure { try await driver.tap("save") }
     let message = try #require(error?.message)
     #expect(
       message.hasPrefix(
@@ -41,7 +41,7 @@ import Testing
   }
 
   @Test func aWidgetInAHiddenContainerCannotBeTapped() async throws {
-    let error = await #expect(throws: DriverError.self) { try await driver.tap("delete") }
+    let error = await expectDriverFailure { try await driver.tap("delete") }
     #expect(error?.message == "cannot tap 'delete': its container 'advanced' is hidden")
     model.showsAdvanced = true
     try await driver.settle()
@@ -50,14 +50,14 @@ import Testing
   }
 
   @Test func actingOnTheWrongKindOfWidgetNamesTheWidgetsThatCan() async throws {
-    let typing = await #expect(throws: DriverError.self) {
+    let typing = await expectDriverFailure {
       try await driver.type("x", into: "save")
     }
     #expect(typing?.message == "cannot type 'save': it is a Button. Widgets that take type: name")
-    let toggling = await #expect(throws: DriverError.self) { try await driver.toggle("title") }
+    let toggling = await expectDriverFailure { try await driver.toggle("title") }
     #expect(
       toggling?.message == "cannot toggle 'title': it is a Label. Widgets that take toggle: notify")
-    let typed = #expect(throws: DriverError.self) { try driver.widget("title", as: Button.self) }
+    let typed = await expectDriverFailure { try driver.widget("title", as: Button.self) }
     #expect(typed?.message == "widget 'title' is a Label, not a Button")
   }
 
@@ -72,7 +72,7 @@ import Testing
     let driver = try impatientDriver()
     model.saveWaitsOnARealClock = true
     try await driver.type("Ada", into: "name")
-    let error = await #expect(throws: DriverError.self) { try await driver.tap("save") }
+    let error = await expectDriverFailure { try await driver.tap("save") }
     #expect(error?.kind == .notSettled)
     #expect(
       error?.message.hasPrefix(
@@ -88,17 +88,17 @@ import Testing
     defer { ticker.cancel() }
     model.saveWaitsOnARealClock = true
     try await driver.type("Ada", into: "name")
-    await #expect(throws: DriverError.self) { try await driver.tap("save") }
+    await expectDriverFailure { try await driver.tap("save") }
     #expect(driver.clock.sleeperCount == 1, "the ticker sleeps on the clock; the command does not")
   }
 
   @Test func virtualTimeOnlyMovesForward() async throws {
-    let error = await #expect(throws: DriverError.self) {
+    let error = await expectDriverFailure {
       try await driver.advance(by: .seconds(-1))
     }
     #expect(error?.message == "cannot advance by -1.0 seconds: virtual time only moves forward")
     #expect(driver.clock.now.offset == .zero)
-    let far = await #expect(throws: DriverError.self) {
+    let far = await expectDriverFailure {
       try await driver.advance(by: .seconds(Int64.max))
     }
     #expect(far?.message.hasPrefix("cannot advance by 9.223372036854776e+18 seconds") == true)
@@ -106,7 +106,7 @@ import Testing
 
   @Test func anUnmountedScreenCannotBeDriven() async throws {
     driver.unmount()
-    let error = await #expect(throws: DriverError.self) { try await driver.tap("save") }
+    let error = await expectDriverFailure { try await driver.tap("save") }
     #expect(error?.message == "the screen is unmounted; no widget 'save' can be reached")
     #expect(driver.render() == "(unmounted)")
     #expect(driver.model == nil)

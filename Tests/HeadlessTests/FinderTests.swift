@@ -22,8 +22,8 @@ import Testing
     #expect(try driver.find(on) == "notify")
   }
 
-  @Test func aFinderThatMatchesNothingNamesTheQueryAndAFewNearestCandidates() {
-    let error = #expect(throws: DriverError.self) {
+  @Test func aFinderThatMatchesNothingNamesTheQueryAndAFewNearestCandidates() async {
+    let error = await expectDriverFailure {
       try driver.find(.kind(Button.self, labelled: "Sav"))
     }
     #expect(error?.kind == .missingWidget)
@@ -34,8 +34,8 @@ import Testing
         + "\"\")")
   }
 
-  @Test func aFinderWhoseOnlyMatchIsHiddenSaysWhatHidesIt() {
-    let error = #expect(throws: DriverError.self) { try driver.find(.text("Delete account")) }
+  @Test func aFinderWhoseOnlyMatchIsHiddenSaysWhatHidesIt() async {
+    let error = await expectDriverFailure { try driver.find(.text("Delete account")) }
     #expect(error?.kind == .hidden)
     #expect(
       error?.message
@@ -43,9 +43,9 @@ import Testing
         + "(Button \"Delete account\"), and its container 'advanced' is hidden")
   }
 
-  @Test func aFinderThatMatchesSeveralNamesThem() throws {
+  @Test func aFinderThatMatchesSeveralNamesThem() async throws {
     #expect(try driver.find(.kind(Button.self)) == "save", "the other Button is hidden")
-    let error = #expect(throws: DriverError.self) {
+    let error = await expectDriverFailure {
       try driver.find(.matching("any widget") { _ in true })
     }
     #expect(error?.kind == .invalidRequest)

@@ -82,7 +82,7 @@ import Testing
   }
 
   @Test func onlyFocusableWidgetsTakeTheFocus() async throws {
-    let error = await #expect(throws: DriverError.self) { try await driver.focus("signUp") }
+    let error = await expectDriverFailure { try await driver.focus("signUp") }
     #expect(
       error?.message == "cannot focus 'signUp': it is a Button. Widgets that take focus: "
         + "confirmation, email, password, userName")

@@ -132,18 +132,18 @@ import Testing
     try await driver.swipe("orders[1]", action: "delete")
     #expect(model.orders.map(\.id) == [2, 3])
     #expect(model.hidden == [1])
-    let missing = await #expect(throws: DriverError.self) { try await driver.select("orders[9]") }
+    let missing = await expectDriverFailure { try await driver.select("orders[9]") }
     #expect(missing?.message == "no row '9' in list 'orders'; its rows: 2, 3")
-    let action = await #expect(throws: DriverError.self) {
+    let action = await expectDriverFailure {
       try await driver.swipe("orders[2]", action: "archive")
     }
     #expect(
       action?.message == "cannot swipe 'orders[2]' to 'archive': the actions of list 'orders' "
         + "are delete")
-    let inner = #expect(throws: DriverError.self) { try driver.widget("orders[2].nope") }
+    let inner = await expectDriverFailure { try driver.widget("orders[2].nope") }
     #expect(
       inner?.message == "no widget 'nope' in row 'orders[2]'; its widgets: order, ping, title")
-    let notAList = #expect(throws: DriverError.self) { try driver.widget("summary[1]") }
+    let notAList = await expectDriverFailure { try driver.widget("summary[1]") }
     #expect(
       notAList?.message
         == "'summary' is a Label, not a List; only the rows of a list are addressed with [ ]")
@@ -179,7 +179,7 @@ import Testing
     let model = MixedViewModel()
     let driver = try ScreenDriver(MixedScreen(), model: model)
     model.rows.append(StrayCell())
-    let error = await #expect(throws: DriverError.self) { try await driver.settle() }
+    let error = await expectDriverFailure { try await driver.settle() }
     #expect(
       error?.message
         == "list 'mixed' cannot show all of its rows: no row template for StrayCell in list "

@@ -138,7 +138,7 @@ import Testing
     driver.shutDown()
     #expect(weakHome == nil)
     #expect(driver.render() == "(unmounted)")
-    let error = await #expect(throws: DriverError.self) { try await driver.tap("next") }
+    let error = await expectDriverFailure { try await driver.tap("next") }
     #expect(error?.message == "the app is shut down; no widget 'next' can be reached")
   }
 }

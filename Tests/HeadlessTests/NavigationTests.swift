@@ -78,7 +78,7 @@ import Testing
     let dismiss = #expect(throws: NavigationError.self) { try driver.host.dismiss() }
     #expect(dismiss?.kind == .nothingPresented)
     #expect(dismiss?.message == "cannot dismiss: nothing is presented; the main stack holds 'page'")
-    let back = await #expect(throws: DriverError.self) { try await driver.back() }
+    let back = await expectDriverFailure { try await driver.back() }
     #expect(back?.message == "cannot go back from 'page': it is the root of the main stack")
     #expect(driver.render() == before)
   }
@@ -148,12 +148,12 @@ import Testing
   @Test func aWidgetOnlyOnACoveredScreenIsNamedAsSuch() async throws {
     try await driver.start { _ in self.page("home") }
     try await driver.navigate { (host) throws(NavigationError) in try host.push(NoteViewModel()) }
-    let error = await #expect(throws: DriverError.self) { try await driver.tap("next") }
+    let error = await expectDriverFailure { try await driver.tap("next") }
     #expect(
       error?.message
         == "no widget 'next' on the visible screen 'note'; it exists only on the covered screen "
         + "'page' (go back or dismiss to reach it). Widgets on 'note': heading, note, text")
-    let typo = #expect(throws: DriverError.self) { try driver.widget("txt") }
+    let typo = await expectDriverFailure { try driver.widget("txt") }
     #expect(
       typo?.message
         == "no widget 'txt' in the visible screen 'note'; did you mean 'text'? "

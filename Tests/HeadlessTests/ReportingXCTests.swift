@@ -48,4 +48,24 @@ final class ReportingXCTests: XCTestCase {
       recorded.first?.description.contains("snapshot 'absent' is missing") == true,
       recorded.first?.description ?? "nothing recorded")
   }
+
+  @MainActor
+  func testAFailedDriverCallIsAFailureAtItsLineAndStopsTheTest() async throws {
+    XCTAssertEqual(FailureReporter.destination, .xcTest)
+    let driver = try ScreenDriver(ProfileScreen(), model: ProfileViewModel())
+    captures = true
+    let line = #line + 2
+    do {
+      try await driver.tap("svae")
+      XCTFail("the failed call did not stop the test")
+    } catch is XCTSkip {
+      // NB: what stops the test method after the failure is reported.
+    }
+    captures = false
+    XCTAssertEqual(recorded.map(\.line), [line])
+    XCTAssertEqual(recorded.first?.file, #filePath)
+    XCTAssertTrue(
+      recorded.first?.description.contains("no widget 'svae'") == true,
+      recorded.first?.description ?? "nothing recorded")
+  }
 }

@@ -40,7 +40,7 @@ import Testing
       TextRenderer.line(for: try driver.widget("code"))
         == #"TextField #code text="" placeholder="SMS code" message="Enter the code from the SMS" [focused]"#
     )
-    await #expect(throws: DriverError.self) { try await driver.tap("register") }
+    await expectDriverFailure { try await driver.tap("register") }
   }
 
   @Test func returnMovesFromTheCodeToThePasswordAndRegisterEndsEditing() async throws {

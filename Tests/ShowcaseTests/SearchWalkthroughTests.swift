@@ -31,7 +31,7 @@ import Testing
     try await driver.replaceText(in: "query", with: "mango")
     try await driver.advance(by: .milliseconds(600))
     #expect(try driver.widget("results.0", as: Label.self).text.value == "mango")
-    await #expect(throws: DriverError.self) { try await driver.tap("results.3") }
+    await expectDriverFailure { try await driver.tap("results.3") }
   }
 
   @Test func unmountingTheSearchMidFlightReleasesEverything() async throws {

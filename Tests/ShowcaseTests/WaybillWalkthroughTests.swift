@@ -74,7 +74,7 @@ import Testing
     #expect(model.refresh.isExecuting)
     try await driver.scrollToEnd("waybills")
     #expect(!model.loadMore.isExecuting, "load more waits for the refresh")
-    let busy = await #expect(throws: DriverError.self) {
+    let busy = await expectDriverFailure {
       try await driver.pullToRefresh("waybills")
     }
     #expect(
@@ -197,19 +197,19 @@ import Testing
 
   @Test func theDriverNamesWhatARowOfThisListCanDo() async throws {
     try await loadFirstPage()
-    let action = await #expect(throws: DriverError.self) {
+    let action = await expectDriverFailure {
       try await driver.swipe("waybills[1001]", action: "archive")
     }
     #expect(
       action?.message
         == "cannot swipe 'waybills[1001]' to 'archive': the actions of list 'waybills' are delete")
-    let header = await #expect(throws: DriverError.self) {
+    let header = await expectDriverFailure {
       try await driver.select("waybills[header:delivered]")
     }
     #expect(
       header?.message.hasPrefix("cannot select 'waybills[header:delivered]': it is a Header")
         == true)
-    let hidden = await #expect(throws: DriverError.self) {
+    let hidden = await expectDriverFailure {
       try await driver.tap("waybills[1002].deliver")
     }
     #expect(hidden?.message.hasPrefix("cannot tap 'waybills[1002].deliver': it is hidden") == true)

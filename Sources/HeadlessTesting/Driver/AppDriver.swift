@@ -170,7 +170,7 @@ public final class AppDriver: Driver {
   public func visibleModel<T: AnyObject>(
     as type: T.Type, fileID: String = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
-  ) throws(DriverError) -> T {
+  ) throws -> T {
     return try located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
       () throws(DriverError) -> T in
       guard let model = host.visibleModel as? T else {

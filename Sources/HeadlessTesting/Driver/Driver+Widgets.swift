@@ -300,7 +300,7 @@ extension Driver {
   /// - Throws: ``DriverError`` naming what the widget is and which widgets can do `verb`.
   package func capable<Capability>(
     _ id: String, to verb: String, as capability: Capability.Type
-  ) throws(DriverError) -> Capability {
+  ) throws -> Capability {
     let found = try widget(id)
     if let blocker = surface.blocker(for: "\(verb) '\(id)'") {
       throw DriverError(blocker, kind: .covered)

@@ -42,29 +42,34 @@ public class Driver {
   public func widget(
     _ id: String, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
-  ) throws(DriverError) -> Widget {
+  ) throws -> Widget {
     return try located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
-      () throws(DriverError) -> Widget in
-      guard surface.isMounted else {
-        throw DriverError(
-          "\(surface.unmountedText); no widget '\(id)' can be reached", kind: .unmounted)
-      }
-      if id.contains("[") { return try locate(path: id).widget }
-      if let root = surface.root, let inChild = try Self.embedded(id, in: root) { return inChild }
-      guard let widget = surface.widget(id) else {
-        if let note = surface.note(onMissing: id) { throw DriverError(note, kind: .covered) }
-        let ids = surface.widgetIDs
-        var message = "no widget '\(id)' in \(surface.name)"
-        if let near = closest(to: id, in: ids) {
-          message += "; did you mean '\(near)'?"
-        } else {
-          message += "."
-        }
-        message += " " + nearestIDs(to: id, in: ids)
-        throw DriverError(message, kind: .missingWidget)
-      }
-      return widget
+      () throws(DriverError) -> Widget in try lookup(id)
     }
+  }
+
+  /// The widget `id`, for driver calls: ``widget(_:fileID:filePath:line:column:)`` without
+  /// reporting.
+  func lookup(_ id: String) throws(DriverError) -> Widget {
+    guard surface.isMounted else {
+      throw DriverError(
+        "\(surface.unmountedText); no widget '\(id)' can be reached", kind: .unmounted)
+    }
+    if id.contains("[") { return try locate(path: id).widget }
+    if let root = surface.root, let inChild = try Self.embedded(id, in: root) { return inChild }
+    guard let widget = surface.widget(id) else {
+      if let note = surface.note(onMissing: id) { throw DriverError(note, kind: .covered) }
+      let ids = surface.widgetIDs
+      var message = "no widget '\(id)' in \(surface.name)"
+      if let near = closest(to: id, in: ids) {
+        message += "; did you mean '\(near)'?"
+      } else {
+        message += "."
+      }
+      message += " " + nearestIDs(to: id, in: ids)
+      throw DriverError(message, kind: .missingWidget)
+    }
+    return widget
   }
 
   /// The widget `id` when child screens are involved: `detail.count` inside the child screen
@@ -121,10 +126,10 @@ public class Driver {
   public func widget<T: Widget>(
     _ id: String, as type: T.Type, fileID: String = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
-  ) throws(DriverError) -> T {
+  ) throws -> T {
     return try located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
       () throws(DriverError) -> T in
-      let found = try widget(id)
+      let found = try lookup(id)
       guard let typed = found as? T else {
         throw DriverError(
           "widget '\(id)' is \(found.kindWithArticle), not a \(T.self)", kind: .wrongKind)
@@ -417,7 +422,7 @@ public class Driver {
     line: UInt = #line, column: UInt = #column
   ) async throws {
     try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
-      let found = try widget(id)
+      let found = try lookup(id)
       if let blocker = surface.blocker(for: "select tab '\(tab)'") {
         throw DriverError(blocker, kind: .covered)
       }
@@ -442,7 +447,7 @@ public class Driver {
 
   /// The list `id`, or an error naming what it is instead.
   private func list(_ id: String, for action: String) throws(DriverError) -> ListView {
-    let found = try widget(id)
+    let found = try lookup(id)
     if let blocker = surface.blocker(for: "\(action) '\(id)'") {
       throw DriverError(blocker, kind: .covered)
     }
@@ -473,8 +478,8 @@ public class Driver {
   /// way.
   private func locate(path: String) throws(DriverError) -> (widget: Widget, list: ListView?) {
     var rest = Substring(path)
-    guard let open = rest.firstIndex(of: "[") else { return (try widget(path), nil) }
-    var current = try widget(String(rest[..<open]))
+    guard let open = rest.firstIndex(of: "[") else { return (try lookup(path), nil) }
+    var current = try lookup(String(rest[..<open]))
     var scopePath = String(rest[..<open])
     var list: ListView?
     rest = rest[open...]
@@ -564,26 +569,34 @@ extension DriverSurface {
 }
 
 extension Driver {
-  /// Runs a driver call's `body`, naming `site` in the ``DriverError`` it throws (the
-  /// outermost call's site, for verbs that call other verbs).
+  /// Runs a driver call's `body` and reports the ``DriverError`` it fails with at `site`, the
+  /// outermost driver call's site for verbs that call other verbs: see
+  /// ``FailureReporter/stop(after:)``.
   func located<R>(_ site: CallSite, _ body: () async throws -> R) async throws -> R {
+    if DriverCall.isRunning { return try await body() }
     do {
-      return try await body()
+      return try await DriverCall.$isRunning.withValue(true) { try await body() }
     } catch let error as DriverError {
-      throw error.at(site)
+      try FailureReporter.stop(after: error.at(site))
     }
   }
 
-  /// Runs a synchronous driver call's `body`, naming `site` in the error it throws.
-  func located<R>(
-    _ site: CallSite, _ body: () throws(DriverError) -> R
-  ) throws(DriverError) -> R {
+  /// Runs a synchronous driver call's `body` and reports the ``DriverError`` it fails with at
+  /// `site`.
+  func located<R>(_ site: CallSite, _ body: () throws(DriverError) -> R) throws -> R {
+    if DriverCall.isRunning { return try body() }
     do {
-      return try body()
-    } catch {
-      throw error.at(site)
+      return try DriverCall.$isRunning.withValue(true) { try body() }
+    } catch let error as DriverError {
+      try FailureReporter.stop(after: error.at(site))
     }
   }
+}
+
+/// Whether a driver call is running in this task, so that the verbs it calls leave reporting
+/// to it.
+enum DriverCall {
+  @TaskLocal static var isRunning = false
 }
 
 extension Widget {

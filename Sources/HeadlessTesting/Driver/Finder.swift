@@ -112,7 +112,7 @@ extension Driver {
   public func find(
     _ finder: Finder, fileID: String = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
-  ) throws(DriverError) -> String {
+  ) throws -> String {
     try located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
       () throws(DriverError) -> String in try resolve(finder).id
     }

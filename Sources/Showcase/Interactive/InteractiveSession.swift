@@ -165,6 +165,12 @@ final class InteractiveSession {
   /// Words are separated by spaces or tabs; the text of `type` and `replace` is everything
   /// after the one separator that follows the id, tabs included. A blank line does nothing.
   func run(_ line: String) async -> String? {
+    // NB: a failed driver call is an answer here, not a test failure, even when a test runs the
+    // session.
+    await FailureReporter.$expectsDriverFailure.withValue(true) { await perform(line) }
+  }
+
+  private func perform(_ line: String) async -> String? {
     let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
     let trimmed = line.drop(while: isBlank)
     let verb = String(trimmed.prefix { !isBlank($0) })

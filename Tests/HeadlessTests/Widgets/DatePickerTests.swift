@@ -19,7 +19,7 @@ import Testing
 
   @Test func aDayOutsideTheRangeIsRefusedAndAViewModelDayOutsideItIsFlagged() async throws {
     let (model, driver) = try await kitDriver()
-    let error = await #expect(throws: DriverError.self) {
+    let error = await expectDriverFailure {
       try await driver.pick(try CalendarDate(parsing: "2026-11-01"), in: "delivery")
     }
     #expect(

@@ -22,7 +22,7 @@ import Testing
 
   @Test func anImageTakesNoGesture() async throws {
     let (_, driver) = try await kitDriver()
-    let error = await #expect(throws: DriverError.self) { try await driver.tap("avatar") }
+    let error = await expectDriverFailure { try await driver.tap("avatar") }
     #expect(error?.message == "cannot tap 'avatar': it is an Image. Widgets that take tap: none")
   }
 }

@@ -20,7 +20,7 @@ import Testing
     let (model, driver) = try await kitDriver()
     model.themes = []
     try await driver.settle()
-    let error = await #expect(throws: DriverError.self) {
+    let error = await expectDriverFailure {
       try await driver.select("Dark", in: "theme")
     }
     #expect(

@@ -16,7 +16,7 @@ import Testing
 
   @Test func aNegativeOffsetIsRefused() async throws {
     let (model, driver) = try await kitDriver()
-    let error = await #expect(throws: DriverError.self) {
+    let error = await expectDriverFailure {
       try await driver.scroll("page", to: -10)
     }
     #expect(
@@ -27,7 +27,7 @@ import Testing
   @Test func widgetsInsideAScrollViewAreReachedByTheirIds() async throws {
     let (_, driver) = try await kitDriver()
     driver.mounted.screen?.page.isHidden.value = true
-    let error = await #expect(throws: DriverError.self) { try await driver.step("guests") }
+    let error = await expectDriverFailure { try await driver.step("guests") }
     #expect(error?.message == "cannot step 'guests': its container 'page' is hidden")
   }
 }

@@ -19,7 +19,7 @@ import Testing
 
   @Test func onlySubmittableWidgetsAreSubmitted() async throws {
     let (_, driver) = try await kitDriver()
-    let error = await #expect(throws: DriverError.self) { try await driver.submit("notes") }
+    let error = await expectDriverFailure { try await driver.submit("notes") }
     #expect(
       error?.message == "cannot submit 'notes': it is a TextView. Widgets that take submit: query")
   }

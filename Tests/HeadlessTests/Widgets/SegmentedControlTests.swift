@@ -19,14 +19,14 @@ import Testing
 
   @Test func anOptionItDoesNotHaveIsRefusedWithTheOptionsItHas() async throws {
     let (model, driver) = try await kitDriver()
-    let error = await #expect(throws: DriverError.self) {
+    let error = await expectDriverFailure {
       try await driver.select("miles", in: "unit")
     }
     #expect(
       error?.message == "cannot select 'miles' in 'unit': it has no such option; its options: "
         + "'km', 'mi'")
     #expect(model.unit == "km")
-    let wrongKind = await #expect(throws: DriverError.self) {
+    let wrongKind = await expectDriverFailure {
       try await driver.select("km", in: "volume")
     }
     #expect(

@@ -18,18 +18,18 @@ import Testing
 
   @Test func aValueOutsideTheRangeOrOffTheStepsIsRefusedAndNothingChanges() async throws {
     let (model, driver) = try await kitDriver()
-    let outside = await #expect(throws: DriverError.self) {
+    let outside = await expectDriverFailure {
       try await driver.slide("volume", to: 1.5)
     }
     #expect(outside?.message == "cannot slide 'volume' to 1.5: its range is 0...1")
-    let offStep = await #expect(throws: DriverError.self) {
+    let offStep = await expectDriverFailure {
       try await driver.slide("volume", to: 0.6)
     }
     #expect(
       offStep?.message
         == "cannot slide 'volume' to 0.6: it moves in steps of 0.25 from 0; the nearest values "
         + "are 0.5 and 0.75")
-    let notANumber = await #expect(throws: DriverError.self) {
+    let notANumber = await expectDriverFailure {
       try await driver.slide("volume", to: .nan)
     }
     #expect(notANumber?.message == "cannot slide 'volume' to nan: it is not a number")

@@ -20,13 +20,13 @@ import Testing
 
   @Test func steppingPastEitherEndIsRefused() async throws {
     let (model, driver) = try await kitDriver()
-    let below = await #expect(throws: DriverError.self) {
+    let below = await expectDriverFailure {
       try await driver.step("guests", by: -2)
     }
     #expect(below?.message == "cannot step 'guests' down by 2 from 2: it would pass its minimum, 1")
     model.guests = 8
     try await driver.settle()
-    let above = await #expect(throws: DriverError.self) { try await driver.step("guests") }
+    let above = await expectDriverFailure { try await driver.step("guests") }
     #expect(above?.message == "cannot step 'guests' up by 1 from 8: it would pass its maximum, 8")
     #expect(model.guests == 8)
   }
@@ -37,7 +37,7 @@ import Testing
     try await driver.settle()
     #expect(driver.render().contains("Stepper #guests value=2 range=1...3 step=1\n"))
     try await driver.step("guests")
-    let error = await #expect(throws: DriverError.self) { try await driver.step("guests") }
+    let error = await expectDriverFailure { try await driver.step("guests") }
     #expect(error?.message == "cannot step 'guests' up by 1 from 3: it would pass its maximum, 3")
     model.guestRange = 1...2
     try await driver.settle()
