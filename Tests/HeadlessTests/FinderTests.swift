@@ -54,3 +54,36 @@ import Testing
         == true)
   }
 }
+
+/// Finders reach the widgets inside list rows, and answer their row path.
+@MainActor
+@Suite struct RowFinderTests {
+  let model = OrdersViewModel(count: 2)
+  let driver: ScreenDriver<OrdersScreen>
+
+  init() throws {
+    driver = try ScreenDriver(OrdersScreen(), model: model)
+  }
+
+  @Test func aFinderMatchesAWidgetInsideARowAndAnswersItsPath() async throws {
+    let title = try driver.find(.text("Order 2"))
+    #expect(title == "orders[2].title")
+    #expect(try driver.widget(title, as: Label.self).text.value == "Order 2")
+  }
+
+  @Test func severalMatchesInRowsAreNamedByTheirPaths() async throws {
+    let error = await expectDriverFailure { try driver.find(.kind(Button.self)) }
+    #expect(error?.kind == .invalidRequest)
+    #expect(
+      error?.message
+        == "2 widgets match a Button in OrdersScreen: 'orders[1].ping' (Button \"Ping\"), "
+        + "'orders[2].ping' (Button \"Ping\"); ask for one by id, or add its kind or label")
+  }
+
+  @Test func aFailedFinderNamesNearestCandidatesInsideRows() async throws {
+    let error = await expectDriverFailure { try driver.find(.text("Order 3")) }
+    #expect(error?.kind == .missingWidget)
+    let message = error?.message ?? ""
+    #expect(message.contains("'orders[2].title' (Label \"Order 2\")"), "\(message)")
+  }
+}

@@ -90,6 +90,12 @@ extension Widget {
     if isHidden.value { notes.append("hidden") }
     return "'\(id)' (\(notes.joined(separator: ", ")))"
   }
+
+  /// ``briefly``, naming the widget by `address` (a path such as `orders[42].title` for a
+  /// widget inside a row).
+  func briefly(at address: String) -> String {
+    "'\(address)'" + briefly.dropFirst(id.count + 2)
+  }
 }
 
 extension Driver {
@@ -114,42 +120,64 @@ extension Driver {
     line: UInt = #line, column: UInt = #column
   ) throws -> String {
     try located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
-      () throws(DriverError) -> String in try resolve(finder).id
+      () throws(DriverError) -> String in try resolve(finder).address
     }
   }
 
+  /// Every widget a verb can address, with its address: the screen's widgets by id, and the
+  /// widgets inside list rows by their path (`orders[42].title`, rows of a list inside a row
+  /// included).
+  private func addressable(in root: Widget) -> [(widget: Widget, address: String)] {
+    var found: [(widget: Widget, address: String)] = []
+    func visit(_ widget: Widget, prefix: String) {
+      found.append((widget, prefix + widget.id))
+      for child in widget.scopedChildren { visit(child, prefix: prefix) }
+      guard let list = widget as? ListView else { return }
+      for row in list.rows {
+        // NB: a row's id is already its list's id and the row id in brackets.
+        let rowAddress = prefix + row.id
+        found.append((row, rowAddress))
+        if let content = row.content { visit(content, prefix: rowAddress + ".") }
+      }
+    }
+    visit(root, prefix: "")
+    return found
+  }
+
   /// The one visible widget `finder` matches.
-  private func resolve(_ finder: Finder) throws(DriverError) -> Widget {
+  private func resolve(_ finder: Finder) throws(DriverError) -> (widget: Widget, address: String) {
     guard surface.isMounted, let root = surface.root else {
       throw DriverError(
         "\(surface.unmountedText); no widget matching \(finder) can be reached", kind: .unmounted)
     }
-    let widgets = root.allWidgets
-    let matches = widgets.filter { finder.matches($0) }
-    let visible = matches.filter { root.hiddenAncestor(of: $0) == nil }
+    let widgets = addressable(in: root)
+    let matches = widgets.filter { finder.matches($0.widget) }
+    let visible = matches.filter { root.hiddenAncestor(of: $0.widget) == nil }
     if visible.count == 1 { return visible[0] }
     if visible.count > 1 {
       throw DriverError(
         "\(visible.count) widgets match \(finder) in \(surface.name): "
-          + visible.prefix(5).map(\.briefly).joined(separator: ", ")
+          + visible.prefix(5).map { $0.widget.briefly(at: $0.address) }.joined(separator: ", ")
           + "; ask for one by id, or add its kind or label")
     }
-    if let hidden = matches.first, let container = root.hiddenAncestor(of: hidden) {
+    if let hidden = matches.first, let container = root.hiddenAncestor(of: hidden.widget) {
       let why =
-        container === hidden
+        container === hidden.widget
         ? "it is hidden" : "its container '\(container.id)' is hidden"
       throw DriverError(
-        "the only widget matching \(finder) in \(surface.name) is \(hidden.briefly), and \(why)",
+        "the only widget matching \(finder) in \(surface.name) is "
+          + "\(hidden.widget.briefly(at: hidden.address)), and \(why)",
         kind: .hidden)
     }
-    let scored: [(widget: Widget, distance: Int)] = widgets.map {
-      ($0, distance($0, from: finder))
+    let scored: [(address: String, text: String, distance: Int)] = widgets.map {
+      ($0.address, $0.widget.briefly(at: $0.address), distance($0.widget, from: finder))
     }
     let sorted = scored.sorted {
-      (a: (widget: Widget, distance: Int), b: (widget: Widget, distance: Int)) in
-      a.distance != b.distance ? a.distance < b.distance : a.widget.id < b.widget.id
+      (a: (address: String, text: String, distance: Int),
+        b: (address: String, text: String, distance: Int)) in
+      a.distance != b.distance ? a.distance < b.distance : a.address < b.address
     }
-    let nearest: [String] = sorted.prefix(3).map { $0.widget.briefly }
+    let nearest: [String] = sorted.prefix(3).map { $0.text }
     throw DriverError(
       "no widget matches \(finder) in \(surface.name)."
         + (nearest.isEmpty ? "" : " Nearest: " + nearest.joined(separator: ", ")),
