@@ -173,8 +173,10 @@ extension Driver {
       ($0.address, $0.widget.briefly(at: $0.address), distance($0.widget, from: finder))
     }
     let sorted = scored.sorted {
-      (a: (address: String, text: String, distance: Int),
-        b: (address: String, text: String, distance: Int)) in
+      (
+        a: (address: String, text: String, distance: Int),
+        b: (address: String, text: String, distance: Int)
+      ) in
       a.distance != b.distance ? a.distance < b.distance : a.address < b.address
     }
     let nearest: [String] = sorted.prefix(3).map { $0.text }
