@@ -22,6 +22,40 @@ import Testing
     #expect(try driver.find(on) == "notify")
   }
 
+  @Test func theTestingGuidesFinderExampleWorks() async throws {
+    try await driver.type("Ada", into: .kind(TextField.self, labelled: "Name"))
+    try await driver.toggle(.text("Notify me"))
+    try await driver.tap(.kind(Button.self, labelled: "Save"))
+    #expect(model.name == "Ada")
+    #expect(model.notify)
+    #expect(model.save.status == .succeeded)
+  }
+
+  @Test func verbsTakeAFinderDirectly() async throws {
+    try await driver.type("Ada", into: .kind(TextField.self, labelled: "Name"))
+    #expect(model.name == "Ada")
+    try await driver.replaceText(in: .kind(TextField.self, labelled: "Name"), with: "Grace")
+    #expect(model.name == "Grace")
+    try await driver.toggle(.text("Notify me"))
+    #expect(model.notify)
+    try await driver.tap(.kind(Button.self, labelled: "Save"))
+    #expect(model.save.status == .succeeded)
+    let title = try driver.widget(.id("title"), as: Label.self)
+    #expect(title === (try driver.widget("title", as: Label.self)))
+  }
+
+  @Test func aVerbGivenAFinderFailsAtItsLineWithTheQuery() async throws {
+    let line: UInt = #line + 1
+    let error = await expectDriverFailure { try await driver.tap(.text("Sav")) }
+    #expect(error?.kind == .missingWidget)
+    #expect(error?.callSite?.line == line)
+    #expect(error?.message.hasPrefix("no widget matches text \"Sav\" in ProfileScreen.") == true)
+    let wrong = await expectDriverFailure {
+      try await driver.type("x", into: .kind(Button.self, labelled: "Save"))
+    }
+    #expect(wrong?.kind == .wrongKind, "\(wrong?.message ?? "")")
+  }
+
   @Test func aFinderThatMatchesNothingNamesTheQueryAndAFewNearestCandidates() async {
     let error = await expectDriverFailure {
       try driver.find(.kind(Button.self, labelled: "Sav"))

@@ -145,7 +145,7 @@ extension Driver {
   }
 
   /// The one visible widget `finder` matches.
-  private func resolve(_ finder: Finder) throws(DriverError) -> (widget: Widget, address: String) {
+  func resolve(_ finder: Finder) throws(DriverError) -> (widget: Widget, address: String) {
     guard surface.isMounted, let root = surface.root else {
       throw DriverError(
         "\(surface.unmountedText); no widget matching \(finder) can be reached", kind: .unmounted)
