@@ -15,7 +15,7 @@ import Headless
 ///
 /// Failures are reported at the caller's line: as a Swift Testing issue or an XCTest failure
 /// when one of them runs the test (the test goes on, so every snapshot of a test is compared
-/// and recorded in one run), and thrown otherwise. Inside ``withSnapshotRecording(_:fileID:filePath:line:column:operation:)-(_,_,_,_,_,()->R)``
+/// and recorded in one run), and thrown otherwise. Inside `withSnapshotRecording(_:operation:)`
 /// or a test with the `.snapshots(record:)` trait, recordings are listed in one failure when
 /// the scope ends.
 ///

@@ -4,7 +4,7 @@ import Synchronization
 
 /// When a snapshot assertion writes the snapshot instead of only comparing.
 ///
-/// The mode in effect is, from the innermost: ``withSnapshotRecording(_:fileID:filePath:line:column:operation:)-(_,_,_,_,_,()->R)``
+/// The mode in effect is, from the innermost: `withSnapshotRecording(_:operation:)`
 /// around the code (or the `.snapshots(record:)` trait of a Swift Testing test or suite), then
 /// the environment variable `SNAPSHOT_RECORDING` (`never`, `missing`, `failed` or `all`), then
 /// `never` when the environment variable `CI` is set and `missing` when it is not. So CI never

@@ -54,10 +54,19 @@ import Testing
       try swiftFiles(under: root.appendingPathComponent("Sources"))
       + swiftFiles(under: root.appendingPathComponent("Tests"))
     let code = try sources.map { normalizedLines(try String(contentsOf: $0, encoding: .utf8)) }
-    let guides = try FileManager.default.contentsOfDirectory(
+    let docs = try FileManager.default.contentsOfDirectory(
       at: root.appendingPathComponent("Docs"), includingPropertiesForKeys: nil
     ).filter { $0.pathExtension == "md" }
-    #expect(!guides.isEmpty)
+    // NB: the catalogs' own pages; the guides of Docs/ are their articles (Scripts/docs).
+    let catalogs = try ["BindingDSL", "Headless", "HeadlessTesting"].map { module in
+      try FileManager.default.contentsOfDirectory(
+        at: root.appendingPathComponent("Sources/\(module)/\(module).docc"),
+        includingPropertiesForKeys: nil
+      ).filter { $0.pathExtension == "md" }
+    }
+    let guides = docs + catalogs.joined()
+    #expect(!docs.isEmpty)
+    #expect(catalogs.allSatisfy { !$0.isEmpty }, "every module has a catalog page")
     var checked = 0
     for guide in guides {
       for block in swiftBlocks(in: try String(contentsOf: guide, encoding: .utf8)) {

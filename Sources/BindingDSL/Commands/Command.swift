@@ -18,7 +18,7 @@ import Synchronization
 /// }
 /// ```
 ///
-/// ``owned(by:_:policy:enabledWhen:fileID:line:column:work:)`` makes the command once per view
+/// `Command.owned(by:)` makes the command once per view
 /// model, the first time the property is read. A stored `let` works for a command that needs no
 /// view model, and so does `@ObservationIgnored lazy var` with
 /// ``init(_:owner:policy:enabledWhen:work:)``.

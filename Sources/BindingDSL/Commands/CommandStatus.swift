@@ -24,7 +24,7 @@ public protocol CommandObject: AnyObject {
   var status: CommandStatus { get }
   /// Whether work is running.
   var isExecuting: Bool { get }
-  /// Whether ``execute`` would start work now: the enabled predicate holds and no run is going.
+  /// Whether `execute` would start work now: the enabled predicate holds and no run is going.
   var canExecute: Bool { get }
   /// Cancels the running work, if any.
   func cancel()

@@ -21,7 +21,7 @@ public protocol ChildMounter: AnyObject {
   ) throws(BindingGraphError) -> ChildMount
 
   /// Whether the declarations of `template` were checked by this mounter already: the next
-  /// ones it mounts can be made without their text (see ``withoutDeclarationText(_:)``).
+  /// ones it mounts can be made without their text (see `withoutDeclarationText(_:)`).
   ///
   /// - Parameter template: What makes the declarations, such as the row template's type.
   /// - Returns: `true` once a graph of the template's declarations was built and checked here.

@@ -3,7 +3,7 @@ public import BindingDSL
 /// A whole app, headless: a main navigation stack and the stacks presented over it, each screen
 /// mounted on its view model under one graph run, so that one flush settles every screen.
 ///
-/// The host is the ``Navigator`` its view models are given. It mounts the registered screen of
+/// The host is the ``/BindingDSL/Navigator`` its view models are given. It mounts the registered screen of
 /// every view model pushed or presented, tells screens when they appear and disappear, unmounts
 /// (and so releases) the screens that leave, and renders as one text: the stacks with each
 /// screen's title, whether back is available, and the visible screen's tree.
@@ -28,7 +28,7 @@ public final class AppHost: Navigator {
   private var stackViews: [NavigationStackView] = [NavigationStackView("main", isPresented: false)]
   /// The operation under way, while it runs.
   private var transition: String?
-  /// The dialogs, toasts and progress HUDs shown over the app: the ``DialogPresenter`` its
+  /// The dialogs, toasts and progress HUDs shown over the app: the ``/BindingDSL/DialogPresenter`` its
   /// view models are given.
   public private(set) lazy var dialogs = DialogCenter(host: self)
 
@@ -78,7 +78,7 @@ public final class AppHost: Navigator {
   /// Pushes the screen registered for `model`'s type on the visible stack.
   ///
   /// - Parameter model: The view model of the screen to push.
-  /// - Throws: ``NavigationError`` when no screen is registered for the type, the view model
+  /// - Throws: ``/BindingDSL/NavigationError`` when no screen is registered for the type, the view model
   ///   is shown already, or its screen cannot be mounted; nothing changes.
   public func push(_ model: AnyObject) throws(NavigationError) {
     try run("push \(type(of: model))") { () throws(NavigationError) in
@@ -93,7 +93,7 @@ public final class AppHost: Navigator {
   /// Pushes the screens of `models` on the visible stack, in order, in one change.
   ///
   /// - Parameter models: The view models of the screens to push.
-  /// - Throws: ``NavigationError`` when `models` is empty, repeats one, or one cannot be
+  /// - Throws: ``/BindingDSL/NavigationError`` when `models` is empty, repeats one, or one cannot be
   ///   shown; nothing changes.
   public func push(contentsOf models: [AnyObject]) throws(NavigationError) {
     try run("push \(models.count) screens") { () throws(NavigationError) in
@@ -109,7 +109,7 @@ public final class AppHost: Navigator {
 
   /// Pops the visible screen.
   ///
-  /// - Throws: ``NavigationError`` when the visible stack has only its root.
+  /// - Throws: ``/BindingDSL/NavigationError`` when the visible stack has only its root.
   public func pop() throws(NavigationError) {
     try run("pop") { () throws(NavigationError) in
       let stack = stacks[stacks.count - 1]
@@ -127,7 +127,7 @@ public final class AppHost: Navigator {
 
   /// Pops every screen of the visible stack above its root.
   ///
-  /// - Throws: ``NavigationError`` when the visible stack is empty.
+  /// - Throws: ``/BindingDSL/NavigationError`` when the visible stack is empty.
   public func popToRoot() throws(NavigationError) {
     try run("pop to root") { () throws(NavigationError) in
       let stack = stacks[stacks.count - 1]
@@ -141,7 +141,7 @@ public final class AppHost: Navigator {
   /// Pops the screens above the one of `model`.
   ///
   /// - Parameter model: The view model of a screen on the visible stack.
-  /// - Throws: ``NavigationError`` when no screen of the visible stack has that view model.
+  /// - Throws: ``/BindingDSL/NavigationError`` when no screen of the visible stack has that view model.
   public func pop(to model: AnyObject) throws(NavigationError) {
     try run("pop to \(type(of: model))") { () throws(NavigationError) in
       let stack = stacks[stacks.count - 1]
@@ -158,7 +158,7 @@ public final class AppHost: Navigator {
   /// Replaces the visible stack with the screens of `models`, root first.
   ///
   /// - Parameter models: The view models of the new stack; never empty.
-  /// - Throws: ``NavigationError`` when `models` is empty or one cannot be shown; nothing
+  /// - Throws: ``/BindingDSL/NavigationError`` when `models` is empty or one cannot be shown; nothing
   ///   changes.
   public func setStack(_ models: [AnyObject]) throws(NavigationError) {
     try run("set the stack") { () throws(NavigationError) in
@@ -181,7 +181,7 @@ public final class AppHost: Navigator {
   /// Presents the screen of `model` on a new stack over the others.
   ///
   /// - Parameter model: The view model of the screen to present.
-  /// - Throws: ``NavigationError`` when it cannot be shown; nothing changes.
+  /// - Throws: ``/BindingDSL/NavigationError`` when it cannot be shown; nothing changes.
   public func present(_ model: AnyObject) throws(NavigationError) {
     try run("present \(type(of: model))") { () throws(NavigationError) in
       try checkNotShown([model], to: "present")
@@ -200,7 +200,7 @@ public final class AppHost: Navigator {
 
   /// Dismisses the stack presented last.
   ///
-  /// - Throws: ``NavigationError`` when nothing is presented.
+  /// - Throws: ``/BindingDSL/NavigationError`` when nothing is presented.
   public func dismiss() throws(NavigationError) {
     try run("dismiss") { () throws(NavigationError) in
       guard stacks.count > 1 else {
@@ -223,9 +223,9 @@ public final class AppHost: Navigator {
   }
 
   /// What the back button of the visible screen does: asks its view model when it adopts
-  /// ``BackHandling``, and otherwise pops it.
+  /// ``/BindingDSL/BackHandling``, and otherwise pops it.
   ///
-  /// - Throws: ``NavigationError`` when the visible screen is the root of its stack.
+  /// - Throws: ``/BindingDSL/NavigationError`` when the visible screen is the root of its stack.
   public func goBack() throws(NavigationError) {
     guard let screen = visible, screen.container.hasBack else {
       let name = visible.map { "'\($0.name)'" } ?? "nothing"
@@ -355,7 +355,7 @@ public final class AppHost: Navigator {
   /// The stacks as a path of values that ``restore(_:)`` brings back.
   ///
   /// - Returns: Each stack's screens as route values, root first.
-  /// - Throws: ``NavigationError`` when a screen on a stack was registered without a route,
+  /// - Throws: ``/BindingDSL/NavigationError`` when a screen on a stack was registered without a route,
   ///   naming it.
   public func path() throws(NavigationError) -> RoutePath {
     var result: [[RoutePath.Entry]] = []
@@ -384,7 +384,7 @@ public final class AppHost: Navigator {
   /// appears.
   ///
   /// - Parameter path: The main stack, then each presented stack.
-  /// - Throws: ``NavigationError`` when the path has no main stack or an empty stack, names a
+  /// - Throws: ``/BindingDSL/NavigationError`` when the path has no main stack or an empty stack, names a
   ///   screen that is not registered or has no route, or gives an argument its route does not
   ///   accept; the stacks are then as they were.
   public func restore(_ path: RoutePath) throws(NavigationError) {

@@ -1,6 +1,6 @@
 public import BindingDSL
 
-/// The dialogs of an ``AppHost``: the ``DialogPresenter`` its view models are given. Dialogs
+/// The dialogs of an ``AppHost``: the ``/BindingDSL/DialogPresenter`` its view models are given. Dialogs
 /// render over the app, one answered at a time (the earliest shown is in front; later ones
 /// wait), and the driver answers them.
 ///
@@ -37,7 +37,7 @@ public final class DialogCenter: DialogPresenter {
   ///   - title: The alert's title.
   ///   - message: The text under the title.
   ///   - buttons: The buttons, in order.
-  /// - Returns: The title of the button tapped, or ``DialogAnswer/dismissed``.
+  /// - Returns: The title of the button tapped, or ``/BindingDSL/DialogAnswer/dismissed``.
   public func alert(_ title: String, message: String?, buttons: [DialogButton]) async
     -> DialogAnswer<String>
   {
@@ -57,7 +57,7 @@ public final class DialogCenter: DialogPresenter {
   ///   - message: The text under it.
   ///   - confirm: The title of the button that answers `true`.
   ///   - cancel: The title of the button that answers `false`.
-  /// - Returns: `true` for `confirm`, `false` for `cancel`, or ``DialogAnswer/dismissed``.
+  /// - Returns: `true` for `confirm`, `false` for `cancel`, or ``/BindingDSL/DialogAnswer/dismissed``.
   public func confirm(_ title: String, message: String?, confirm: String, cancel: String) async
     -> DialogAnswer<Bool>
   {
@@ -76,7 +76,7 @@ public final class DialogCenter: DialogPresenter {
   ///   - title: What the actions are for.
   ///   - actions: The actions' titles, in order.
   ///   - cancel: The title of the button that chooses none.
-  /// - Returns: The action chosen, `nil` for `cancel`, or ``DialogAnswer/dismissed``.
+  /// - Returns: The action chosen, `nil` for `cancel`, or ``/BindingDSL/DialogAnswer/dismissed``.
   public func actionSheet(_ title: String, actions: [String], cancel: String) async
     -> DialogAnswer<String?>
   {
@@ -96,7 +96,7 @@ public final class DialogCenter: DialogPresenter {
   ///   - placeholder: The field's placeholder.
   ///   - text: The text the field starts with.
   /// - Returns: The text when the person taps OK, `nil` for Cancel, or
-  ///   ``DialogAnswer/dismissed``.
+  ///   ``/BindingDSL/DialogAnswer/dismissed``.
   public func prompt(_ title: String, placeholder: String, text: String) async
     -> DialogAnswer<String?>
   {
@@ -138,7 +138,7 @@ public final class DialogCenter: DialogPresenter {
   /// - Parameters:
   ///   - message: What is under way.
   ///   - isBusy: Whether the HUD shows now; tracked like a derived value.
-  /// - Returns: A token whose ``ProgressToken/end()`` takes the HUD away for good.
+  /// - Returns: A token whose ``/BindingDSL/ProgressToken/end()`` takes the HUD away for good.
   public func showProgress(
     _ message: String, while isBusy: @escaping @MainActor () -> Bool
   ) -> ProgressToken {
@@ -227,7 +227,7 @@ public final class DialogCenter: DialogPresenter {
   }
 
   /// Dismisses the dialogs of the screens that went away; their view models receive
-  /// ``DialogAnswer/dismissed``.
+  /// ``/BindingDSL/DialogAnswer/dismissed``.
   func screensRemoved(_ screens: [ObjectIdentifier]) {
     for entry in shown where entry.screen.map(screens.contains) == true {
       resolve(entry, .dismissed)

@@ -40,7 +40,7 @@ public struct RoutePath: Hashable, Codable, Sendable, CustomStringConvertible {
   /// after `:`, presented stacks after ` | `: `login/search/detail:42 | settings`.
   ///
   /// - Parameter text: The path as text.
-  /// - Throws: ``NavigationError`` when the text has an empty stack or an empty name.
+  /// - Throws: ``/BindingDSL/NavigationError`` when the text has an empty stack or an empty name.
   public init(parsing text: String) throws(NavigationError) {
     var stacks: [[Entry]] = []
     for part in text.split(separator: " | ", omittingEmptySubsequences: false) {

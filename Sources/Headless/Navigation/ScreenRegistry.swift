@@ -24,7 +24,7 @@ public final class ScreenRegistry {
   ///   - route: How the view model is written into a ``RoutePath`` and made from it; without
   ///     one, a path cannot hold the screen.
   ///   - make: Builds a new screen each time a view model of the type is shown.
-  /// - Throws: ``NavigationError`` when the type or the name is registered already, or the
+  /// - Throws: ``/BindingDSL/NavigationError`` when the type or the name is registered already, or the
   ///   name is not a valid id.
   public func register<S: Screen>(
     _ name: String, title: String? = nil, route: RouteCoding<S.Model>? = nil,
@@ -42,7 +42,7 @@ public final class ScreenRegistry {
   ///   - route: How the view model is written into a ``RoutePath`` and made from it; without
   ///     one, a path cannot hold the screen.
   ///   - make: Builds a new screen each time a view model of the type is shown.
-  /// - Throws: ``NavigationError`` when the type or the name is registered already, or the
+  /// - Throws: ``/BindingDSL/NavigationError`` when the type or the name is registered already, or the
   ///   name is not a valid id.
   public func register<S: Screen>(
     _ name: String, title: KeyPath<S.Model, String>, route: RouteCoding<S.Model>? = nil,

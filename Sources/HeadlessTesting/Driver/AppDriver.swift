@@ -2,7 +2,7 @@ public import BindingDSL
 public import Headless
 
 /// Drives a whole app as a person would: the verbs of ``Driver`` act on the visible screen (the
-/// top of the active stack), and ``back()`` and the navigation the view models ask for move
+/// top of the active stack), and ``back(fileID:filePath:line:column:)`` and the navigation the view models ask for move
 /// between screens. One driver drives every screen of a flow.
 ///
 /// ```swift
@@ -36,7 +36,7 @@ public final class AppDriver: Driver {
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``DriverError`` when the root cannot be shown or the app does not settle,
+  /// - Throws: ``/Headless/DriverError`` when the root cannot be shown or the app does not settle,
   ///   naming why.
   public func start(
     _ makeRoot: (AppHost) -> AnyObject, fileID: String = #fileID,
@@ -57,7 +57,7 @@ public final class AppDriver: Driver {
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``DriverError`` when `operation` throws a ``NavigationError`` (its message
+  /// - Throws: ``/Headless/DriverError`` when `operation` throws a ``/BindingDSL/NavigationError`` (its message
   ///   kept) or the app does not settle.
   public func navigate(
     _ operation: (AppHost) throws(NavigationError) -> Void, fileID: String = #fileID,
@@ -77,7 +77,7 @@ public final class AppDriver: Driver {
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``DriverError`` when the visible screen has no back button (it is the root of
+  /// - Throws: ``/Headless/DriverError`` when the visible screen has no back button (it is the root of
   ///   its stack) or a dialog covers it.
   public func back(
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
@@ -108,7 +108,7 @@ public final class AppDriver: Driver {
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``DriverError`` when no dialog is shown, or the dialog in front has no such
+  /// - Throws: ``/Headless/DriverError`` when no dialog is shown, or the dialog in front has no such
   ///   button (naming those it has).
   public func answer(
     _ button: String, fileID: String = #fileID, filePath: StaticString = #filePath,
@@ -128,7 +128,7 @@ public final class AppDriver: Driver {
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``DriverError`` when no dialog is shown, or the dialog in front is not a prompt.
+  /// - Throws: ``/Headless/DriverError`` when no dialog is shown, or the dialog in front is not a prompt.
   public func answerPrompt(
     _ text: String, fileID: String = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
@@ -165,7 +165,7 @@ public final class AppDriver: Driver {
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``DriverError`` when no screen is visible or its view model is not a `T`.
+  /// - Throws: ``/Headless/DriverError`` when no screen is visible or its view model is not a `T`.
   /// - Returns: The visible view model.
   public func visibleModel<T: AnyObject>(
     as type: T.Type, fileID: String = #fileID, filePath: StaticString = #filePath,

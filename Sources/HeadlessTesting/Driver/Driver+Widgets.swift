@@ -1,12 +1,12 @@
 import BindingDSL
 public import Headless
 
-/// The driver's verbs for widgets, each generic over a capability (``Tappable``,
-/// ``TextEditable``, ``Adjustable``…): a widget defined outside the library that adopts one is
+/// The driver's verbs for widgets, each generic over a capability (``/Headless/Tappable``,
+/// ``/Headless/TextEditable``, ``/Headless/Adjustable``…): a widget defined outside the library that adopts one is
 /// driven like a built-in one, with the same checks and the same messages.
 extension Driver {
   /// Types `text` into the widget `id` (a text field, a text view, a search field: any
-  /// ``TextEditable``), one character at a time (each an edit, each flushed), after the text
+  /// ``/Headless/TextEditable``), one character at a time (each an edit, each flushed), after the text
   /// already there.
   ///
   /// - Parameters:
@@ -16,7 +16,7 @@ extension Driver {
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``DriverError`` when the widget is missing, hidden, disabled or cannot take
+  /// - Throws: ``/Headless/DriverError`` when the widget is missing, hidden, disabled or cannot take
   ///   text, naming the widgets that can.
   public func type(
     _ text: String, into id: String, fileID: String = #fileID, filePath: StaticString = #filePath,
@@ -32,7 +32,7 @@ extension Driver {
     }
   }
 
-  /// Replaces the whole text of the widget `id` (any ``TextEditable``) with `text`, as one edit.
+  /// Replaces the whole text of the widget `id` (any ``/Headless/TextEditable``) with `text`, as one edit.
   ///
   /// - Parameters:
   ///   - id: The widget's id.
@@ -41,7 +41,7 @@ extension Driver {
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``DriverError`` when the widget is missing, hidden, disabled or cannot take
+  /// - Throws: ``/Headless/DriverError`` when the widget is missing, hidden, disabled or cannot take
   ///   text, naming the widgets that can.
   public func replaceText(
     in id: String, with text: String, fileID: String = #fileID, filePath: StaticString = #filePath,
@@ -54,7 +54,7 @@ extension Driver {
     }
   }
 
-  /// Taps the widget `id` (a button, or any ``Tappable``).
+  /// Taps the widget `id` (a button, or any ``/Headless/Tappable``).
   ///
   /// - Parameters:
   ///   - id: The widget's id.
@@ -62,7 +62,7 @@ extension Driver {
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``DriverError`` when the widget is missing, hidden, disabled or cannot be
+  /// - Throws: ``/Headless/DriverError`` when the widget is missing, hidden, disabled or cannot be
   ///   tapped, naming the widgets that can.
   public func tap(
     _ id: String, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
@@ -75,7 +75,7 @@ extension Driver {
     }
   }
 
-  /// Flips the widget `id` (a toggle, or any ``Toggleable``).
+  /// Flips the widget `id` (a toggle, or any ``/Headless/Toggleable``).
   ///
   /// - Parameters:
   ///   - id: The widget's id.
@@ -83,7 +83,7 @@ extension Driver {
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``DriverError`` when the widget is missing, hidden, disabled or cannot be toggled,
+  /// - Throws: ``/Headless/DriverError`` when the widget is missing, hidden, disabled or cannot be toggled,
   ///   naming the widgets that can.
   public func toggle(
     _ id: String, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
@@ -96,7 +96,7 @@ extension Driver {
     }
   }
 
-  /// Slides the widget `id` (a slider, a stepper, any ``Adjustable``) to `value`, as one edit.
+  /// Slides the widget `id` (a slider, a stepper, any ``/Headless/Adjustable``) to `value`, as one edit.
   ///
   /// - Parameters:
   ///   - id: The widget's id.
@@ -105,7 +105,7 @@ extension Driver {
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``DriverError`` when the value is outside the range or off the steps, naming
+  /// - Throws: ``/Headless/DriverError`` when the value is outside the range or off the steps, naming
   ///   what the widget takes.
   public func slide(
     _ id: String, to value: Double, fileID: String = #fileID, filePath: StaticString = #filePath,
@@ -121,7 +121,7 @@ extension Driver {
     }
   }
 
-  /// Moves the widget `id` (a stepper, a slider with steps, any ``Adjustable``) by `steps`
+  /// Moves the widget `id` (a stepper, a slider with steps, any ``/Headless/Adjustable``) by `steps`
   /// steps: up when positive, down when negative. A widget that moves freely steps by a tenth of
   /// its range.
   ///
@@ -132,7 +132,7 @@ extension Driver {
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``DriverError`` when the move would leave the range, naming the end it reaches.
+  /// - Throws: ``/Headless/DriverError`` when the move would leave the range, naming the end it reaches.
   public func step(
     _ id: String, by steps: Int = 1, fileID: String = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
@@ -157,7 +157,7 @@ extension Driver {
   }
 
   /// Selects the option titled `option` in the widget `id` (a segmented control, a picker, any
-  /// ``OptionSelectable``).
+  /// ``/Headless/OptionSelectable``).
   ///
   /// - Parameters:
   ///   - option: The option's title, as the render shows it.
@@ -166,7 +166,7 @@ extension Driver {
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``DriverError`` when the widget has no such option, listing those it has.
+  /// - Throws: ``/Headless/DriverError`` when the widget has no such option, listing those it has.
   public func select(
     _ option: String, in id: String, fileID: String = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
@@ -186,7 +186,7 @@ extension Driver {
     }
   }
 
-  /// Picks the day `date` in the widget `id` (a date picker, any ``DatePickable``).
+  /// Picks the day `date` in the widget `id` (a date picker, any ``/Headless/DatePickable``).
   ///
   /// - Parameters:
   ///   - date: The day to pick.
@@ -195,7 +195,7 @@ extension Driver {
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``DriverError`` when the day is outside the picker's range, naming the range.
+  /// - Throws: ``/Headless/DriverError`` when the day is outside the picker's range, naming the range.
   public func pick(
     _ date: CalendarDate, in id: String, fileID: String = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
@@ -212,7 +212,7 @@ extension Driver {
     }
   }
 
-  /// Scrolls the widget `id` (a scroll view, any ``Scrollable``) to `offset` points from the
+  /// Scrolls the widget `id` (a scroll view, any ``/Headless/Scrollable``) to `offset` points from the
   /// start of its content.
   ///
   /// - Parameters:
@@ -222,7 +222,7 @@ extension Driver {
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``DriverError`` when the offset is negative or not a number.
+  /// - Throws: ``/Headless/DriverError`` when the offset is negative or not a number.
   public func scroll(
     _ id: String, to offset: Double, fileID: String = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
@@ -239,7 +239,7 @@ extension Driver {
     }
   }
 
-  /// Submits the widget `id` (a search field, any ``Submittable``), as its return key does.
+  /// Submits the widget `id` (a search field, any ``/Headless/Submittable``), as its return key does.
   ///
   /// - Parameters:
   ///   - id: The widget's id.
@@ -247,7 +247,7 @@ extension Driver {
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``DriverError`` when the widget is missing, hidden, disabled or cannot be submitted,
+  /// - Throws: ``/Headless/DriverError`` when the widget is missing, hidden, disabled or cannot be submitted,
   ///   naming the widgets that can.
   public func submit(
     _ id: String, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
@@ -260,7 +260,7 @@ extension Driver {
     }
   }
 
-  /// Gives the widget `id` (a text field, any ``Focusable``) the focus, as tapping into it
+  /// Gives the widget `id` (a text field, any ``/Headless/Focusable``) the focus, as tapping into it
   /// does: every other widget of the screen loses it first, then the widget gains it, each an
   /// edit a focus binding takes to the view model.
   ///
@@ -270,7 +270,7 @@ extension Driver {
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``DriverError`` when the widget is missing, hidden, disabled or cannot take the focus,
+  /// - Throws: ``/Headless/DriverError`` when the widget is missing, hidden, disabled or cannot take the focus,
   ///   naming the widgets that can.
   public func focus(
     _ id: String, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
@@ -297,7 +297,7 @@ extension Driver {
   ///   - verb: What the caller does, as messages say it: `type`, `select an option of`.
   ///   - capability: The capability the verb needs, such as `(any Tappable).self`.
   /// - Returns: The widget.
-  /// - Throws: ``DriverError`` naming what the widget is and which widgets can do `verb`.
+  /// - Throws: ``/Headless/DriverError`` naming what the widget is and which widgets can do `verb`.
   package func capable<Capability>(
     _ id: String, to verb: String, as capability: Capability.Type
   ) throws -> Capability {

@@ -7,7 +7,7 @@ public import Headless
 ///
 /// Every interaction flushes the bindings and waits for the work it started (command runs,
 /// debounce timers) to finish or to park on the virtual clock. Acting on a widget that is
-/// missing, hidden, disabled, or of the wrong kind throws a ``DriverError`` that says which
+/// missing, hidden, disabled, or of the wrong kind throws a ``/Headless/DriverError`` that says which
 /// widgets exist and why the action could not happen.
 @MainActor
 public class Driver {
@@ -38,7 +38,7 @@ public class Driver {
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
   /// - Returns: The widget.
-  /// - Throws: ``DriverError`` when no widget has that id, listing the ids that exist.
+  /// - Throws: ``/Headless/DriverError`` when no widget has that id, listing the ids that exist.
   public func widget(
     _ id: String, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
@@ -122,7 +122,7 @@ public class Driver {
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
   /// - Returns: The widget.
-  /// - Throws: ``DriverError`` when no widget has that id, or it is of another kind.
+  /// - Throws: ``/Headless/DriverError`` when no widget has that id, or it is of another kind.
   public func widget<T: Widget>(
     _ id: String, as type: T.Type, fileID: String = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
@@ -147,7 +147,7 @@ public class Driver {
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``DriverError`` when there is no such list or row, or the list is hidden or disabled.
+  /// - Throws: ``/Headless/DriverError`` when there is no such list or row, or the list is hidden or disabled.
   public func select(
     _ row: String, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
@@ -169,7 +169,7 @@ public class Driver {
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``DriverError`` when there is no such row, or the row has no such action, naming
+  /// - Throws: ``/Headless/DriverError`` when there is no such row, or the row has no such action, naming
   ///   those it has.
   public func swipe(
     _ row: String, action: String, fileID: String = #fileID, filePath: StaticString = #filePath,
@@ -201,7 +201,7 @@ public class Driver {
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``DriverError`` when there is no such list, it is hidden, or no refresh command is
+  /// - Throws: ``/Headless/DriverError`` when there is no such list, it is hidden, or no refresh command is
   ///   bound.
   public func pullToRefresh(
     _ id: String, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
@@ -234,7 +234,7 @@ public class Driver {
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``DriverError`` when there is no such list or it is hidden.
+  /// - Throws: ``/Headless/DriverError`` when there is no such list or it is hidden.
   @discardableResult
   public func scrollToEnd(
     _ id: String, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
@@ -268,7 +268,7 @@ public class Driver {
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``DriverError`` when `duration` is negative, or the work the clock wakes does not
+  /// - Throws: ``/Headless/DriverError`` when `duration` is negative, or the work the clock wakes does not
   ///   settle.
   public func advance(
     by duration: Duration, fileID: String = #fileID, filePath: StaticString = #filePath,
@@ -305,7 +305,7 @@ public class Driver {
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``DriverError`` when the screen is unmounted; when work stays busy for the
+  /// - Throws: ``/Headless/DriverError`` when the screen is unmounted; when work stays busy for the
   ///   clock's `stallTimeout` of real time without sleeping on the virtual clock or finishing
   ///   (it waits on something else: a real clock, a continuation nobody resumes), naming it; or
   ///   when the screen asks for a flush again and again, naming the work that ran meanwhile.
@@ -416,7 +416,7 @@ public class Driver {
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``DriverError`` when `id` is not a tab view or has no tab `tab`, naming its tabs.
+  /// - Throws: ``/Headless/DriverError`` when `id` is not a tab view or has no tab `tab`, naming its tabs.
   public func selectTab(
     _ tab: String, in id: String, fileID: String = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
@@ -569,7 +569,7 @@ extension DriverSurface {
 }
 
 extension Driver {
-  /// Runs a driver call's `body` and reports the ``DriverError`` it fails with at `site`, the
+  /// Runs a driver call's `body` and reports the ``/Headless/DriverError`` it fails with at `site`, the
   /// outermost driver call's site for verbs that call other verbs: see
   /// ``FailureReporter/stop(after:)``.
   func located<R>(_ site: CallSite, _ body: () async throws -> R) async throws -> R {
@@ -581,7 +581,7 @@ extension Driver {
     }
   }
 
-  /// Runs a synchronous driver call's `body` and reports the ``DriverError`` it fails with at
+  /// Runs a synchronous driver call's `body` and reports the ``/Headless/DriverError`` it fails with at
   /// `site`.
   func located<R>(_ site: CallSite, _ body: () throws(DriverError) -> R) throws -> R {
     if DriverCall.isRunning { return try body() }

@@ -22,7 +22,7 @@ public final class ScreenDriver<S: Screen>: Driver {
   ///   - screen: The screen to mount.
   ///   - model: Its view model; the driver keeps it until the screen is unmounted.
   ///   - clock: The virtual clock the screen's timers, commands and services sleep on.
-  /// - Throws: ``ScreenError`` when the screen cannot be mounted (its bindings do not form a
+  /// - Throws: ``/Headless/ScreenError`` when the screen cannot be mounted (its bindings do not form a
   ///   valid graph, or its widget tree has repeated or malformed ids), naming every problem.
   public init(_ screen: S, model: S.Model, clock: VirtualClock = VirtualClock()) throws(ScreenError)
   {
@@ -43,7 +43,7 @@ public final class ScreenDriver<S: Screen>: Driver {
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``DriverError`` when the screen is shown already or unmounted, or does not settle.
+  /// - Throws: ``/Headless/DriverError`` when the screen is shown already or unmounted, or does not settle.
   public func appear(
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
@@ -63,7 +63,7 @@ public final class ScreenDriver<S: Screen>: Driver {
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``DriverError`` when the screen is not shown, or does not settle.
+  /// - Throws: ``/Headless/DriverError`` when the screen is not shown, or does not settle.
   public func disappear(
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
