@@ -10,9 +10,10 @@ import Synchronization
 /// ```swift
 /// @MainActor @Observable final class LoginViewModel {
 ///   var name = ""
-///   var logIn: Command<Void, String> {
+///   var greeting = ""
+///   var logIn: Command<Void, Void> {
 ///     .owned(by: self, enabledWhen: { !$0.name.isEmpty }) { vm in
-///       try await vm.service.logIn(vm.name)
+///       vm.greeting = "Hello, \(vm.name)"
 ///     }
 ///   }
 /// }

@@ -6,10 +6,11 @@ public import Headless
 ///
 /// ```swift
 /// let clock = VirtualClock()
-/// let driver = try ScreenDriver(RegistrationScreen(), model: RegistrationViewModel(clock: clock), clock: clock)
-/// try await driver.type("1234", into: "code")
-/// try await driver.tap("register")
-/// try driver.assertSnapshot(named: "registered")
+/// let driver = try ScreenDriver(SignUpScreen(), model: SignUpViewModel(), clock: clock)
+/// try await driver.type("ada@example.com", into: "email")
+/// try await driver.toggle("agree")
+/// try await driver.tap("submit")
+/// print(driver.render())
 /// ```
 @MainActor
 public final class ScreenDriver<S: Screen>: Driver {
