@@ -272,9 +272,10 @@ extension CommandObject {
   /// ```
   ///
   /// - Parameter stallTimeout: How long, in real time, a run may stay busy without sleeping on a
-  ///   virtual clock or ending before it is reported as waiting on something else.
+  ///   virtual clock or ending before it is reported as waiting on something else; a minute by
+  ///   default.
   /// - Throws: ``VirtualTimeError`` naming the runs that stayed busy.
-  public func settle(stallTimeout: Duration = .seconds(10)) async throws(VirtualTimeError) {
+  public func settle(stallTimeout: Duration = .seconds(60)) async throws(VirtualTimeError) {
     // NB: commands of other types than `Command` have no runs the ledger follows.
     guard let owner = (self as? any WorkOwning)?.workToken else { return }
     let name = self.name
