@@ -58,34 +58,9 @@ package enum FailureReporter {
       collector.append(error, at: site)
       return
     }
-    switch destination {
-    case .swiftTesting:
-      #if canImport(Testing)
-        Issue.record(
-          Comment(rawValue: error.description),
-          sourceLocation: SourceLocation(
-            fileID: site.fileID, filePath: site.filePath, line: Int(site.line),
-            column: Int(site.column)))
-      #else
-        throw error
-      #endif
-    case .xcTest:
-      #if canImport(XCTest)
-        if let file = site.staticFilePath {
-          XCTFail(error.description, file: file, line: site.line)
-        } else {
-          XCTFail("\(site): \(error.description)")
-        }
-      #else
-        throw error
-      #endif
-    case .thrown:
-      throw error
-    }
+    if record(error.description, at: site) == nil { throw error }
   }
 
-  /// Whether this process runs XCTest tests: an XCTest runner (`*.xctest` on Linux, `xctest`
-  /// on Apple platforms) that was not started for Swift Testing's pass.
   /// Whether a driver failure is expected in this task (inside ``expectDriverFailure``), so it
   /// is thrown and not reported.
   @TaskLocal package static var expectsDriverFailure = false
@@ -100,34 +75,58 @@ package enum FailureReporter {
   ///   stops the test.
   package static func stop(after error: DriverError) throws -> Never {
     guard !expectsDriverFailure, collector == nil, let site = error.callSite else { throw error }
+    switch record(error.message, at: site) {
+    case .swiftTesting?:
+      #if canImport(Testing)
+        try Test.cancel("stopped after the driver failure at \(site)")
+      #endif
+    case .xcTest?:
+      #if canImport(XCTest)
+        throw XCTSkip("stopped after the driver failure at \(site)")
+      #endif
+    case .thrown?, nil:
+      break
+    }
+    throw error
+  }
+
+  /// Records `message` as a failure at `site` in the framework running the test.
+  ///
+  /// - Parameters:
+  ///   - message: What failed.
+  ///   - site: Where the test called what failed.
+  /// - Returns: The framework that recorded it, or `nil` when none runs the test.
+  private static func record(_ message: String, at site: CallSite) -> Destination? {
     switch destination {
     case .swiftTesting:
       #if canImport(Testing)
         Issue.record(
-          Comment(rawValue: error.message),
+          Comment(rawValue: message),
           sourceLocation: SourceLocation(
             fileID: site.fileID, filePath: site.filePath, line: Int(site.line),
             column: Int(site.column)))
-        try Test.cancel("stopped after the driver failure at \(site)")
+        return .swiftTesting
       #else
-        throw error
+        return nil
       #endif
     case .xcTest:
       #if canImport(XCTest)
         if let file = site.staticFilePath {
-          XCTFail(error.message, file: file, line: site.line)
+          XCTFail(message, file: file, line: site.line)
         } else {
-          XCTFail(error.description)
+          XCTFail("\(site): \(message)")
         }
-        throw XCTSkip("stopped after the driver failure at \(site)")
+        return .xcTest
       #else
-        throw error
+        return nil
       #endif
     case .thrown:
-      throw error
+      return nil
     }
   }
 
+  /// Whether this process runs XCTest tests: an XCTest runner (`*.xctest` on Linux, `xctest`
+  /// on Apple platforms) that was not started for Swift Testing's pass.
   private static let isXCTestProcess: Bool = {
     let arguments = CommandLine.arguments
     if let flag = arguments.firstIndex(of: "--testing-library"), flag + 1 < arguments.count {
