@@ -55,13 +55,13 @@ private struct AddressScreen: Screen {
   }
 
   @BindingsBuilder<AddressViewModel>
-  func addressBindings() -> BindingDeclaration<AddressViewModel> {
+  func addressBindings(_ vm: AddressViewModel) -> BindingDeclaration<AddressViewModel> {
     bind(\.street, to: street.text)
     bind(\.city, to: city.text)
   }
 
   func bindings(_ vm: AddressViewModel) -> [BindingDeclaration<AddressViewModel>] {
-    addressBindings()
+    addressBindings(vm)
     switch vm.kind {
     case .home:
       bind(\.kind, to: kindLabel.text) { _ in "Home" }
@@ -147,8 +147,9 @@ private struct AddressScreen: Screen {
 
   @Test func aGroupIsOpenedInOrderWithNestedGroups() {
     let screen = AddressScreen()
+    let vm = AddressViewModel()
     let group = BindingDeclaration.group([
-      screen.addressBindings(), .group([]), screen.addressBindings(),
+      screen.addressBindings(vm), .group([]), screen.addressBindings(vm),
     ])
     #expect(group.isGroup)
     #expect(group.summary == "group of 3")

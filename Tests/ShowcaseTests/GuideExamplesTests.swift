@@ -84,6 +84,99 @@ import Testing
     #expect(checked >= 5)
   }
 
+  /// Documentation-comment examples not yet compiled anywhere, each as its file name and first
+  /// line. The list may only shrink: a test fails when one of them becomes compiled (remove it)
+  /// and when a new example is not compiled (compile it in a test, with the context it needs).
+  private static let docCommentExamplesNotYetCompiled: Set<String> = [
+    ##"Command+Owned.swift: var register: Command<Void, Account> {"##,
+    ##"Command+Owner.swift: @ObservationIgnored private(set) lazy var register = Command<Void, Account>("##,
+    ##"BindingDeclaration.swift: BindingDeclaration.group(declarations)"##,
+    ##"CollectionBinding.swift: show(\.sections, in: ordersList)"##,
+    ##"CollectionBinding.swift: show(\.orders, in: ordersList)"##,
+    ##"RowList.swift: let orders = RowList(rows: [first, second])"##,
+    ##"BackHandling.swift: func handleBack() -> Bool {"##,
+    ##"Dialogs.swift: func confirmLeaving() async throws {"##,
+    ##"Embed.swift: embed(\.summary, in: summary)"##,
+    ##"Embed.swift: embed(\.toFetch, in: toFetchTab)"##,
+    ##"Navigator.swift: @MainActor @Observable"##,
+    ##"Targets.swift: private var editHandlers = HandlerList<@MainActor (String) -> Void>()"##,
+    ##"FormValidation.swift: @ObservationIgnored private(set) lazy var form = FormValidation(owner: self)"##,
+    ##"ValidationRule.swift: form.field(\.userName, named: "userName","##,
+    ##"AppHost.swift: let host = AppHost(registry: registry, scheduler: scheduler, clock: clock)"##,
+    ##"EmbeddedScreen.swift: let summary = EmbeddedScreen("summary") { SummaryScreen() }"##,
+    ##"EmbeddedScreen.swift: let tabs = TabView("tabs", selection: "search")"##,
+    ##"RoutePath.swift: let path = try host.path() // login/search/detail:42"##,
+    ##"RoutePath.swift: RouteCoding<DetailViewModel>(encode: { "\($0.id)" }) { argument, host in"##,
+    ##"ScreenRegistry.swift: let registry = ScreenRegistry()"##,
+    ##"Screen.swift: struct GreetingScreen: Screen {"##,
+    ##"CalendarDate.swift: let firstDay = try CalendarDate(parsing: "2026-11-23")"##,
+    ##"ListView.swift: let orders = ListView("orders", rows: [OrderRow.self], emptyText: "No orders yet")"##,
+    ##"RowTemplate.swift: struct OrderRow: RowTemplate {"##,
+    ##"WidgetProperty.swift: let stars: WidgetProperty<Int>"##,
+    ##"AppDriver.swift: let driver = try AppDriver(registry: registry)"##,
+    ##"InlineSnapshot.swift: try assertInlineSnapshot("##,
+    ##"Snapshot.swift: try assertSnapshot(of: driver.render(), named: "registered")"##,
+    ##"SnapshotRecording.swift: try withSnapshotRecording(.failed) {"##,
+    ##"SnapshotTrait.swift: @Test(.snapshots(record: .failed)) func checkout() async throws { … }"##,
+    ##"Transcript.swift: let transcript = Transcript(title: "Profile", driver: driver)"##,
+    ##"UnifiedDiff.swift: unifiedDiff(from: "a\nb\nc\n", to: "a\nB\nc\n")"##,
+  ]
+
+  @Test func everySwiftExampleOfTheDocumentationCommentsIsCompiled() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    let sources =
+      try swiftFiles(under: root.appendingPathComponent("Sources"))
+      + swiftFiles(under: root.appendingPathComponent("Tests"))
+    let code = try sources.map {
+      normalizedLines(try String(contentsOf: $0, encoding: .utf8)).filter { !$0.hasPrefix("//") }
+    }
+    var compiled = 0
+    for file in try swiftFiles(under: root.appendingPathComponent("Sources")) {
+      let text = try String(contentsOf: file, encoding: .utf8)
+      for block in docCommentSwiftBlocks(in: text) {
+        let lines = normalizedLines(block)
+        guard let first = lines.first else { continue }
+        let key = "\(file.lastPathComponent): \(first)"
+        let isCompiled = code.contains { $0.containsRun(lines) }
+        if Self.docCommentExamplesNotYetCompiled.contains(key) {
+          #expect(!isCompiled, "compiled now; remove it from the list: \(key)")
+        } else {
+          #expect(
+            isCompiled,
+            "this example of \(file.lastPathComponent) is in no source or test file:\n\(block)")
+          compiled += 1
+        }
+      }
+    }
+    #expect(compiled >= 30)
+  }
+
+  /// The ```swift blocks of the `///` comments of `text`, without the slashes.
+  private func docCommentSwiftBlocks(in text: String) -> [String] {
+    var blocks: [String] = []
+    var current: [Substring]?
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      let trimmed = line.drop { $0 == " " }
+      guard trimmed.hasPrefix("///") else {
+        current = nil
+        continue
+      }
+      var body = trimmed.dropFirst(3)
+      if body.first == " " { body = body.dropFirst() }
+      let fence = body.trimmingCharacters(in: .whitespaces)
+      if current == nil, fence == "```swift" {
+        current = []
+      } else if current != nil, fence == "```" {
+        blocks.append(current?.joined(separator: "\n") ?? "")
+        current = nil
+      } else {
+        current?.append(body)
+      }
+    }
+    return blocks
+  }
+
   private func swiftFiles(under folder: URL) throws -> [URL] {
     let items = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
     return (items?.allObjects as? [URL] ?? []).filter { $0.pathExtension == "swift" }

@@ -11,8 +11,8 @@
 /// can take as a line:
 ///
 /// ```swift
-/// @BindingsBuilder<ProfileViewModel>
-/// func addressBindings(_ vm: ProfileViewModel) -> BindingDeclaration<ProfileViewModel> {
+/// @BindingsBuilder<AddressViewModel>
+/// func addressBindings(_ vm: AddressViewModel) -> BindingDeclaration<AddressViewModel> {
 ///   bind(\.street, to: street.text)
 ///   bind(\.city, to: city.text)
 /// }

@@ -8,8 +8,8 @@
 /// body of its own, and is called as one line of another body:
 ///
 /// ```swift
-/// @BindingsBuilder<ProfileViewModel>
-/// func addressBindings(_ vm: ProfileViewModel) -> BindingDeclaration<ProfileViewModel> {
+/// @BindingsBuilder<AddressViewModel>
+/// func addressBindings(_ vm: AddressViewModel) -> BindingDeclaration<AddressViewModel> {
 ///   bind(\.street, to: street.text)
 ///   bind(\.city, to: city.text)
 /// }

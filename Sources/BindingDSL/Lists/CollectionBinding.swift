@@ -37,7 +37,7 @@ public protocol RowEventSource: AnyObject {
 /// model, matched across changes by its `id`. Rows that stay keep their widgets.
 ///
 /// ```swift
-/// show(\.orders, in: ordersList, animation: .fade)
+/// show(\.orders, in: list, animation: .fade)
 /// ```
 ///
 /// - Parameters:
@@ -117,7 +117,7 @@ public func show<Model: AnyObject>(
 /// a swipe action. Rows of another view-model type than the command's input do not execute it.
 ///
 /// ```swift
-/// command(vm.openOrder, on: ordersList.selection)
+/// command(vm.open, on: list.selection)
 /// ```
 ///
 /// - Parameters:
