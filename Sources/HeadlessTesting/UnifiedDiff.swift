@@ -7,7 +7,7 @@
 /// rest is counted, so the diff fits on one screen.
 ///
 /// ```swift
-/// unifiedDiff(from: "a\nb\nc\n", to: "a\nB\nc\n")
+/// let diff = unifiedDiff(from: "a\nb\nc\n", to: "a\nB\nc\n")
 /// // @@ -1,3 +1,3 @@
 /// //  a
 /// // -b

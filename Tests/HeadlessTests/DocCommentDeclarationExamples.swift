@@ -120,3 +120,11 @@ struct SignUpFormExampleScreen: Screen {
     try await ticker.value
   }
 }
+
+@MainActor
+@Suite struct DocCommentTestKitExampleTests {
+  @Test func theUnifiedDiffExamplePrintsWhatItsCommentShows() {
+    let diff = unifiedDiff(from: "a\nb\nc\n", to: "a\nB\nc\n")
+    #expect(diff == "@@ -1,3 +1,3 @@\n a\n-b\n+B\n c")
+  }
+}
