@@ -64,7 +64,7 @@ public func show<Model: AnyObject, Row: RowModel>(
 /// models.
 ///
 /// ```swift
-/// show(\.sections, in: ordersList)
+/// show(\.sections, in: list)
 /// ```
 ///
 /// - Parameters:

@@ -27,7 +27,7 @@ public protocol ChildScreenTarget: AnyObject {
 /// instance when the value changes to one.
 ///
 /// ```swift
-/// embed(\.summary, in: summary)
+/// embed(\.detail, in: detail)
 /// ```
 ///
 /// - Parameters:
