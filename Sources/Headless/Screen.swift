@@ -9,7 +9,10 @@ public import Observation
 ///   let greeting = Label("greeting")
 ///
 ///   var body: Widget {
-///     VStack("root") { name; greeting }
+///     VStack("root") {
+///       name
+///       greeting
+///     }
 ///   }
 ///
 ///   func bindings(_ vm: GreetingViewModel) -> [BindingDeclaration<GreetingViewModel>] {

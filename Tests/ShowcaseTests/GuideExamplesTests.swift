@@ -88,7 +88,6 @@ import Testing
   /// line. The list may only shrink: a test fails when one of them becomes compiled (remove it)
   /// and when a new example is not compiled (compile it in a test, with the context it needs).
   private static let docCommentExamplesNotYetCompiled: Set<String> = [
-    ##"Command+Owned.swift: var register: Command<Void, Account> {"##,
     ##"Command+Owner.swift: @ObservationIgnored private(set) lazy var register = Command<Void, Account>("##,
     ##"BindingDeclaration.swift: BindingDeclaration.group(declarations)"##,
     ##"CollectionBinding.swift: show(\.orders, in: ordersList)"##,
@@ -106,7 +105,6 @@ import Testing
     ##"RoutePath.swift: let path = try host.path() // login/search/detail:42"##,
     ##"RoutePath.swift: RouteCoding<DetailViewModel>(encode: { "\($0.id)" }) { argument, host in"##,
     ##"ScreenRegistry.swift: let registry = ScreenRegistry()"##,
-    ##"Screen.swift: struct GreetingScreen: Screen {"##,
     ##"CalendarDate.swift: let firstDay = try CalendarDate(parsing: "2026-11-23")"##,
     ##"ListView.swift: let orders = ListView("orders", rows: [OrderRow.self], emptyText: "No orders yet")"##,
     ##"RowTemplate.swift: struct OrderRow: RowTemplate {"##,
@@ -116,7 +114,6 @@ import Testing
     ##"Snapshot.swift: try assertSnapshot(of: driver.render(), named: "registered")"##,
     ##"SnapshotRecording.swift: try withSnapshotRecording(.failed) {"##,
     ##"SnapshotTrait.swift: @Test(.snapshots(record: .failed)) func checkout() async throws { … }"##,
-    ##"Transcript.swift: let transcript = Transcript(title: "Profile", driver: driver)"##,
   ]
 
   @Test func everySwiftExampleOfTheDocumentationCommentsIsCompiled() throws {

@@ -1,0 +1,76 @@
+import BindingDSL
+import Headless
+import HeadlessTesting
+import Observation
+import Testing
+
+// The examples of the documentation comments of `Screen`, `Command.owned(by:)` and
+// `Transcript`, as written there, with what they name around them.
+
+@MainActor @Observable
+final class GreetingViewModel {
+  var name = ""
+  var greeting: String { name.isEmpty ? "" : "Hello, \(name)" }
+}
+
+struct GreetingScreen: Screen {
+  let name = TextField("name", placeholder: "Your name")
+  let greeting = Label("greeting")
+
+  var body: Widget {
+    VStack("root") {
+      name
+      greeting
+    }
+  }
+
+  func bindings(_ vm: GreetingViewModel) -> [BindingDeclaration<GreetingViewModel>] {
+    bind(\.name, to: name.text)
+    bind(\.greeting, to: greeting.text)
+  }
+}
+
+struct Account: Equatable {
+  let code: String
+}
+
+@MainActor @Observable
+final class AccountRegistrationViewModel {
+  var code = ""
+  var canRegister: Bool { code.count == 6 }
+
+  func submit() async throws -> Account { Account(code: code) }
+
+  var register: Command<Void, Account> {
+    .owned(by: self, enabledWhen: { $0.canRegister }) { vm in
+      try await vm.submit()
+    }
+  }
+}
+
+@MainActor
+@Suite struct DocCommentScreenExampleTests {
+  @Test func theScreenExampleGreetsWhoTypesTheirName() async throws {
+    let driver = try ScreenDriver(GreetingScreen(), model: GreetingViewModel())
+    try await driver.type("Ada", into: "name")
+    #expect(try driver.widget("greeting", as: Label.self).text.value == "Hello, Ada")
+  }
+
+  @Test func theOwnedCommandExampleRegistersOnceTheCodeIsComplete() async throws {
+    let model = AccountRegistrationViewModel()
+    #expect(!model.register.canExecute)
+    model.code = "123456"
+    #expect(model.register === model.register, "every read is the same command")
+    model.register.execute()
+    try await model.register.settle()
+    #expect(model.register.lastOutput == Account(code: "123456"))
+  }
+
+  @Test func theTranscriptExampleRecordsTwoSteps() async throws {
+    let driver = try ScreenDriver(ProfileScreen(), model: ProfileViewModel())
+    let transcript = Transcript(title: "Profile", driver: driver)
+    try await transcript.step("type a name") { try await $0.type("Ada", into: "name") }
+    try await transcript.step("tap Save") { try await $0.tap("save") }
+    try assertSnapshot(of: transcript.text, named: "profile-transcript")
+  }
+}
