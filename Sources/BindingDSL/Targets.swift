@@ -46,7 +46,7 @@ public struct HandlerToken: Hashable, Sendable {
 /// targets, event sources and commands keep their listeners.
 ///
 /// ```swift
-/// private var editHandlers = HandlerList<@MainActor (String) -> Void>()
+/// var editHandlers = HandlerList<@MainActor (String) -> Void>()
 /// let token = editHandlers.add { print($0) }
 /// for handler in editHandlers.handlers { handler("edited") }
 /// editHandlers.remove(token)

@@ -89,14 +89,11 @@ import Testing
   /// and when a new example is not compiled (compile it in a test, with the context it needs).
   private static let docCommentExamplesNotYetCompiled: Set<String> = [
     ##"Command+Owner.swift: @ObservationIgnored private(set) lazy var register = Command<Void, Account>("##,
-    ##"BindingDeclaration.swift: BindingDeclaration.group(declarations)"##,
     ##"CollectionBinding.swift: show(\.orders, in: ordersList)"##,
-    ##"RowList.swift: let orders = RowList(rows: [first, second])"##,
     ##"BackHandling.swift: func handleBack() -> Bool {"##,
     ##"Dialogs.swift: func confirmLeaving() async throws {"##,
     ##"Embed.swift: embed(\.toFetch, in: toFetchTab)"##,
     ##"Navigator.swift: @MainActor @Observable"##,
-    ##"Targets.swift: private var editHandlers = HandlerList<@MainActor (String) -> Void>()"##,
     ##"FormValidation.swift: @ObservationIgnored private(set) lazy var form = FormValidation(owner: self)"##,
     ##"ValidationRule.swift: form.field(\.userName, named: "userName","##,
     ##"AppHost.swift: let host = AppHost(registry: registry, scheduler: scheduler, clock: clock)"##,
@@ -105,7 +102,6 @@ import Testing
     ##"RoutePath.swift: let path = try host.path() // login/search/detail:42"##,
     ##"RoutePath.swift: RouteCoding<DetailViewModel>(encode: { "\($0.id)" }) { argument, host in"##,
     ##"ScreenRegistry.swift: let registry = ScreenRegistry()"##,
-    ##"CalendarDate.swift: let firstDay = try CalendarDate(parsing: "2026-11-23")"##,
     ##"ListView.swift: let orders = ListView("orders", rows: [OrderRow.self], emptyText: "No orders yet")"##,
     ##"RowTemplate.swift: struct OrderRow: RowTemplate {"##,
     ##"WidgetProperty.swift: let stars: WidgetProperty<Int>"##,

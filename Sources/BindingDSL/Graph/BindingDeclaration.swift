@@ -70,7 +70,7 @@ public struct BindingDeclaration<Model: AnyObject> {
   /// nothing in the graph, its dump or its errors.
   ///
   /// ```swift
-  /// BindingDeclaration.group(declarations)
+  /// let group = BindingDeclaration.group(declarations)
   /// ```
   ///
   /// - Parameter declarations: The declarations, in order; groups among them are opened.
