@@ -107,8 +107,6 @@ import Testing
     ##"WidgetProperty.swift: let stars: WidgetProperty<Int>"##,
     ##"AppDriver.swift: let driver = try AppDriver(registry: registry)"##,
     ##"InlineSnapshot.swift: try assertInlineSnapshot("##,
-    ##"Snapshot.swift: try assertSnapshot(of: driver.render(), named: "registered")"##,
-    ##"SnapshotRecording.swift: try withSnapshotRecording(.failed) {"##,
     ##"SnapshotTrait.swift: @Test(.snapshots(record: .failed)) func checkout() async throws { … }"##,
   ]
 
