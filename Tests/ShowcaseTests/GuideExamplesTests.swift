@@ -88,12 +88,8 @@ import Testing
   /// line. The list may only shrink: a test fails when one of them becomes compiled (remove it)
   /// and when a new example is not compiled (compile it in a test, with the context it needs).
   private static let docCommentExamplesNotYetCompiled: Set<String> = [
-    ##"Command+Owner.swift: @ObservationIgnored private(set) lazy var register = Command<Void, Account>("##,
     ##"CollectionBinding.swift: show(\.orders, in: ordersList)"##,
-    ##"BackHandling.swift: func handleBack() -> Bool {"##,
-    ##"Dialogs.swift: func confirmLeaving() async throws {"##,
     ##"Embed.swift: embed(\.toFetch, in: toFetchTab)"##,
-    ##"Navigator.swift: @MainActor @Observable"##,
     ##"FormValidation.swift: @ObservationIgnored private(set) lazy var form = FormValidation(owner: self)"##,
     ##"ValidationRule.swift: form.field(\.userName, named: "userName","##,
     ##"AppHost.swift: let host = AppHost(registry: registry, scheduler: scheduler, clock: clock)"##,
