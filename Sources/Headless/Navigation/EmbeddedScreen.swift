@@ -4,9 +4,9 @@ public import BindingDSL
 /// the parent's own) in the parent's graph run: one flush settles both.
 ///
 /// ```swift
-/// let summary = EmbeddedScreen("summary") { SummaryScreen() }
+/// let child = EmbeddedScreen("child") { CounterScreen() }
 /// // in bindings:
-/// embed(\.summary, in: summary)
+/// embed(\.child, in: child)
 /// ```
 ///
 /// The child screen's widgets join the parent's id space (the driver reaches them by their
@@ -159,9 +159,11 @@ public protocol TabContent: Widget {
 /// tab (by id) is bindable two-way.
 ///
 /// ```swift
-/// let tabs = TabView("tabs", selection: "search")
-/// var body: Widget {
-///   tabs.with { search; waybills }
+/// let tabs = TabView("tabs", selection: "left")
+/// // in the body:
+/// tabs.with {
+///   left
+///   right
 /// }
 /// // in bindings:
 /// bind(\.selectedTab, to: tabs.selection)

@@ -5,16 +5,17 @@ public import BindingDSL
 /// load more, and empty and failure texts.
 ///
 /// ```swift
-/// let orders = ListView("orders", rows: [OrderRow.self], emptyText: "No orders yet")
-///
-/// func bindings(_ vm: OrdersViewModel) -> [BindingDeclaration<OrdersViewModel>] {
-///   show(\.orders, in: orders)
-///   command(vm.open, on: orders.selection)
-///   command(vm.delete, on: orders.deletion)
-///   command(vm.refresh, on: orders.refresh)
-///   command(vm.loadMore, on: orders.loadMore)
-///   bind(\.hasMore, to: orders.hasMore)
-/// }
+/// let list = ListView("orders", rows: [OrderRow.self], emptyText: "No orders")
+/// // in bindings:
+/// show(\.orders, in: list, animation: .fade)
+/// command(vm.open, on: list.selection)
+/// command(vm.close, on: list.deselection)
+/// command(vm.show, on: list.willDisplay)
+/// command(vm.hide, on: list.didEndDisplaying)
+/// command(vm.delete, on: list.deletion)
+/// command(vm.refresh, on: list.refresh)
+/// command(vm.loadMore, on: list.loadMore)
+/// bind(\.hasMore, to: list.hasMore)
 /// ```
 ///
 /// Rows are matched across changes by their view model's `id`: a row that stays keeps its

@@ -10,9 +10,20 @@ import BindingDSL
 /// ```swift
 /// struct OrderRow: RowTemplate {
 ///   let title = Label("title")
-///   var body: Widget { HStack("order") { title } }
+///   let ping = Button("ping", title: "Ping")
+///
+///   var body: Widget {
+///     HStack("order") {
+///       title
+///       ping
+///     }
+///   }
+///
+///   static var height: KeyPath<OrderCell, Double>? { \.height }
+///
 ///   func bindings(_ vm: OrderCell) -> [BindingDeclaration<OrderCell>] {
 ///     bind(\.title, to: title.text)
+///     // and the row's other declarations
 ///   }
 /// }
 /// ```
