@@ -91,11 +91,8 @@ import Testing
     ##"Embed.swift: embed(\.toFetch, in: toFetchTab)"##,
     ##"FormValidation.swift: @ObservationIgnored private(set) lazy var form = FormValidation(owner: self)"##,
     ##"ValidationRule.swift: form.field(\.userName, named: "userName","##,
-    ##"AppHost.swift: let host = AppHost(registry: registry, scheduler: scheduler, clock: clock)"##,
     ##"RoutePath.swift: let path = try host.path() // login/search/detail:42"##,
     ##"RoutePath.swift: RouteCoding<DetailViewModel>(encode: { "\($0.id)" }) { argument, host in"##,
-    ##"ScreenRegistry.swift: let registry = ScreenRegistry()"##,
-    ##"AppDriver.swift: let driver = try AppDriver(registry: registry)"##,
     ##"InlineSnapshot.swift: try assertInlineSnapshot("##,
     ##"SnapshotTrait.swift: @Test(.snapshots(record: .failed)) func checkout() async throws { … }"##,
   ]

@@ -10,7 +10,7 @@ public import BindingDSL
 ///
 /// ```swift
 /// let host = AppHost(registry: registry, scheduler: scheduler, clock: clock)
-/// try host.setStack([LoginViewModel(navigator: host)])
+/// try host.setStack([PageViewModel("home", navigator: host, log: log, clock: clock)])
 /// ```
 @MainActor
 public final class AppHost: Navigator {

@@ -4,8 +4,8 @@ public import BindingDSL
 ///
 /// ```swift
 /// let registry = ScreenRegistry()
-/// try registry.register("login", title: "Sign in") { LoginScreen() }
-/// try registry.register("detail", title: \DetailViewModel.title) { DetailScreen() }
+/// try registry.register("page", title: \PageViewModel.title) { PageScreen() }
+/// try registry.register("note", title: "Note") { NoteScreen() }
 /// ```
 @MainActor
 public final class ScreenRegistry {

@@ -6,9 +6,12 @@ public import Headless
 /// between screens. One driver drives every screen of a flow.
 ///
 /// ```swift
-/// let driver = try AppDriver(registry: registry)
-/// try await driver.start { host in LoginViewModel(navigator: host) }
-/// try await driver.tap("register")
+/// let driver = AppDriver(registry: registry, clock: clock)
+/// try await driver.start { host in
+///   PageViewModel("home", navigator: host, log: log, clock: clock)
+/// }
+/// try await driver.tap("next")
+/// // the next page is on top of the stack
 /// try await driver.back()
 /// ```
 @MainActor
