@@ -89,10 +89,6 @@ import Testing
   private static let docCommentExamplesNotYetCompiled: Set<String> = [
     ##"CollectionBinding.swift: show(\.orders, in: ordersList)"##,
     ##"Embed.swift: embed(\.toFetch, in: toFetchTab)"##,
-    ##"FormValidation.swift: @ObservationIgnored private(set) lazy var form = FormValidation(owner: self)"##,
-    ##"ValidationRule.swift: form.field(\.userName, named: "userName","##,
-    ##"RoutePath.swift: let path = try host.path() // login/search/detail:42"##,
-    ##"RoutePath.swift: RouteCoding<DetailViewModel>(encode: { "\($0.id)" }) { argument, host in"##,
     ##"InlineSnapshot.swift: try assertInlineSnapshot("##,
     ##"SnapshotTrait.swift: @Test(.snapshots(record: .failed)) func checkout() async throws { … }"##,
   ]

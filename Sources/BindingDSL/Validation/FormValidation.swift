@@ -11,7 +11,10 @@ public import Observation
 ///
 /// ```swift
 /// @ObservationIgnored private(set) lazy var form = FormValidation(owner: self)
-///   .field(\.code, named: "code", .pattern(#/\d{6}/#, "The code has six digits"))
+///   .field(
+///     \.code, named: "code", .required("Enter the code from the SMS"),
+///     .pattern(#/[0-9]{6}/#, "The code has 6 digits")
+///   )
 ///   .field(\.password, named: "password", .length(atLeast: 8, "At least 8 characters"))
 /// ```
 ///

@@ -7,12 +7,13 @@
 /// stopped changing, and only while every other rule holds.
 ///
 /// ```swift
-/// form.field(\.userName, named: "userName",
-///   .required("Choose a user name"),
+/// .field(
+///   \.userName, named: "userName", .required("Choose a user name"),
 ///   .length(3...20, "3 to 20 characters"),
-///   .async(debounce: .milliseconds(400)) { [service] name in
-///     try await service.isTaken(name) ? "\(name) is taken" : nil
-///   })
+///   .async(debounce: .milliseconds(300)) { [directory] name in
+///     try await directory.isTaken(name) ? "\(name) is taken" : nil
+///   }
+/// )
 /// ```
 @MainActor
 public struct ValidationRule<Model: AnyObject, Value> {

@@ -3,9 +3,11 @@
 /// writes (an id, say); the main stack comes first, then each presented stack.
 ///
 /// ```swift
-/// let path = try host.path()          // login/search/detail:42
-/// try host.restore(path)
-/// try host.restore(RoutePath(parsing: "login/search/detail:42"))
+/// let path = try driver.host.path()
+/// // page:home/page:list/page:item | page:share
+/// let saved = try RoutePath(parsing: path.description)
+/// // later:
+/// try await driver.navigate { (host) throws(NavigationError) in try host.restore(saved) }
 /// ```
 public struct RoutePath: Hashable, Codable, Sendable, CustomStringConvertible {
   /// One screen of a stack: its registered name and its route's argument.
@@ -73,9 +75,12 @@ public struct RoutePath: Hashable, Codable, Sendable, CustomStringConvertible {
 /// it.
 ///
 /// ```swift
-/// RouteCoding<DetailViewModel>(encode: { "\($0.id)" }) { argument, host in
-///   Int(argument).map { DetailViewModel(id: $0, navigator: host) }
-/// }
+/// try registry.register(
+///   "page", title: \PageViewModel.title,
+///   route: RouteCoding(encode: { $0.name }) { name, host in
+///     name.isEmpty ? nil : PageViewModel(name, navigator: host, log: log, clock: clock)
+///   }
+/// ) { PageScreen() }
 /// ```
 @MainActor
 public struct RouteCoding<Model: AnyObject> {
