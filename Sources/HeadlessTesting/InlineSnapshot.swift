@@ -9,8 +9,9 @@ import Synchronization
 /// try assertInlineSnapshot(
 ///   of: driver.render(),
 ///   matches: """
-///     VStack #signUp
-///       TextField #email text="" placeholder="Email"
+///     VStack #root
+///       TextField #name text="Ada" placeholder="Your name"
+///       Label #greeting text="Hello, Ada"
 ///     """)
 /// ```
 ///

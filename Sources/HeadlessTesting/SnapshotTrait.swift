@@ -6,7 +6,12 @@
   /// a suite, and reports the snapshots each test recorded once, when the test ends.
   ///
   /// ```swift
-  /// @Test(.snapshots(record: .failed)) func checkout() async throws { … }
+  /// @Test(.snapshots(record: .failed))
+  /// func greetsWhoTypesTheirName() async throws {
+  ///   let driver = try ScreenDriver(GreetingScreen(), model: GreetingViewModel())
+  ///   try await driver.type("Ada", into: "name")
+  ///   try driver.assertSnapshot(named: "greeting")
+  /// }
   /// ```
   public struct SnapshotRecordingTrait: TestTrait, SuiteTrait, TestScoping {
     /// The mode inside, or `nil` to keep the environment's.

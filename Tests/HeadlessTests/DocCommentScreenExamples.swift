@@ -56,6 +56,25 @@ final class AccountRegistrationViewModel {
     #expect(try driver.widget("greeting", as: Label.self).text.value == "Hello, Ada")
   }
 
+  @Test func theInlineSnapshotExampleMatchesTheGreetingScreen() async throws {
+    let driver = try ScreenDriver(GreetingScreen(), model: GreetingViewModel())
+    try await driver.type("Ada", into: "name")
+    try assertInlineSnapshot(
+      of: driver.render(),
+      matches: """
+        VStack #root
+          TextField #name text="Ada" placeholder="Your name"
+          Label #greeting text="Hello, Ada"
+        """)
+  }
+
+  @Test(.snapshots(record: .failed))
+  func greetsWhoTypesTheirName() async throws {
+    let driver = try ScreenDriver(GreetingScreen(), model: GreetingViewModel())
+    try await driver.type("Ada", into: "name")
+    try driver.assertSnapshot(named: "greeting")
+  }
+
   @Test func theOwnedCommandExampleRegistersOnceTheCodeIsComplete() async throws {
     let model = AccountRegistrationViewModel()
     #expect(!model.register.canExecute)

@@ -91,7 +91,7 @@ public func show<Model: AnyObject>(
 /// the animation it was made with.
 ///
 /// ```swift
-/// show(\.orders, in: ordersList)
+/// show(\.rows, in: list)
 /// ```
 ///
 /// - Parameters:

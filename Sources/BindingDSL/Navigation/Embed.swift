@@ -49,7 +49,7 @@ public func embed<Model: AnyObject, Target: ChildScreenTarget>(
 /// Embeds a child screen bound to a child view model that is always there.
 ///
 /// ```swift
-/// embed(\.toFetch, in: toFetchTab)
+/// embed(\.left, in: left)
 /// ```
 ///
 /// - Parameters:
