@@ -83,6 +83,46 @@ import Testing
     #expect(checked >= 5)
   }
 
+  /// A `text` block right after `<!-- output: <path> -->` shows what that file holds (a
+  /// snapshot, a dump): each of its parts between `...` lines must be a run of the file's lines.
+  @Test func everyOutputBlockMatchesTheFileItNames() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    let pages = try ["Docs", "Sources/Headless/Headless.docc"].flatMap { folder in
+      try FileManager.default.contentsOfDirectory(
+        at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil
+      ).filter { $0.pathExtension == "md" }
+    }
+    var checked = 0
+    for page in pages {
+      let lines = try String(contentsOf: page, encoding: .utf8)
+        .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      for (index, line) in lines.enumerated() where line.hasPrefix("<!-- output: ") {
+        let path = line.dropFirst("<!-- output: ".count).dropLast(" -->".count)
+        #expect(
+          lines[index + 1] == "```text", "\(page.lastPathComponent): no text block after \(line)")
+        let block = lines[(index + 2)...].prefix { $0 != "```" }
+        let file = try String(
+          contentsOf: root.appendingPathComponent(String(path)), encoding: .utf8
+        ).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var part: [String] = []
+        for shown in block + ["..."] {
+          if shown.trimmingCharacters(in: .whitespaces) == "..." {
+            #expect(
+              part.isEmpty || file.containsRun(part),
+              "\(page.lastPathComponent) shows lines \(path) does not hold:\n\(part.joined(separator: "\n"))"
+            )
+            part = []
+          } else {
+            part.append(shown)
+          }
+        }
+        checked += 1
+      }
+    }
+    #expect(checked >= 2)
+  }
+
   @Test func everySwiftExampleOfTheDocumentationCommentsIsCompiled() throws {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent()
