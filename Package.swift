@@ -29,7 +29,7 @@ let package = Package(
     .testTarget(name: "BindingDSLTests", dependencies: ["BindingDSL"], swiftSettings: upcoming),
     .testTarget(
       name: "HeadlessTests", dependencies: ["BindingDSL", "Headless", "HeadlessTesting"],
-      swiftSettings: upcoming),
+      exclude: ["__Snapshots__", "Tutorial/__Snapshots__"], swiftSettings: upcoming),
     .testTarget(
       name: "ShowcaseTests",
       dependencies: ["Showcase", "BindingDSL", "Headless", "HeadlessTesting"],
