@@ -151,4 +151,28 @@ import Testing
         + TextRenderer.line(for: try form.widget("email")),
       named: "tabs-and-field")
   }
+
+  /// The widget kit's lines, as the widgets' documentation comments show them: the scroll
+  /// view's subtree, then one line for each widget.
+  @Test func theWidgetKit() async throws {
+    let (_, driver) = try await kitDriver()
+    try await driver.select("Dark", in: "theme")
+    try await driver.type("Leave at the door.\nRing twice.", into: "notes")
+    try await driver.type("pen", into: "query")
+    try await driver.scroll("page", to: 120)
+    let lines = try [
+      "volume", "guests", "unit", "theme", "delivery", "notes", "avatar", "divider", "query",
+    ]
+    .map { TextRenderer.line(for: try driver.widget($0)) }
+    try assertSnapshot(
+      of: ([TextRenderer.render(try driver.widget("page"))] + lines).joined(separator: "\n"),
+      named: "kit")
+  }
+
+  /// The profile screen after a name was typed, as the renderer's documentation shows it.
+  @Test func aScreen() async throws {
+    let driver = try ScreenDriver(ProfileScreen(), model: ProfileViewModel())
+    try await driver.type("Ada", into: "name")
+    try assertSnapshot(of: driver.render(), named: "profile")
+  }
 }

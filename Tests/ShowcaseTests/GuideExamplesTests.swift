@@ -84,34 +84,49 @@ import Testing
   }
 
   /// A `text` block right after `<!-- output: <path> -->` shows what that file holds (a
-  /// snapshot, a dump): each of its parts between `...` lines must be a run of the file's lines.
+  /// snapshot, a dump, the messages `DocumentedOutputTests` stores): each of its parts between
+  /// `...` lines must be a run of the file's lines. This holds for the guides, the catalogs'
+  /// articles and the `///` comments of the sources alike, and every `text` block of them is
+  /// marked, except a line's grammar (its first line starts with `<`) and the broken code of
+  /// Troubleshooting.md, whose messages `Scripts/compile-failures` compares.
   @Test func everyOutputBlockMatchesTheFileItNames() throws {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent()
     let pages = try ["Docs", "Sources/Headless/Headless.docc"].flatMap { folder in
       try FileManager.default.contentsOfDirectory(
         at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil
-      ).filter { $0.pathExtension == "md" }
+      ).filter { $0.pathExtension == "md" && $0.lastPathComponent != "Troubleshooting.md" }
+    }
+    var texts: [(name: String, lines: [String])] = try pages.map {
+      ($0.lastPathComponent, try String(contentsOf: $0, encoding: .utf8).lines)
+    }
+    for file in try swiftFiles(under: root.appendingPathComponent("Sources")) {
+      texts.append(
+        (file.lastPathComponent, docCommentLines(in: try String(contentsOf: file, encoding: .utf8)))
+      )
     }
     var checked = 0
-    for page in pages {
-      let lines = try String(contentsOf: page, encoding: .utf8)
-        .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-      for (index, line) in lines.enumerated() where line.hasPrefix("<!-- output: ") {
-        let path = line.dropFirst("<!-- output: ".count).dropLast(" -->".count)
-        #expect(
-          lines[index + 1] == "```text", "\(page.lastPathComponent): no text block after \(line)")
-        let block = lines[(index + 2)...].prefix { $0 != "```" }
+    for (name, lines) in texts {
+      for (index, line) in lines.enumerated() where line == "```text" {
+        let block = Array(lines[(index + 1)...].prefix { $0 != "```" })
+        let marker = index > 0 ? lines[index - 1] : ""
+        guard marker.hasPrefix("<!-- output: ") else {
+          #expect(
+            block.first?.hasPrefix("<") == true,
+            "\(name): a text block that is not marked <!-- output: <path> -->:\n\(block.joined(separator: "\n"))"
+          )
+          continue
+        }
+        let path = marker.dropFirst("<!-- output: ".count).dropLast(" -->".count)
         let file = try String(
           contentsOf: root.appendingPathComponent(String(path)), encoding: .utf8
-        ).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        ).lines
         var part: [String] = []
         for shown in block + ["..."] {
           if shown.trimmingCharacters(in: .whitespaces) == "..." {
             #expect(
               part.isEmpty || file.containsRun(part),
-              "\(page.lastPathComponent) shows lines \(path) does not hold:\n\(part.joined(separator: "\n"))"
-            )
+              "\(name) shows lines \(path) does not hold:\n\(part.joined(separator: "\n"))")
             part = []
           } else {
             part.append(shown)
@@ -120,7 +135,18 @@ import Testing
         checked += 1
       }
     }
-    #expect(checked >= 15)
+    #expect(checked >= 25)
+  }
+
+  /// The lines of the `///` comments of `text`, without the slashes and the space after them;
+  /// every other line becomes an empty line, so blocks never run across declarations.
+  private func docCommentLines(in text: String) -> [String] {
+    text.lines.map { line in
+      let trimmed = line.drop { $0 == " " }
+      guard trimmed.hasPrefix("///") else { return "" }
+      let body = trimmed.dropFirst(3)
+      return String(body.first == " " ? body.dropFirst() : body)
+    }
   }
 
   @Test func everySwiftExampleOfTheDocumentationCommentsIsCompiled() throws {
@@ -217,6 +243,13 @@ import Testing
     text.split(separator: "\n").map {
       $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
     }.filter { !$0.isEmpty }
+  }
+}
+
+extension String {
+  /// The text's lines, empty ones included.
+  fileprivate var lines: [String] {
+    split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
   }
 }
 

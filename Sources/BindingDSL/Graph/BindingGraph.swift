@@ -121,8 +121,9 @@ public struct BindingGraph<Model: AnyObject> {
   /// makes every property computed. So each node line ends with the node's ``NodeOrigin``:
   /// what it is bound to and the file name and line of the declaration that first reached it.
   ///
+  /// <!-- output: Tests/ShowcaseTests/__Snapshots__/RegistrationWalkthroughTests/registration-graph.txt -->
   /// ```text
-  /// n1 source \RegistrationViewModel.#1: String (phone.text, RegistrationScreen.swift:63)
+  ///   n1 source \RegistrationViewModel.#1: String (phone.text, RegistrationScreen.swift:28)
   /// ```
   ///
   /// - Returns: The dump, lines separated by newlines, without a final newline.

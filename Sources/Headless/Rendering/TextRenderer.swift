@@ -1,10 +1,15 @@
 /// Renders widget trees as text: one widget a line, two spaces of indentation per level of
 /// nesting, identities and state visible, nothing that changes from run to run.
 ///
+/// <!-- output: Tests/HeadlessTests/__Snapshots__/DocumentedOutputTests/profile.txt -->
 /// ```text
-/// VStack #form
-///   TextField #code text="12" placeholder="SMS code"
-///   Button #register title="Register" [disabled]
+/// VStack #profile
+///   Label #title text="Profile"
+///   TextField #name text="Ada" placeholder="Name"
+///   Toggle #notify title="Notify me" isOn=false
+///   Button #save title="Save"
+///   VStack #advanced [hidden]
+///     Button #delete title="Delete account"
 /// ```
 ///
 /// A line is `Kind #id`, then the kind's fields as `name=value` in a fixed order, then

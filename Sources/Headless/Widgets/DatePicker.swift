@@ -6,6 +6,7 @@ public import BindingDSL
 /// ``CalendarDate`` values, rendered `YYYY-MM-DD` whatever the locale or time zone. The driver's
 /// `pick(_:in:)` picks a day; a day outside ``range`` is refused.
 ///
+/// <!-- output: Tests/HeadlessTests/__Snapshots__/DocumentedOutputTests/kit.txt -->
 /// ```text
 /// DatePicker #delivery title="Deliver on" date=2026-11-24 range=2026-11-23...2027-02-21
 /// ```

@@ -4,6 +4,7 @@
 /// ``imageDescription``, else its asset ``name``; a decorative image says nothing and is
 /// skipped. The render shows that as `says="…"`, or flags the image `decorative`.
 ///
+/// <!-- output: Tests/HeadlessTests/__Snapshots__/DocumentedOutputTests/kit.txt -->
 /// ```text
 /// Image #avatar says="Profile photo of Ada"
 /// Image #divider [decorative]

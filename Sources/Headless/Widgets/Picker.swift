@@ -6,8 +6,9 @@ public import BindingDSL
 /// selection is editable, so `bind(\.theme, to: picker.selection)` is two-way. The driver's
 /// `select(_:in:)` selects an option by its title.
 ///
+/// <!-- output: Tests/HeadlessTests/__Snapshots__/DocumentedOutputTests/kit.txt -->
 /// ```text
-/// Picker #theme options=["Light", "Dark", "System"] selection="Dark"
+/// Picker #theme title="Theme" options=["Light", "Dark", "System"] selection="Dark"
 /// ```
 @MainActor
 public final class Picker: Widget, OptionSelectable, ValidationDisplay {

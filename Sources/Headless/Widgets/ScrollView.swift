@@ -4,9 +4,11 @@
 /// `bind(\.scrollOffset, to: scroll.offset)` is two-way: a view model can scroll back to the top
 /// and can follow how far a person scrolled. The driver's `scroll(_:to:)` scrolls it.
 ///
+/// <!-- output: Tests/HeadlessTests/__Snapshots__/DocumentedOutputTests/kit.txt -->
 /// ```text
 /// ScrollView #page offset=120
-///   Label #title text="Terms"
+///   Slider #volume value=0.5 range=0...1 step=0.25
+///   Stepper #guests value=2 range=1...8 step=1
 /// ```
 @MainActor
 public final class ScrollView: Widget, Scrollable {

@@ -6,6 +6,7 @@ public import BindingDSL
 /// follows the text, and `on(search.submit) { vm.searchNow() }` follows the return key. The
 /// driver's `type(_:into:)` edits it and `submit(_:)` presses return.
 ///
+/// <!-- output: Tests/HeadlessTests/__Snapshots__/DocumentedOutputTests/kit.txt -->
 /// ```text
 /// SearchField #query text="pen" placeholder="Search"
 /// ```

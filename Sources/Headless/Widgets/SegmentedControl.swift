@@ -6,6 +6,7 @@ public import BindingDSL
 /// selection is editable, so `bind(\.unit, to: control.selection)` is two-way. The driver's
 /// `select(_:in:)` selects a segment by its title.
 ///
+/// <!-- output: Tests/HeadlessTests/__Snapshots__/DocumentedOutputTests/kit.txt -->
 /// ```text
 /// SegmentedControl #unit options=["km", "mi"] selection="km"
 /// ```

@@ -5,6 +5,7 @@ public import BindingDSL
 /// Its ``value`` is editable, so `bind(\.volume, to: slider.value)` is two-way. The driver's
 /// `slide(_:to:)` moves it; a value outside the range or off the steps is refused.
 ///
+/// <!-- output: Tests/HeadlessTests/__Snapshots__/DocumentedOutputTests/kit.txt -->
 /// ```text
 /// Slider #volume value=0.5 range=0...1 step=0.25
 /// ```

@@ -5,6 +5,7 @@ public import BindingDSL
 /// Its ``value`` is editable, so `bind(\.guests, to: stepper.value)` is two-way. The driver's
 /// `step(_:by:)` moves it; stepping past either end of the range is refused.
 ///
+/// <!-- output: Tests/HeadlessTests/__Snapshots__/DocumentedOutputTests/kit.txt -->
 /// ```text
 /// Stepper #guests value=2 range=1...8 step=1
 /// ```

@@ -6,8 +6,9 @@ public import BindingDSL
 /// `type(_:into:)` and `replaceText(in:with:)` edit it; a newline in what is typed starts a new
 /// line. The render keeps it on one line, with `\n` escaped, and counts its lines.
 ///
+/// <!-- output: Tests/HeadlessTests/__Snapshots__/DocumentedOutputTests/kit.txt -->
 /// ```text
-/// TextView #notes text="Leave at the door.\nRing twice." lines=2
+/// TextView #notes text="Leave at the door.\nRing twice." lines=2 placeholder="Notes for the courier"
 /// ```
 @MainActor
 public final class TextView: Widget, TextEditable, Focusable, ValidationDisplay {

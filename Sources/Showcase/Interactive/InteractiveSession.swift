@@ -6,11 +6,13 @@ import HeadlessTesting
 /// lines of the rendered tree it changed: what `swift run Showcase --interactive` reads from
 /// standard input.
 ///
+/// <!-- output: Tests/ShowcaseTests/__Snapshots__/InteractiveSessionTests/search-session.txt -->
 /// ```text
-/// > type code 123456
-///   VStack #registration
-/// -   TextField #code text="" placeholder="SMS code"
-/// +   TextField #code text="123456" placeholder="SMS code"
+/// > type query pe
+///   VStack #search
+///     HStack #bar
+/// -     TextField #query text="" placeholder="Search fruit"
+/// +     TextField #query text="pe" placeholder="Search fruit"
 /// ```
 @MainActor
 final class InteractiveSession {
