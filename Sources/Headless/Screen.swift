@@ -76,13 +76,12 @@ public final class MountedScreen<S: Screen> {
     _ screen: S, on model: S.Model, scheduler: any FlushScheduler, clock: any Clock<Duration>
   ) throws(ScreenError) {
     let prepared = try PreparedScreen(screen, on: model)
-    let root = prepared.root
-    let byID = prepared.widgetsByID
-    let compiled = prepared.graph
     self.screen = screen
-    self.root = root
-    self.widgetsByID = byID
-    self.graph = compiled.mount(on: model, scheduler: scheduler, clock: clock)
+    self.root = prepared.root
+    self.widgetsByID = prepared.widgetsByID
+    self.graph = MountedGraph(
+      prepared.graph, installing: prepared.declarations, on: model, scheduler: scheduler,
+      clock: clock)
   }
 
   /// Whether the screen has appeared and not disappeared since.
@@ -154,21 +153,45 @@ public final class MountedScreen<S: Screen> {
 package struct PreparedScreen<S: Screen> {
   package let root: Widget
   package let widgetsByID: [String: Widget]
+  /// The declarations to install, groups opened: without their text when the shape was
+  /// checked before.
   package let declarations: [BindingDeclaration<S.Model>]
+  /// The checked graph, description only (see ``BindingGraph/descriptionOnly()``): shared by
+  /// every mount of the screen type with the same shape.
   package let graph: BindingGraph<S.Model>
 
   /// Builds the tree and the bindings of `screen` for `model` and checks them.
   ///
+  /// A screen type's mounts share their checked graph: once a mount of a given shape (the
+  /// widget ids of the tree and the sites of the declarations, in order) has been checked, the
+  /// next mounts of that shape make their declarations without text and reuse the graph (see
+  /// ``CheckedScreenShapes``).
+  ///
   /// - Throws: ``ScreenError`` naming every problem found.
   package init(_ screen: S, on model: S.Model) throws(ScreenError) {
     let root = screen.body
+    let widgets = root.allWidgets
     var byID: [String: Widget] = [:]
+    byID.reserveCapacity(widgets.count)
     var repeated: [String] = []
-    for widget in root.allWidgets {
-      if byID[widget.id] != nil {
-        repeated.append(widget.id)
-      } else {
-        byID[widget.id] = widget
+    for widget in widgets where byID.updateValue(widget, forKey: widget.id) != nil {
+      repeated.append(widget.id)
+    }
+    if !repeated.isEmpty {
+      // NB: the first widget with an id is the one a driver reaches.
+      for widget in widgets.reversed() { byID[widget.id] = widget }
+    }
+    self.root = root
+    self.widgetsByID = byID
+    if CheckedScreenShapes.hasShapes(of: S.self) {
+      let declarations = BindingDeclaration.opened(
+        withoutDeclarationText((screen, model)) { $0.0.bindings($0.1) })
+      if let graph = CheckedScreenShapes.graph(
+        of: S.self, widgets: widgets, declarations: declarations)
+      {
+        self.declarations = declarations
+        self.graph = graph
+        return
       }
     }
     var problems: [String] = []
@@ -184,7 +207,7 @@ package struct PreparedScreen<S: Screen> {
         "widget ids must be unique in a screen; repeated: "
           + repeated.map { "'\($0)'" }.joined(separator: ", "))
     }
-    let declarations = screen.bindings(model)
+    let declarations = BindingDeclaration.opened(screen.bindings(model))
     problems += Self.treeProblems(of: declarations, widgets: byID)
     let compiled: BindingGraph<S.Model>
     do {
@@ -194,10 +217,9 @@ package struct PreparedScreen<S: Screen> {
       throw ScreenError(screen: "\(S.self)", problems: problems, graphProblems: error.problems)
     }
     if !problems.isEmpty { throw ScreenError(screen: "\(S.self)", problems: problems) }
-    self.root = root
-    self.widgetsByID = byID
     self.declarations = declarations
-    self.graph = compiled
+    self.graph = CheckedScreenShapes.remember(
+      compiled, of: S.self, widgets: widgets, declarations: declarations)
   }
 
   /// Whether `id` cannot name a widget: empty, or holding whitespace, '#' or a quote.
@@ -284,6 +306,68 @@ package struct PreparedScreen<S: Screen> {
       + "make a widget's properties and events with the widget's own id"
   }
 
+}
+
+/// The checked graphs of the screen types mounted so far, by shape, so that mounting a screen
+/// type again checks nothing it checked before.
+///
+/// A shape is what decides whether a graph is valid and which graph it is: the ids of the
+/// widget tree and the declaration sites of the bindings, in order. A bindings body with an
+/// `if` or a `for` makes another shape when it takes another branch or count, and that shape
+/// is checked on its first mount. Each screen type keeps its last ``limit`` shapes.
+@MainActor
+package enum CheckedScreenShapes {
+  /// How many shapes a screen type keeps; a body whose `for` makes a new shape on every mount
+  /// is checked every time, as before, without the cache growing.
+  package static let limit = 8
+
+  private struct Shape {
+    let ids: [String]
+    let sites: [DeclarationSite]
+    /// The `BindingGraph` of the screen's model type, description only.
+    let graph: Any
+  }
+
+  private static var shapes: [ObjectIdentifier: [Shape]] = [:]
+
+  /// Whether a mount of `screen` was checked before.
+  static func hasShapes<S: Screen>(of screen: S.Type) -> Bool {
+    shapes[ObjectIdentifier(screen)] != nil
+  }
+
+  /// The checked graph of the shape that `widgets` and `declarations` make, if a mount of it
+  /// was checked before.
+  static func graph<S: Screen>(
+    of screen: S.Type, widgets: [Widget], declarations: [BindingDeclaration<S.Model>]
+  ) -> BindingGraph<S.Model>? {
+    guard let known = shapes[ObjectIdentifier(screen)] else { return nil }
+    let found = known.last { shape in
+      shape.sites.count == declarations.count && shape.ids.count == widgets.count
+        && shape.sites.elementsEqual(declarations.lazy.map(\.site))
+        && shape.ids.elementsEqual(widgets.lazy.map(\.id))
+    }
+    return found?.graph as? BindingGraph<S.Model>
+  }
+
+  /// Keeps `graph`, just checked, for the next mounts of its shape; returns it description
+  /// only.
+  static func remember<S: Screen>(
+    _ graph: BindingGraph<S.Model>, of screen: S.Type, widgets: [Widget],
+    declarations: [BindingDeclaration<S.Model>]
+  ) -> BindingGraph<S.Model> {
+    let description = graph.descriptionOnly()
+    var known = shapes[ObjectIdentifier(screen)] ?? []
+    if known.count == limit { known.removeFirst() }
+    known.append(
+      Shape(ids: widgets.map(\.id), sites: declarations.map(\.site), graph: description))
+    shapes[ObjectIdentifier(screen)] = known
+    return description
+  }
+
+  /// Forgets every shape: the next mount of each screen type is checked again.
+  package static func forgetAll() {
+    shapes = [:]
+  }
 }
 
 /// Why a screen could not be mounted; lists every problem found.

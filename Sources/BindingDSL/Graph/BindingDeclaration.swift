@@ -92,6 +92,14 @@ public struct BindingDeclaration<Model: AnyObject> {
     return all
   }
 
+  /// `declarations` with every group opened, in order (the array itself when it holds no group).
+  ///
+  /// - Parameter declarations: Declarations as a bindings body made them.
+  /// - Returns: Single declarations only.
+  package static func opened(_ declarations: [Self]) -> [Self] {
+    declarations.contains { $0.isGroup } ? declarations.flatMap(\.flattened) : declarations
+  }
+
   private func appendFlattened(to all: inout [BindingDeclaration<Model>]) {
     guard let members else {
       all.append(self)

@@ -36,8 +36,7 @@ public struct BindingGraph<Model: AnyObject> {
   /// - Throws: ``BindingGraphError`` listing every problem found, each with the declarations
   ///   involved and where they were written.
   public init(declarations: [BindingDeclaration<Model>]) throws(BindingGraphError) {
-    let declarations =
-      declarations.contains { $0.isGroup } ? declarations.flatMap { $0.flattened } : declarations
+    let declarations = BindingDeclaration.opened(declarations)
     self.declarations = declarations
     var numbering = Numbering(modelName: typeName(Model.self))
     // NB: about two endpoints per declaration; room for them spares the table's regrowth.
@@ -56,6 +55,7 @@ public struct BindingGraph<Model: AnyObject> {
     }
     self.nodes = numbering.nodes
     self.edges = edges
+    self.isDescriptionOnly = false
     let problems = GraphValidator(
       // NB: closures, not key paths: a key path projects through a generic copy of each
       // declaration, which was a tenth of a screen's mount. Names are made for problems only.
@@ -71,15 +71,25 @@ public struct BindingGraph<Model: AnyObject> {
   /// A graph of no declarations: what a host of child mounts (an app's screens) runs.
   package static var empty: Self { Self(declarations: [], nodes: [], edges: []) }
 
-  func descriptionOnly() -> Self {
-    Self(
-      declarations: declarations.map { $0.descriptionOnly() }, nodes: nodes, edges: edges)
+  package func descriptionOnly() -> Self {
+    if isDescriptionOnly { return self }
+    return Self(
+      declarations: declarations.map { $0.descriptionOnly() }, nodes: nodes, edges: edges,
+      isDescriptionOnly: true)
   }
 
-  private init(declarations: [BindingDeclaration<Model>], nodes: [GraphNode], edges: [GraphEdge]) {
+  /// Whether the graph holds no install code (``descriptionOnly()`` made it): mounting it
+  /// installs nothing.
+  package let isDescriptionOnly: Bool
+
+  private init(
+    declarations: [BindingDeclaration<Model>], nodes: [GraphNode], edges: [GraphEdge],
+    isDescriptionOnly: Bool = false
+  ) {
     self.declarations = declarations
     self.nodes = nodes
     self.edges = edges
+    self.isDescriptionOnly = isDescriptionOnly
   }
 
   /// The node with `id`, which must be one of the graph's node ids (`1...nodes.count`).

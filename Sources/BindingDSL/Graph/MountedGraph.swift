@@ -23,9 +23,27 @@ public final class MountedGraph<Model: AnyObject>: Flushable {
   ///   - scheduler: What decides when changes flush: ``ManualScheduler`` in tests,
   ///     ``MainActorScheduler`` in an app.
   ///   - clock: The clock that debounce and throttle timers sleep on.
-  public init(
+  public convenience init(
     _ graph: BindingGraph<Model>, on model: Model, scheduler: any FlushScheduler,
     clock: any Clock<Duration> = ContinuousClock()
+  ) {
+    self.init(
+      graph, installing: graph.declarations, on: model, scheduler: scheduler, clock: clock)
+  }
+
+  /// Installs `declarations` on `model` and shows `graph` as what runs: a screen's mounts
+  /// share one checked graph, description only, and each installs its own declarations (made
+  /// for its widgets, without their text), which it does not keep.
+  ///
+  /// - Parameters:
+  ///   - graph: The checked graph of `declarations`, kept for inspection.
+  ///   - declarations: The declarations to install, groups opened.
+  ///   - model: The view model; held until unmounted.
+  ///   - scheduler: What decides when changes flush.
+  ///   - clock: The clock that debounce and throttle timers sleep on.
+  package init(
+    _ graph: BindingGraph<Model>, installing declarations: [BindingDeclaration<Model>],
+    on model: Model, scheduler: any FlushScheduler, clock: any Clock<Duration>
   ) {
     self.graph = graph
     self.model = model
@@ -37,8 +55,8 @@ public final class MountedGraph<Model: AnyObject>: Flushable {
     }
     // NB: about one node per declaration (sources are shared, commands add two): room for them
     // costs one allocation per table instead of one per doubling.
-    engine.reserveCapacity(graph.declarations.count)
-    for declaration in graph.declarations { declaration.install(context) }
+    engine.reserveCapacity(declarations.count)
+    for declaration in declarations { declaration.install(context) }
     context.finishInstalling()
   }
 

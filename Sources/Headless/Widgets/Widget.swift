@@ -124,7 +124,14 @@ open class Widget {
   /// This widget and every widget nested in it in the screen's id space, depth first (a list's
   /// rows are not among them).
   public var allWidgets: [Widget] {
-    [self] + scopedChildren.flatMap(\.allWidgets)
+    var all: [Widget] = []
+    appendAll(to: &all)
+    return all
+  }
+
+  private func appendAll(to all: inout [Widget]) {
+    all.append(self)
+    for child in scopedChildren { child.appendAll(to: &all) }
   }
 }
 
