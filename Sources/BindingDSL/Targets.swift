@@ -52,17 +52,19 @@ public struct HandlerToken: Hashable, Sendable {
 /// editHandlers.remove(token)
 /// ```
 public struct HandlerList<Handler> {
-  private var entries: [(token: Int, handler: Handler)] = []
-  private var lastToken = 0
+  // NB: inlinable, so that a widget kit's lists are specialized for their handler type: the
+  // unspecialized removal was a fifth of unmounting a screen.
+  @usableFromInline var entries: [(token: Int, handler: Handler)] = []
+  @usableFromInline var lastToken = 0
 
   /// Creates an empty list.
-  public init() {}
+  @inlinable public init() {}
 
   /// Adds `handler` after the others; the token removes it again.
   ///
   /// - Parameter handler: The handler.
   /// - Returns: The token ``remove(_:)`` takes.
-  public mutating func add(_ handler: Handler) -> HandlerToken {
+  @inlinable public mutating func add(_ handler: Handler) -> HandlerToken {
     lastToken += 1
     entries.append((lastToken, handler))
     return HandlerToken(rawValue: lastToken)
@@ -71,16 +73,23 @@ public struct HandlerList<Handler> {
   /// Removes the handler added under `token`; a token already removed does nothing.
   ///
   /// - Parameter token: A token ``add(_:)`` returned.
-  public mutating func remove(_ token: HandlerToken) {
-    entries.removeAll { $0.token == token.rawValue }
+  @inlinable public mutating func remove(_ token: HandlerToken) {
+    // NB: tokens only grow, so entries are sorted by token; most lists hold one entry.
+    if entries.count == 1 {
+      if entries[0].token == token.rawValue { entries.removeAll() }
+      return
+    }
+    if let index = entries.firstIndex(where: { $0.token == token.rawValue }) {
+      entries.remove(at: index)
+    }
   }
 
   /// How many handlers there are.
-  public var count: Int { entries.count }
+  @inlinable public var count: Int { entries.count }
 
   /// The handlers, in the order they were added. A handler that adds or removes handlers while
   /// these are being called changes the list, not this sequence.
-  public var handlers: LazyMapSequence<[(token: Int, handler: Handler)], Handler> {
+  @inlinable public var handlers: LazyMapSequence<[(token: Int, handler: Handler)], Handler> {
     entries.lazy.map(\.handler)
   }
 }

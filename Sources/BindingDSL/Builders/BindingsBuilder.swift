@@ -37,7 +37,10 @@ public enum BindingsBuilder<Model: AnyObject> {
   ///
   /// - Parameter components: The block's lines, in order.
   /// - Returns: A group of them.
-  public static func buildBlock(_ components: Component...) -> Component { .group(components) }
+  public static func buildBlock(_ components: Component...) -> Component {
+    // NB: a block of one line (the body of a `for`) is that line: no group to make and open.
+    components.count == 1 ? components[0] : .group(components)
+  }
 
   /// An `if` without `else`: its block, or an empty group.
   ///
