@@ -193,13 +193,13 @@ private struct Output: ~Copyable {
       append(.equals)
       append(field.value)
     }
-    if let label = widget.accessibilityLabel.value {
+    if let label = widget.accessibilityLabelNow {
       append(" label=")
       appendQuoted(label)
     }
     var hasFlags = false
-    if !widget.isEnabled.value { appendFlag("disabled", hasFlags: &hasFlags) }
-    if widget.isHidden.value { appendFlag("hidden", hasFlags: &hasFlags) }
+    if !widget.isEnabledNow { appendFlag("disabled", hasFlags: &hasFlags) }
+    if widget.isHiddenNow { appendFlag("hidden", hasFlags: &hasFlags) }
     for flag in widget.renderedFlags { appendFlag(flag, hasFlags: &hasFlags) }
     if hasFlags { append(.closingBracket) }
   }

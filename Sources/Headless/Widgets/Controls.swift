@@ -97,7 +97,7 @@ public final class TextField: Widget, TextEditable, Focusable, Submittable, Vali
   /// The return key.
   public var returnKey: any EventSource { submit }
   /// Whether the field can take the focus: enabled and not hidden.
-  public var acceptsFocus: Bool { isEnabled.value && !isHidden.value }
+  public var acceptsFocus: Bool { isEnabledNow && !isHiddenNow }
 }
 
 /// A tappable button with a title and a busy state shown while its command runs.

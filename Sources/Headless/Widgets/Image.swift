@@ -48,7 +48,7 @@ public final class Image: Widget {
   /// What a screen reader says for the image, or `nil` when it says nothing.
   public var spokenText: String? {
     guard !isDecorative else { return nil }
-    let said = accessibilityLabel.value ?? imageDescription.value ?? name.value
+    let said = accessibilityLabelNow ?? imageDescription.value ?? name.value
     return said?.isEmpty == false ? said : nil
   }
 

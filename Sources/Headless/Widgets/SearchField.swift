@@ -54,5 +54,5 @@ public final class SearchField: Widget, TextEditable, Submittable, Focusable, Fo
   /// The return key.
   public var returnKey: any EventSource { submit }
   /// Whether the field can take the focus: enabled and not hidden.
-  public var acceptsFocus: Bool { isEnabled.value && !isHidden.value }
+  public var acceptsFocus: Bool { isEnabledNow && !isHiddenNow }
 }

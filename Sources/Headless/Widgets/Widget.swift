@@ -9,17 +9,49 @@ import BindingDSL
 open class Widget {
   /// The identity the driver and the renderer use; unique within a screen.
   public let id: String
-  /// Whether a person can interact with the widget.
-  public let isEnabled: WidgetProperty<Bool>
-  /// Whether the widget is hidden.
-  public let isHidden: WidgetProperty<Bool>
-  /// The label assistive technologies read, when it differs from the visible text.
-  public let accessibilityLabel: WidgetProperty<String?>
+  // NB: the three properties every widget has are made the first time they are asked for (a
+  // binding, a driver check, a write): most widgets never bind them, and three objects each
+  // were most of a list row's widgets.
+  private var enabledProperty: WidgetProperty<Bool>?
+  private var hiddenProperty: WidgetProperty<Bool>?
+  private var labelProperty: WidgetProperty<String?>?
+
+  /// Whether a person can interact with the widget; enabled until something sets it.
+  public var isEnabled: WidgetProperty<Bool> {
+    if let made = enabledProperty { return made }
+    let made = WidgetProperty(widgetID: id, name: "isEnabled", value: true)
+    enabledProperty = made
+    return made
+  }
+
+  /// Whether the widget is hidden; shown until something sets it.
+  public var isHidden: WidgetProperty<Bool> {
+    if let made = hiddenProperty { return made }
+    let made = WidgetProperty(widgetID: id, name: "isHidden", value: false)
+    hiddenProperty = made
+    return made
+  }
+
+  /// The label assistive technologies read, when it differs from the visible text; none until
+  /// something sets it.
+  public var accessibilityLabel: WidgetProperty<String?> {
+    if let made = labelProperty { return made }
+    let made = WidgetProperty<String?>(widgetID: id, name: "accessibilityLabel", value: nil)
+    labelProperty = made
+    return made
+  }
+
+  /// ``isEnabled``'s value, read without making the property.
+  package var isEnabledNow: Bool { enabledProperty?.value ?? true }
+  /// ``isHidden``'s value, read without making the property.
+  package var isHiddenNow: Bool { hiddenProperty?.value ?? false }
+  /// ``accessibilityLabel``'s value, read without making the property.
+  package var accessibilityLabelNow: String? { labelProperty?.value ?? nil }
 
   /// Members a widget registered by hand with ``adopt(_:)``: those it keeps outside its stored
   /// properties.
   private var adopted: [any WidgetMember] = []
-  /// The members found in the stored properties, once looked for.
+  /// The members found in the stored properties of the subclasses, once looked for.
   private var found: [any WidgetMember]?
 
   /// Creates a widget with an identity, enabled, shown, and without an accessibility label.
@@ -31,10 +63,6 @@ open class Widget {
   /// - Parameter id: The widget's identity, unique within a screen.
   public init(id: String) {
     self.id = id
-    self.isEnabled = WidgetProperty(widgetID: id, name: "isEnabled", value: true)
-    self.isHidden = WidgetProperty(widgetID: id, name: "isHidden", value: false)
-    self.accessibilityLabel = WidgetProperty(
-      widgetID: id, name: "accessibilityLabel", value: nil)
   }
 
   /// Registers members the widget makes after its initializer and keeps outside its stored
@@ -55,7 +83,8 @@ open class Widget {
   /// an error.
   public var members: [any WidgetMember] {
     if found == nil { found = Self.storedMembers(of: self) }
-    var all = found ?? []
+    var all: [any WidgetMember] = [isEnabled, isHidden, accessibilityLabel]
+    all += found ?? []
     for member in adopted where !all.contains(where: { $0 === member }) { all.append(member) }
     return all
   }
@@ -72,7 +101,8 @@ open class Widget {
   private static func storedMembers(of widget: Widget) -> [any WidgetMember] {
     var mirrors: [Mirror] = []
     var mirror: Mirror? = Mirror(reflecting: widget)
-    while let current = mirror {
+    // NB: the base class's own properties are made when first asked for; `members` lists them.
+    while let current = mirror, current.subjectType != Widget.self {
       mirrors.append(current)
       mirror = current.superclassMirror
     }

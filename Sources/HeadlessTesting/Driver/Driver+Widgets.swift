@@ -315,7 +315,7 @@ extension Driver {
       let how = hidden === found ? "it is hidden" : "its container '\(hidden.id)' is hidden"
       throw DriverError("cannot \(verb) '\(id)': \(how)", kind: .hidden)
     }
-    if !found.isEnabled.value {
+    if !found.isEnabledNow {
       var message = "cannot \(verb) '\(id)': it is disabled"
       if let cause = surface.enabledCause(of: found.isEnabled.targetKey) {
         message += " (\(cause))"

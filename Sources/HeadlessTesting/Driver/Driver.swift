@@ -603,7 +603,7 @@ extension Widget {
   /// The outermost hidden widget on the path from `self` down to `target`, if any.
   @MainActor
   func hiddenAncestor(of target: Widget) -> Widget? {
-    if isHidden.value && contains(target) { return self }
+    if isHiddenNow && contains(target) { return self }
     for child in children {
       if let hidden = child.hiddenAncestor(of: target) { return hidden }
     }

@@ -79,7 +79,7 @@ extension Widget {
       if case .text(let text) = $0.value { return text }
       return nil
     }
-    if let label = accessibilityLabel.value { texts.append(label) }
+    if let label = accessibilityLabelNow { texts.append(label) }
     return texts
   }
 
@@ -87,7 +87,7 @@ extension Widget {
   var briefly: String {
     var notes = [kind + (texts.first.map { " \"\($0)\"" } ?? "")]
     if !isEnabled.value { notes.append("disabled") }
-    if isHidden.value { notes.append("hidden") }
+    if isHiddenNow { notes.append("hidden") }
     return "'\(id)' (\(notes.joined(separator: ", ")))"
   }
 
