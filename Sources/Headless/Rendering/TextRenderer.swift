@@ -38,7 +38,7 @@ public enum TextRenderer {
   /// - Returns: The text, one widget a line, ending without a newline.
   @MainActor
   public static func render(_ root: Widget) -> String {
-    var output = Output(capacity: 4_096)
+    var output = RenderOutput(capacity: 4_096)
     if RenderOptions.current.contains(.formatVersionHeader) {
       output.append(formatVersionHeader)
       output.append(.newline)
@@ -68,13 +68,13 @@ public enum TextRenderer {
   /// - Returns: The line, without a newline.
   @MainActor
   public static func line(for widget: Widget) -> String {
-    var output = Output()
+    var output = RenderOutput()
     output.appendLine(for: widget)
     return output.text
   }
 
   @MainActor
-  private static func append(_ widget: Widget, depth: Int, to output: inout Output) {
+  private static func append(_ widget: Widget, depth: Int, to output: inout RenderOutput) {
     if depth > 0 {
       output.append(.newline)
       output.append(.space, count: 2 * depth)
@@ -85,7 +85,7 @@ public enum TextRenderer {
 
   /// Quotes `text`, escaping what would break the one-line-per-widget layout.
   static func quoted(_ text: String) -> String {
-    var output = Output()
+    var output = RenderOutput()
     output.appendQuoted(text)
     return output.text
   }
@@ -119,7 +119,7 @@ public struct RenderOptions: OptionSet, Hashable, Sendable {
 
 /// The rendered text as UTF-8 bytes, written in one growing buffer without intermediate
 /// strings, arrays of parts or joins, and made a `String` once at the end.
-private struct Output: ~Copyable {
+struct RenderOutput: ~Copyable {
   private var start: UnsafeMutablePointer<UInt8>
   private var capacity: Int
   private(set) var count = 0
@@ -187,11 +187,8 @@ private struct Output: ~Copyable {
     append(widget.kind)
     append(" #")
     append(widget.id)
-    for field in widget.renderedFields {
-      append(.space)
-      append(field.name)
-      append(.equals)
-      append(field.value)
+    if !widget.appendFields(to: &self) {
+      for field in widget.renderedFields { appendField(field.name, field.value) }
     }
     if let label = widget.accessibilityLabelNow {
       append(" label=")
@@ -208,6 +205,23 @@ private struct Output: ~Copyable {
     append(hasFlags ? ", " : " [")
     append(flag)
     hasFlags = true
+  }
+
+  /// Writes ` name=value`, as a line shows a field.
+  mutating func appendField(_ name: String, _ value: RenderedField.Value) {
+    append(.space)
+    append(name)
+    append(.equals)
+    append(value)
+  }
+
+  /// Writes ` name="text"`, as a line shows a text field: ``appendField(_:_:)`` without making a
+  /// ``RenderedField/Value``.
+  mutating func appendTextField(_ name: StaticString, _ text: String) {
+    append(.space)
+    append(name)
+    append(.equals)
+    appendQuoted(text)
   }
 
   mutating func append(_ value: RenderedField.Value) {

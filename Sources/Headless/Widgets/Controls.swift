@@ -19,6 +19,11 @@ public final class Label: Widget {
   }
 
   override public var renderedFields: [RenderedField] { [.init("text", .text(text.value))] }
+
+  override func appendFields(to output: inout RenderOutput) -> Bool {
+    output.appendTextField("text", text.value)
+    return true
+  }
 }
 
 /// An editable line of text; a secure field shows dots instead of its text.
@@ -132,6 +137,12 @@ public final class Button: Widget, CommandControl, Tappable {
   public var commandBusy: (any ValueTarget<Bool>)? { isBusy }
 
   override public var renderedFields: [RenderedField] { [.init("title", .text(title.value))] }
+
+  override func appendFields(to output: inout RenderOutput) -> Bool {
+    output.appendTextField("title", title.value)
+    return true
+  }
+
   override public var renderedFlags: [String] { isBusy.value ? ["busy"] : [] }
 }
 

@@ -144,6 +144,12 @@ open class Widget {
   /// The kind-specific fields shown on the widget's line, in a fixed order.
   open var renderedFields: [RenderedField] { [] }
 
+  /// Writes the kind's fields into a render line and answers `true`, or answers `false` to have
+  /// the renderer write ``renderedFields``. The built-in kinds a screen shows most (labels,
+  /// buttons, rows) write theirs directly, without making the array; `TextRendererEquivalenceTests`
+  /// holds what they write to their ``renderedFields``.
+  func appendFields(to output: inout RenderOutput) -> Bool { false }
+
   /// The kind-specific flags shown in brackets, such as `busy`.
   open var renderedFlags: [String] { [] }
 

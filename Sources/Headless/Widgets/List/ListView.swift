@@ -121,6 +121,25 @@ public final class ListView: Widget, CollectionTarget {
     return ([deletion] + customActions).filter { $0.handlerCount > 0 }
   }
 
+  /// The names of ``boundActions`` as a row's line shows them (`delete, archive`), or `nil`
+  /// when none is bound. Kept while the same actions are bound: every row's line asks for it.
+  var boundActionsText: String? {
+    guard customActions.count < Int.bitWidth - 2 else {
+      let names = boundActions.map(\.eventKey.property)
+      return names.isEmpty ? nil : names.joined(separator: ", ")
+    }
+    var bound = deletion.handlerCount > 0 ? 1 : 0
+    for (index, action) in customActions.enumerated() where action.handlerCount > 0 {
+      bound |= 2 << index
+    }
+    if let cached = actionsText, cached.bound == bound { return cached.text }
+    let text =
+      bound == 0 ? nil : boundActions.map(\.eventKey.property).joined(separator: ", ")
+    actionsText = (bound, text)
+    return text
+  }
+  private var actionsText: (bound: Int, text: String?)?
+
   /// The rows, in order, across sections (headers and footers not included).
   public var rows: [RowWidget] {
     // NB: one section's rows are its array as it is, not a copy of every reference.

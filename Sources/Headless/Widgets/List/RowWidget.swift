@@ -25,7 +25,11 @@ public final class RowWidget: Widget {
   /// Whether the row is selected.
   public let isSelected: WidgetProperty<Bool>
   /// The widgets the row's template made.
-  public internal(set) var content: Widget?
+  public internal(set) var content: Widget? {
+    didSet { contentList = content.map { [$0] } ?? [] }
+  }
+  /// ``content`` as ``children`` answers it: made when the content is set, not on every render.
+  private var contentList: [Widget] = []
   /// The view model, while the row is mounted (held strongly until then: a list looks it up on
   /// every change, and a weak reference costs more than the row's unmount that drops it).
   public private(set) var model: AnyObject?
@@ -47,7 +51,7 @@ public final class RowWidget: Widget {
 
   override public var kind: String { role.rawValue }
 
-  override public var children: [Widget] { content.map { [$0] } ?? [] }
+  override public var children: [Widget] { contentList }
 
   /// A row's widgets are found through its path, not among the screen's ids.
   override public var scopedChildren: [Widget] { [] }
@@ -55,10 +59,17 @@ public final class RowWidget: Widget {
   override public var renderedFields: [RenderedField] {
     var fields: [RenderedField] = []
     if let height = height.value { fields.append(.init("height", .number(height))) }
-    guard role == .row, let actions = list?.boundActions, !actions.isEmpty else { return fields }
-    fields.append(
-      .init("actions", .text(actions.map(\.eventKey.property).joined(separator: ", "))))
+    guard role == .row, let actions = list?.boundActionsText else { return fields }
+    fields.append(.init("actions", .text(actions)))
     return fields
+  }
+
+  override func appendFields(to output: inout RenderOutput) -> Bool {
+    if let height = height.value { output.appendField("height", .number(height)) }
+    if role == .row, let actions = list?.boundActionsText {
+      output.appendTextField("actions", actions)
+    }
+    return true
   }
 
   override public var renderedFlags: [String] { isSelected.value ? ["selected"] : [] }
