@@ -81,5 +81,7 @@ func chainRow(_ settings: Settings) -> Row {
   return Row(
     scenario: "chain: 1 source → 10 computed → 1 widget", unit: "ns/change",
     engine: engine, closures: closures, observation: observation,
-    target: .observationRatio(1.5))
+    // NB: the engine's own target (a change through one source costs at most 1.3 times raw
+    // Observation); it held 1.5 before, which it met only on a quiet machine.
+    target: .observationRatio(1.3))
 }

@@ -39,6 +39,28 @@ struct RoundRow: RowTemplate {
   }
 }
 
+/// The child screen of the rounds: the same pair as a row, embedded in the parent's tree and
+/// mounted in its graph run, on a view model the parent swaps.
+struct RoundChildScreen: Screen {
+  let value = Label("value")
+  let pair = Label("pair")
+
+  var body: Widget {
+    VStack("child") {
+      value
+      pair
+    }
+  }
+
+  func bindings(_ vm: RoundCell) -> [BindingDeclaration<RoundCell>] {
+    bind(\.value, to: value.text) { String($0) }
+    bind(\.value, \.twice, to: pair.text) { value, twice in
+      if twice != value * 2 { roundGlitches += 1 }
+      return String(value)
+    }
+  }
+}
+
 @MainActor
 @Observable
 final class RoundsViewModel {
@@ -46,6 +68,8 @@ final class RoundsViewModel {
   var b = 0
   var twiceA: Int { a * 2 }
   var cells: [RoundCell] = []
+  /// The child screen's view model; `nil` shows nothing.
+  var child: RoundCell?
 }
 
 /// A parent with two values, a derived pair over them, and a list of rows.
@@ -54,6 +78,7 @@ struct RoundsScreen: Screen {
   let b = Label("b")
   let pair = Label("pair")
   let list = ListView("cells", rows: [RoundRow.self])
+  let child = EmbeddedScreen("child") { RoundChildScreen() }
 
   var body: Widget {
     VStack("rounds") {
@@ -61,6 +86,7 @@ struct RoundsScreen: Screen {
       b
       pair
       list
+      child
     }
   }
 
@@ -72,6 +98,7 @@ struct RoundsScreen: Screen {
       return String(a)
     }
     show(\.cells, in: list, animation: .none)
+    embed(\.child, in: child)
   }
 }
 
@@ -88,16 +115,18 @@ struct RoundRandom: RandomNumberGenerator {
   }
 }
 
-/// Seeded random rounds over a parent with rows: parent values, row values and the rows
-/// themselves (inserted, removed, reordered) change between flushes; after every flush every
-/// widget must show its view model (a lost update otherwise) and no derived pair may have seen
-/// inconsistent inputs (a glitch). Counted, in release builds, over 10,000 rounds.
+/// Seeded random rounds over a parent with rows and a child screen: parent values, row values,
+/// the rows themselves (inserted, removed, reordered), the child screen's view model (swapped,
+/// removed) and its value change between flushes; after every flush every widget must show its
+/// view model (a lost update otherwise) and no derived pair may have seen inconsistent inputs
+/// (a glitch). Counted, in release builds, over 10,000 rounds.
 @MainActor
 func roundsRows(_ settings: Settings) -> [Row] {
   let rounds = settings.iterations(10_000)
   roundGlitches = 0
   var lost = 0
   var rowChecks = 0
+  var childChecks = 0
   var nextID = 0
   let scheduler = ManualScheduler()
   let model = RoundsViewModel()
@@ -107,7 +136,7 @@ func roundsRows(_ settings: Settings) -> [Row] {
   let elapsed = ContinuousClock().measure {
     for _ in 0..<rounds {
       for _ in 0..<Int.random(in: 0...6, using: &random) {
-        switch Int.random(in: 0..<10, using: &random) {
+        switch Int.random(in: 0..<13, using: &random) {
         case 0..<2:
           model.a = Int.random(in: 0..<3, using: &random)
         case 2..<4:
@@ -122,6 +151,13 @@ func roundsRows(_ settings: Settings) -> [Row] {
           model.cells.remove(at: Int.random(in: 0..<model.cells.count, using: &random))
         case 9:
           model.cells.shuffle(using: &random)
+        case 10:
+          nextID += 1
+          model.child = Bool.random(using: &random) ? RoundCell(nextID) : model.cells.first
+        case 11:
+          model.child = nil
+        case 12:
+          model.child?.value = Int.random(in: 0..<3, using: &random)
         default:
           break
         }
@@ -131,6 +167,17 @@ func roundsRows(_ settings: Settings) -> [Row] {
         || screen.b.text.currentValue != String(model.b)
         || screen.pair.text.currentValue != String(model.a)
       {
+        lost += 1
+      }
+      let childLabels = screen.child.children.flatMap(\.allWidgets).compactMap { $0 as? Label }
+      if let cell = model.child {
+        childChecks += 1
+        if childLabels.count != 2
+          || !childLabels.allSatisfy({ $0.text.currentValue == String(cell.value) })
+        {
+          lost += 1
+        }
+      } else if !childLabels.isEmpty {
         lost += 1
       }
       let shown = screen.list.rows.filter { $0.role == .row }
@@ -153,12 +200,12 @@ func roundsRows(_ settings: Settings) -> [Row] {
   mounted.unmount()
   return [
     Row(
-      scenario: "rounds: lost updates and glitches in random rounds with rows", unit: "count",
+      scenario: "rounds: lost updates and glitches, rows and a child screen", unit: "count",
       engine: settings.isQuick ? nil : elapsed.nanoseconds / Double(rounds) / 1e3,
       target: .count(expected: 0, what: "in \(format(Double(rounds))) rounds"),
       count: Double(lost + roundGlitches),
       note: "\(format(Double(rounds))) rounds, seed 13: \(lost) rounds with a widget not showing "
-        + "its view model, \(roundGlitches) glitches, \(format(Double(rowChecks))) rows checked; "
-        + "the engine column is µs per round")
+        + "its view model, \(roundGlitches) glitches, \(format(Double(rowChecks))) rows and "
+        + "\(format(Double(childChecks))) child screens checked; the engine column is µs per round")
   ]
 }
