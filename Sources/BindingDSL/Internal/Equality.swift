@@ -18,9 +18,29 @@ package struct Equality<Value> {
 /// Returns an equality test for `Value` when it is `Equatable`, so the engine can skip
 /// unchanged values without constraining every binding to equatable types.
 package func equality<Value>(for type: Value.Type) -> Equality<Value>? {
-  guard let equatable = type as? any Equatable.Type else { return nil }
-  return Equality(equatable)
+  // NB: the conformance is looked up once per type: a list mounting rows asks for the same
+  // few types for every node and widget property, and the runtime's lookup cost more than
+  // this table's.
+  let key = ObjectIdentifier(type)
+  if let known = equatableTypes.withLock({ $0[key] }) { return known.type.map(Equality.init) }
+  let equatable = type as? any Equatable.Type
+  equatableTypes.withLock { $0[key] = EquatableConformance(type: equatable) }
+  return equatable.map(Equality.init)
 }
+
+/// An equality test for an `Equatable` type known at compile time: no lookup at all.
+package func equality<Value: Equatable>(forEquatable type: Value.Type) -> Equality<Value> {
+  Equality(type)
+}
+
+/// A type's `Equatable` conformance, or `nil` when it has none.
+private struct EquatableConformance: @unchecked Sendable {
+  // NB: a metatype never changes; only the checker does not know it may cross isolation.
+  let type: (any Equatable.Type)?
+}
+
+/// Per type: its `Equatable` conformance, once looked up.
+private let equatableTypes = Mutex<[ObjectIdentifier: EquatableConformance]>([:])
 
 extension Equatable {
   fileprivate static func isEqual<Value>(_ lhs: Value, _ rhs: Value) -> Bool {

@@ -44,6 +44,21 @@ public final class WidgetProperty<Value>: ValueTarget, WidgetMember {
     self.isEqual = equality(for: Value.self)
   }
 
+  /// Creates a property of an `Equatable` value, whose conformance is known without a lookup.
+  ///
+  /// - Parameters:
+  ///   - widgetID: The id of the widget the property belongs to.
+  ///   - name: The property's name, unique in its widget, as graph dumps and errors show it.
+  ///   - value: The value it starts with.
+  ///   - isEditable: Whether a person can change it, which makes `bind` two-way by default.
+  public init(widgetID: String, name: String, value: Value, isEditable: Bool = false)
+  where Value: Equatable {
+    self.targetKey = TargetKey(widgetID: widgetID, property: name)
+    self.isEditable = isEditable
+    self.storage = value
+    self.isEqual = equality(forEquatable: Value.self)
+  }
+
   /// The current value. Setting it is a programmatic write, not an edit.
   public var value: Value {
     get { storage }
