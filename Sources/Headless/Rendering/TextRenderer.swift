@@ -38,14 +38,20 @@ public enum TextRenderer {
   /// - Returns: The text, one widget a line, ending without a newline.
   @MainActor
   public static func render(_ root: Widget) -> String {
-    var output = RenderOutput(capacity: 4_096)
+    // NB: a screen is rendered again and again at about the same size; starting at the size of
+    // the last render spares a large tree the buffer's regrowth (copies and fresh pages).
+    var output = RenderOutput(capacity: max(4_096, lastSize))
     if RenderOptions.current.contains(.formatVersionHeader) {
       output.append(formatVersionHeader)
       output.append(.newline)
     }
     append(root, depth: 0, to: &output)
+    lastSize = min(output.count + output.count / 8, 1 << 26)
     return output.text
   }
+
+  /// The size of the last render, in bytes, with some room: where the next one starts.
+  @MainActor private static var lastSize = 0
 
   /// Renders `root` with extra detail that `options` asks for, such as the last batch of changes
   /// of every list.
