@@ -63,6 +63,24 @@ private struct ShapeScreen: Screen {
     second.unmount()
   }
 
+  @Test func theSharedGraphKeepsNoViewModelAndNoWidget() throws {
+    weak var weakModel: ShapeViewModel?
+    weak var weakTitle: Label?
+    do {
+      for _ in 0..<2 {
+        let model = ShapeViewModel()
+        let screen = ShapeScreen()
+        weakModel = model
+        weakTitle = screen.title
+        let mounted = try screen.mount(on: model, scheduler: ManualScheduler())
+        #expect(mounted.render().contains(#"Label #title text="Ada""#))
+        mounted.unmount()
+      }
+    }
+    #expect(weakModel == nil, "the view model of the mount that reused the graph is released")
+    #expect(weakTitle == nil, "and so are its widgets")
+  }
+
   @Test func aBodyThatTakesAnotherBranchIsCheckedAgain() throws {
     _ = try ShapeScreen().mount(on: ShapeViewModel(), scheduler: ManualScheduler())
     let conflicting = ShapeViewModel()

@@ -42,7 +42,7 @@ public final class RowWidget: Widget {
     self.role = role
     self.rowID = rowID
     self.model = model
-    let id = "\(listID)[\(role == .row ? "" : "\(role.rawValue.lowercased()):")\(rowID.base)]"
+    let id = "\(listID)[\(role == .row ? "" : "\(role.rawValue.lowercased()):")\(Self.describe(rowID))]"
     self.height = WidgetProperty(widgetID: id, name: "height", value: nil)
     self.isSelected = WidgetProperty(widgetID: id, name: "isSelected", value: false)
     super.init(id: id)
@@ -50,6 +50,14 @@ public final class RowWidget: Widget {
   }
 
   override public var kind: String { role.rawValue }
+
+  /// A row id as text, as `"\(id.base)"` writes it: integers and strings without describing an
+  /// `Any`, which was a fiftieth of applying a list change.
+  private static func describe(_ id: AnyHashable) -> String {
+    if let number = id.base as? Int { return String(number) }
+    if let text = id.base as? String { return text }
+    return "\(id.base)"
+  }
 
   override public var children: [Widget] { contentList }
 
