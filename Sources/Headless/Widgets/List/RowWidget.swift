@@ -42,7 +42,8 @@ public final class RowWidget: Widget {
     self.role = role
     self.rowID = rowID
     self.model = model
-    let id = "\(listID)[\(role == .row ? "" : "\(role.rawValue.lowercased()):")\(Self.describe(rowID))]"
+    let id =
+      "\(listID)[\(role == .row ? "" : "\(role.rawValue.lowercased()):")\(Self.describe(rowID))]"
     self.height = WidgetProperty(widgetID: id, name: "height", value: nil)
     self.isSelected = WidgetProperty(widgetID: id, name: "isSelected", value: false)
     super.init(id: id)
