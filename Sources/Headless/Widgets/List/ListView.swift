@@ -182,7 +182,7 @@ public final class ListView: Widget, CollectionTarget {
     if let selectedID, let previous = rowsByID[selectedID],
       let old = previous.model as? any RowModel
     {
-      previous.isSelected.value = false
+      if previous.isSelectedNow { previous.isSelected.value = false }
       self.selectedID = nil
       deselection.send(old)
       if previous === row { return }
@@ -408,7 +408,7 @@ public final class ListView: Widget, CollectionTarget {
     if let model = row.model as? any RowModel {
       if selectedID == row.rowID {
         selectedID = nil
-        row.isSelected.value = false
+        if row.isSelectedNow { row.isSelected.value = false }
         deselection.send(model)
       }
       didEndDisplaying.send(model)

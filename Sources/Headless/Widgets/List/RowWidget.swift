@@ -20,10 +20,33 @@ public final class RowWidget: Widget {
   public let role: Role
   /// The identity of the row's view model.
   public let rowID: AnyHashable
+  // NB: made when first asked for, as a widget's base properties are: most rows have no height
+  // of their own and are never selected, and a list render reads every row.
+  private var heightProperty: WidgetProperty<Double?>?
+  private var selectedProperty: WidgetProperty<Bool>?
+
   /// The row's height, when its template takes it from the view model.
-  public let height: WidgetProperty<Double?>
+  public var height: WidgetProperty<Double?> {
+    if let made = heightProperty { return made }
+    let made = WidgetProperty<Double?>(widgetID: id, name: "height", value: nil)
+    heightProperty = made
+    adopt(made)
+    return made
+  }
+
   /// Whether the row is selected.
-  public let isSelected: WidgetProperty<Bool>
+  public var isSelected: WidgetProperty<Bool> {
+    if let made = selectedProperty { return made }
+    let made = WidgetProperty(widgetID: id, name: "isSelected", value: false)
+    selectedProperty = made
+    adopt(made)
+    return made
+  }
+
+  /// ``height``'s value, read without making the property.
+  var heightNow: Double? { heightProperty?.value ?? nil }
+  /// ``isSelected``'s value, read without making the property.
+  var isSelectedNow: Bool { selectedProperty?.value ?? false }
   /// The widgets the row's template made.
   public internal(set) var content: Widget? {
     didSet { contentList = content.map { [$0] } ?? [] }
@@ -44,10 +67,7 @@ public final class RowWidget: Widget {
     self.model = model
     let id =
       "\(listID)[\(role == .row ? "" : "\(role.rawValue.lowercased()):")\(Self.describe(rowID))]"
-    self.height = WidgetProperty(widgetID: id, name: "height", value: nil)
-    self.isSelected = WidgetProperty(widgetID: id, name: "isSelected", value: false)
     super.init(id: id)
-    adopt(height, isSelected)
   }
 
   override public var kind: String { role.rawValue }
@@ -67,21 +87,21 @@ public final class RowWidget: Widget {
 
   override public var renderedFields: [RenderedField] {
     var fields: [RenderedField] = []
-    if let height = height.value { fields.append(.init("height", .number(height))) }
+    if let height = heightNow { fields.append(.init("height", .number(height))) }
     guard role == .row, let actions = list?.boundActionsText else { return fields }
     fields.append(.init("actions", .text(actions)))
     return fields
   }
 
   override func appendFields(to output: inout RenderOutput) -> Bool {
-    if let height = height.value { output.appendField("height", .number(height)) }
+    if let height = heightNow { output.appendField("height", .number(height)) }
     if role == .row, let actions = list?.boundActionsText {
       output.appendTextField("actions", actions)
     }
     return true
   }
 
-  override public var renderedFlags: [String] { isSelected.value ? ["selected"] : [] }
+  override public var renderedFlags: [String] { isSelectedNow ? ["selected"] : [] }
 
   override public var interactions: Set<Interaction> { role == .row ? [.select] : [] }
 
