@@ -60,12 +60,15 @@ import Testing
     busy.isEnabled.value = false
     busy.isHidden.value = true
     busy.accessibilityLabel.value = "Busy \"now\""
+    let refused = Toggle("terms", title: "Terms")
+    refused.message.value = "Accept the \"terms\""
     let tree = VStack("root") {
       Label("label", text: "Text")
       TextField("field", text: "typed\r\n", placeholder: "Hint")
       TextField("secret", text: "pässwörd", placeholder: "", isSecure: true)
       busy
       Toggle("toggle", title: "On", isOn: true)
+      refused
       ActivityIndicator("spinner", isAnimating: true)
       Toast("toast")
       Toast("said", message: "Saved \\o/")

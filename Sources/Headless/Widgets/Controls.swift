@@ -179,6 +179,13 @@ public final class Toggle: Widget, Toggleable, ValidationDisplay {
     return fields + [.init("message", .text(message))]
   }
 
+  override func appendFields(to output: inout RenderOutput) -> Bool {
+    output.appendTextField("title", title.value)
+    output.appendField("isOn", .bool(isOn.value))
+    if let message = message.value { output.appendTextField("message", message) }
+    return true
+  }
+
   /// The message target of a `validate` declaration.
   public var validationMessage: any ValueTarget<String?> { message }
   /// The switch: flipping it marks the field edited.
