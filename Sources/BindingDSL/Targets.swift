@@ -74,7 +74,7 @@ public struct HandlerList<Handler> {
   ///
   /// - Parameter token: A token ``add(_:)`` returned.
   @inlinable public mutating func remove(_ token: HandlerToken) {
-    // NB: tokens only grow, so entries are sorted by token; most lists hold one entry.
+    // NB: most lists hold one entry (a widget property bound once).
     if entries.count == 1 {
       if entries[0].token == token.rawValue { entries.removeAll() }
       return

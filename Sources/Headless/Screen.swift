@@ -174,16 +174,16 @@ package struct PreparedScreen<S: Screen> {
     var byID: [String: Widget] = [:]
     byID.reserveCapacity(widgets.count)
     var repeated: [String] = []
+    // NB: a tree with a repeated id is never mounted (see below), so which of the widgets the
+    // table keeps does not matter.
     for widget in widgets where byID.updateValue(widget, forKey: widget.id) != nil {
       repeated.append(widget.id)
-    }
-    if !repeated.isEmpty {
-      // NB: the first widget with an id is the one a driver reaches.
-      for widget in widgets.reversed() { byID[widget.id] = widget }
     }
     self.root = root
     self.widgetsByID = byID
     if CheckedScreenShapes.hasShapes(of: S.self) {
+      // NB: when the shape turns out to be new, the body is made again below, with its text:
+      // a body runs twice for each shape's first mount after the first shape.
       let declarations = BindingDeclaration.opened(
         withoutDeclarationText((screen, model)) { $0.0.bindings($0.1) })
       if let graph = CheckedScreenShapes.graph(
@@ -373,10 +373,6 @@ package enum CheckedScreenShapes {
     return description
   }
 
-  /// Forgets every shape: the next mount of each screen type is checked again.
-  package static func forgetAll() {
-    shapes = [:]
-  }
 }
 
 /// Why a screen could not be mounted; lists every problem found.
