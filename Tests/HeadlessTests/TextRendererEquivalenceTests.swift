@@ -1,4 +1,5 @@
 import Headless
+import HeadlessTesting
 import Testing
 
 /// The renderer writes into one buffer and quotes by scanning bytes; these tests hold it to the
@@ -86,6 +87,17 @@ import Testing
     expectSameBytes(TextRenderer.render(tree), referenceRender(tree))
   }
 
+  @Test func listRowsRenderAsTheirRenderedFieldsSay() async throws {
+    let model = OrdersViewModel(count: 3)
+    model.orders[1].isUrgent = true
+    let driver = try ScreenDriver(OrdersScreen(), model: model)
+    try await driver.select("orders[2]")
+    let list = try driver.widget("orders")
+    #expect(
+      TextRenderer.render(list).contains(#"Row #orders[2] height=88 actions="delete" [selected]"#))
+    expectSameBytes(TextRenderer.render(list), referenceRender(list))
+  }
+
   @Test(arguments: [
     0, -0.0, 1, -1, 0.25, 1.0 / 3, 1e14, 1e15, -1e15, 123_456_789_012_345, 1e20, 2.5e-8,
     .infinity, -.infinity, .nan, .greatestFiniteMagnitude, .leastNonzeroMagnitude,
@@ -134,7 +146,10 @@ private func referenceRender(_ root: Widget) -> String {
 @MainActor
 private func reference(_ widget: Widget) -> String {
   // The kind as the base class named it before the built-in widgets named their own.
-  let kind = widget is TextField ? widget.kind : String(describing: type(of: widget))
+  // Lists and rows name their kinds after what they show (`List`, `Row`, `Header`), never
+  // after their classes.
+  let namesItself = widget is TextField || widget is ListView || widget is RowWidget
+  let kind = namesItself ? widget.kind : String(describing: type(of: widget))
   var parts = ["\(kind) #\(widget.id)"]
   for field in widget.renderedFields {
     parts.append("\(field.name)=\(referenceFormat(field.value))")
