@@ -10,7 +10,7 @@ final class MountContext<Model: AnyObject> {
   /// For each command, what cancels the runs this mount started.
   private var cancellers: [@MainActor () -> Void] = []
   private var sources: [AnyHashable: RuntimeNode] = [:]
-  private var sourcesByKeyPath: [AnyKeyPath: RuntimeNode] = [:]
+  private var sourcesByKeyPath: [HashedKeyPath: RuntimeNode] = [:]
   /// Keeps each key path alive while its identity is a key.
   private var sourcesByKeyPathIdentity:
     [ObjectIdentifier: (keyPath: AnyKeyPath, node: RuntimeNode)] =
@@ -91,7 +91,7 @@ final class MountContext<Model: AnyObject> {
         return node
       }
       for (identity, keyPath, node) in fewSources {
-        sourcesByKeyPath[keyPath] = node
+        sourcesByKeyPath[HashedKeyPath(keyPath)] = node
         sourcesByKeyPathIdentity[identity] = (keyPath, node)
       }
       fewSources = []
@@ -100,11 +100,14 @@ final class MountContext<Model: AnyObject> {
       return known
     }
     let node: SourceNode<Value>
-    if let equal = sourcesByKeyPath[keyPath] as? SourceNode<Value> {
+    // NB: the key path is hashed once for the lookup and the insertion (hashing a key path
+    // walks its components).
+    let hashed = HashedKeyPath(keyPath)
+    if let equal = sourcesByKeyPath[hashed] as? SourceNode<Value> {
       node = equal
     } else {
       node = KeyPathSourceNode(model: model, keyPath: keyPath, engine: engine)
-      sourcesByKeyPath[keyPath] = node
+      sourcesByKeyPath[hashed] = node
       nodes.append(node)
       unobserved.append(node)
     }
@@ -213,6 +216,25 @@ final class MountContext<Model: AnyObject> {
     commands = []
     cancellers = []
     lifecycleEvents = [:]
+  }
+}
+
+/// A key path with its hash, computed once.
+private struct HashedKeyPath: Hashable {
+  let keyPath: AnyKeyPath
+  let hash: Int
+
+  init(_ keyPath: AnyKeyPath) {
+    self.keyPath = keyPath
+    self.hash = keyPath.hashValue
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(hash)
+  }
+
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.hash == rhs.hash && lhs.keyPath == rhs.keyPath
   }
 }
 
