@@ -173,27 +173,7 @@ import Testing
 
   /// The ```swift blocks of the `///` comments of `text`, without the slashes.
   private func docCommentSwiftBlocks(in text: String) -> [String] {
-    var blocks: [String] = []
-    var current: [Substring]?
-    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-      let trimmed = line.drop { $0 == " " }
-      guard trimmed.hasPrefix("///") else {
-        current = nil
-        continue
-      }
-      var body = trimmed.dropFirst(3)
-      if body.first == " " { body = body.dropFirst() }
-      let fence = body.trimmingCharacters(in: .whitespaces)
-      if current == nil, fence == "```swift" {
-        current = []
-      } else if current != nil, fence == "```" {
-        blocks.append(current?.joined(separator: "\n") ?? "")
-        current = nil
-      } else {
-        current?.append(body)
-      }
-    }
-    return blocks
+    swiftBlocks(in: docCommentLines(in: text).joined(separator: "\n"))
   }
 
   /// The excerpts of an example: its lines without comments, cut where a comment line stands
