@@ -341,21 +341,12 @@ package enum CheckedScreenShapes {
     of screen: S.Type, widgets: [Widget], declarations: [BindingDeclaration<S.Model>]
   ) -> BindingGraph<S.Model>? {
     guard let known = shapes[ObjectIdentifier(screen)] else { return nil }
-    for shape in known.reversed()
-    where shape.sites.count == declarations.count && shape.ids.count == widgets.count {
-      var same = true
-      for index in declarations.indices where shape.sites[index] != declarations[index].site {
-        same = false
-        break
-      }
-      guard same else { continue }
-      for index in widgets.indices where shape.ids[index] != widgets[index].id {
-        same = false
-        break
-      }
-      if same { return shape.graph as? BindingGraph<S.Model> }
+    let found = known.last { shape in
+      shape.sites.count == declarations.count && shape.ids.count == widgets.count
+        && declarations.indices.allSatisfy { shape.sites[$0] == declarations[$0].site }
+        && widgets.indices.allSatisfy { shape.ids[$0] == widgets[$0].id }
     }
-    return nil
+    return found?.graph as? BindingGraph<S.Model>
   }
 
   /// Keeps `graph`, just checked, for the next mounts of its shape; returns it description

@@ -124,18 +124,16 @@ public final class ListView: Widget, CollectionTarget {
   /// The names of ``boundActions`` as a row's line shows them (`delete, archive`), or `nil`
   /// when none is bound. Kept while the same actions are bound: every row's line asks for it.
   var boundActionsText: String? {
-    guard customActions.count < Int.bitWidth - 2 else {
-      let names = boundActions.map(\.eventKey.property)
-      return names.isEmpty ? nil : names.joined(separator: ", ")
-    }
-    var bound = deletion.handlerCount > 0 ? 1 : 0
+    // NB: which actions are bound, one bit each, while they fit in a word.
+    var bound: Int? = deletion.handlerCount > 0 ? 1 : 0
+    if customActions.count >= Int.bitWidth - 2 { bound = nil }
     for (index, action) in customActions.enumerated() where action.handlerCount > 0 {
-      bound |= 2 << index
+      bound = bound.map { $0 | 2 << index }
     }
-    if let cached = actionsText, cached.bound == bound { return cached.text }
-    let text =
-      bound == 0 ? nil : boundActions.map(\.eventKey.property).joined(separator: ", ")
-    actionsText = (bound, text)
+    if let bound, let cached = actionsText, cached.bound == bound { return cached.text }
+    let names = boundActions.map(\.eventKey.property)
+    let text = names.isEmpty ? nil : names.joined(separator: ", ")
+    if let bound { actionsText = (bound, text) }
     return text
   }
   private var actionsText: (bound: Int, text: String?)?
