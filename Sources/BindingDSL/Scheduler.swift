@@ -14,8 +14,9 @@ public protocol Flushable: AnyObject {
 /// A scheduler must flush later, never inside ``scheduleFlush(_:)``: Observation reports a change
 /// before the new value is stored.
 ///
-/// A mounted graph holds its scheduler; a scheduler should hold the graphs waiting for a flush
-/// weakly, so that a graph released before its flush is not kept alive by the request.
+/// A mounted graph holds its scheduler. What a graph hands to ``scheduleFlush(_:)`` is a request
+/// that does not keep the graph alive: a scheduler holds it until it flushes, and a graph
+/// released before then has nothing left to flush.
 @MainActor
 public protocol FlushScheduler: AnyObject {
   /// Arranges for `graph` to flush later; asked once per batch of changes.
@@ -30,7 +31,7 @@ public final class MainActorScheduler: FlushScheduler {
   /// One scheduler for the app's main actor.
   public static let shared = MainActorScheduler()
 
-  private var pending: [WeakFlushable] = []
+  private var pending: [any Flushable] = []
   private var isScheduled = false
 
   /// Creates a scheduler of its own; most code uses ``shared``.
@@ -41,7 +42,7 @@ public final class MainActorScheduler: FlushScheduler {
   ///
   /// - Parameter graph: The graph that has changes to flush.
   public func scheduleFlush(_ graph: any Flushable) {
-    pending.append(WeakFlushable(graph))
+    pending.append(graph)
     guard !isScheduled else { return }
     isScheduled = true
     Task { @MainActor in self.run() }
@@ -51,28 +52,28 @@ public final class MainActorScheduler: FlushScheduler {
     isScheduled = false
     let graphs = pending
     pending = []
-    for graph in graphs { graph.value?.flush() }
+    for graph in graphs { graph.flush() }
   }
 }
 
 /// Flushes only when told to, as tests want: the test driver flushes after every interaction.
 @MainActor
 public final class ManualScheduler: FlushScheduler {
-  private var pending: [WeakFlushable] = []
+  private var pending: [any Flushable] = []
   /// The graphs being flushed; swapped with `pending` so that neither buffer is reallocated.
-  private var flushing: [WeakFlushable] = []
+  private var flushing: [any Flushable] = []
 
   /// Creates a scheduler with nothing pending.
   public init() {}
 
   /// Whether a graph still mounted asked for a flush that has not happened yet.
-  public var hasPendingFlush: Bool { pending.contains { $0.value?.needsFlush == true } }
+  public var hasPendingFlush: Bool { pending.contains { $0.needsFlush } }
 
   /// Remembers that `graph` has changes; they flush at the next ``flush()``.
   ///
   /// - Parameter graph: The graph that has changes to flush.
   public func scheduleFlush(_ graph: any Flushable) {
-    pending.append(WeakFlushable(graph))
+    pending.append(graph)
   }
 
   /// Flushes every graph that asked, until none asks again. Returns whether anything flushed.
@@ -84,22 +85,12 @@ public final class ManualScheduler: FlushScheduler {
     while !pending.isEmpty {
       swap(&pending, &flushing)
       for entry in flushing {
-        guard let graph = entry.value, graph.needsFlush else { continue }
-        graph.flush()
+        guard entry.needsFlush else { continue }
+        entry.flush()
         flushedAny = true
       }
       flushing.removeAll(keepingCapacity: true)
     }
     return flushedAny
-  }
-}
-
-/// A graph waiting for a flush, held weakly.
-@MainActor
-private struct WeakFlushable {
-  weak var value: (any Flushable)?
-
-  init(_ value: any Flushable) {
-    self.value = value
   }
 }

@@ -111,4 +111,22 @@ import Testing
     #expect(!scheduler.flush())
     #expect(label.received == [""])
   }
+
+  @Test func aRegistrationFiringAfterItsGraphWasReleasedDoesNothing() throws {
+    let model = FormModel()
+    let label = Slot("name", "text", "")
+    weak var weakMounted: MountedGraph<FormModel>?
+    do {
+      let mounted = try BindingGraph<FormModel> { bind(\.name, to: label) }
+        .mount(on: model, scheduler: scheduler)
+      weakMounted = mounted
+    }
+    #expect(weakMounted == nil)
+    // NB: the graph's Observation registration is still pending on the model; it fires now,
+    // after the graph and its engine are gone.
+    model.name = "Ada"
+    #expect(!scheduler.hasPendingFlush)
+    #expect(!scheduler.flush())
+    #expect(label.received == [""])
+  }
 }

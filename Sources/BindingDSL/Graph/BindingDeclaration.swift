@@ -17,7 +17,12 @@
 public struct BindingDeclaration<Model: AnyObject> {
   /// The declaration as a person would read it, such as `bind(\Model.#1, to: code.text)`; for a
   /// group, `group of N`.
-  public let summary: String
+  public var summary: String {
+    // NB: a group's is made when asked for: a row's bindings body makes a group per row.
+    if let members { return "group of \(members.count)" }
+    return singleSummary
+  }
+  private let singleSummary: String
   /// Where the declaration was written; for a group, where its first declaration was written.
   public let site: DeclarationSite
 
@@ -38,7 +43,7 @@ public struct BindingDeclaration<Model: AnyObject> {
     install: @escaping @MainActor (MountContext<Model>) -> Void
   ) {
     let isElided = DeclarationText.isElided
-    self.summary = isElided ? "" : summary()
+    self.singleSummary = isElided ? "" : summary()
     self.site = site
     self.endpoints = isElided ? [] : endpoints()
     self.edges = isElided ? [] : edges()
@@ -48,7 +53,7 @@ public struct BindingDeclaration<Model: AnyObject> {
   }
 
   private init(members: [BindingDeclaration<Model>]) {
-    self.summary = "group of \(members.count)"
+    self.singleSummary = ""
     self.site = members.first?.site ?? DeclarationSite(fileID: "(empty group)", line: 0)
     self.endpoints = []
     self.edges = []
@@ -86,6 +91,8 @@ public struct BindingDeclaration<Model: AnyObject> {
   /// with nested groups opened.
   public var flattened: [BindingDeclaration<Model>] {
     guard let members else { return [self] }
+    // NB: most bodies are one flat group; its array is the answer as it is.
+    if !members.contains(where: { $0.members != nil }) { return members }
     var all: [BindingDeclaration<Model>] = []
     all.reserveCapacity(members.count)
     appendFlattened(to: &all)

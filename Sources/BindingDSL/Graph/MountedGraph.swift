@@ -49,10 +49,7 @@ public final class MountedGraph<Model: AnyObject>: Flushable {
     self.model = model
     let context = MountContext(model: model, engine: engine, clock: clock)
     self.context = context
-    engine.requestFlush = { [weak self] in
-      guard let self else { return }
-      scheduler.scheduleFlush(self)
-    }
+    engine.scheduler = scheduler
     // NB: about one node per declaration (sources are shared, commands add two): room for them
     // costs one allocation per table instead of one per doubling.
     engine.reserveCapacity(declarations.count)
@@ -121,7 +118,7 @@ public final class MountedGraph<Model: AnyObject>: Flushable {
     self.context = nil
     model = nil
     graph = graph.descriptionOnly()
-    engine.requestFlush = {}
+    engine.scheduler = nil
   }
 }
 

@@ -15,8 +15,9 @@ final class Engine {
   /// ones whose value did not change.
   static let smallGroup = 4
 
-  /// Called once when the first source becomes dirty after a flush.
-  var requestFlush: () -> Void = {}
+  /// Asked for a flush once when the first source becomes dirty after one; `nil` once the
+  /// graph unmounted.
+  var scheduler: (any FlushScheduler)?
   /// Set when a flush gave up because changes kept arriving; cleared by the next calm flush.
   private(set) var unsettledReport: String?
 
@@ -32,6 +33,13 @@ final class Engine {
   var updateCount: Int { tables.updateCount }
 
   var hasPendingChanges: Bool { tables.machine.hasDirtySources }
+
+  /// What pending Observation registrations hold instead of the engine (see ``EngineRelay``).
+  private lazy var relay = EngineRelay(self)
+
+  isolated deinit {
+    relay.engine = nil
+  }
 
   // MARK: Nodes
 
@@ -82,7 +90,7 @@ final class Engine {
   /// Source `number` changed: Observation fired for it, or an edit or retry reached it.
   func sourceChanged(_ number: Int) {
     guard tables.nodes[number] != nil else { return }
-    if tables.machine.sourceChanged(number) == .requestFlush { requestFlush() }
+    if tables.machine.sourceChanged(number) == .requestFlush { scheduler?.scheduleFlush(relay) }
   }
 
   /// Node `number` handed a new value on (its sinks are written): each derived node reading it
@@ -108,12 +116,13 @@ final class Engine {
     guard let node = node(source) else { return }
     let registration = nextRegistration()
     tables.registrations[source] = registration
+    let relay = relay
     withObservationTracking {
       node.readTracked()
-    } onChange: { [weak self] in
-      // NB: the pending registration, which Observation cannot cancel, holds the engine only
-      // weakly, and the source only by number: an unmounted graph is not kept alive by it.
-      onMainActor { self?.registrationFired(source, registration) }
+    } onChange: {
+      // NB: the pending registration, which Observation cannot cancel, holds the relay, not
+      // the engine, and the source only by number: an unmounted graph is not kept alive by it.
+      onMainActor { relay.engine?.registrationFired(source, registration) }
     }
   }
 
@@ -130,15 +139,16 @@ final class Engine {
     }
     let registration = nextRegistration()
     for source in sources { tables.registrations[source] = registration }
+    let relay = relay
     withObservationTracking {
       for source in sources { node(source)?.readTracked() }
-    } onChange: { [weak self] in
-      // NB: the pending registration holds the engine weakly and its sources by number only.
+    } onChange: {
+      // NB: the pending registration holds the relay and its sources by number only.
       // Whichever source changes first, it fires once and marks every member still observed
       // by it dirty.
       onMainActor {
-        guard let self else { return }
-        for source in sources { self.registrationFired(source, registration) }
+        guard let engine = relay.engine else { return }
+        for source in sources { engine.registrationFired(source, registration) }
       }
     }
   }
@@ -166,7 +176,7 @@ final class Engine {
   /// Observes `sources`, new to the graph, with one registration, and hands on any value that
   /// changed since they were first read.
   func observe(_ sources: [RuntimeNode]) {
-    trackComparableTogether(sources.map(\.number))
+    trackComparableTogether(sources.map { $0.number })
     // NB: only values that can be compared are handed on: one written into the view model
     // while the graph was mounting reaches the widgets installed before the write. A value
     // that cannot be compared would be sent again unchanged.
@@ -252,6 +262,29 @@ final class Engine {
       node(source)?.update()
       if tables.machine.isStopping { return }
     }
+  }
+}
+
+/// What holds an engine without keeping it alive: pending Observation registrations reach the
+/// engine through it, and a scheduler is given it to flush.
+///
+/// Observation cannot cancel a registration, and a scheduler may flush after the graph is
+/// gone. A weak reference would answer that too, but it gives the engine a side table, and an
+/// object with one pays a slower path on every retain and release, which the engine takes
+/// several times per change. The engine clears ``engine`` in its deinit, on the main actor,
+/// where the relay is also read.
+@MainActor
+final class EngineRelay: Flushable {
+  unowned(unsafe) var engine: Engine?
+
+  init(_ engine: Engine) {
+    self.engine = engine
+  }
+
+  var needsFlush: Bool { engine?.hasPendingChanges ?? false }
+
+  func flush() {
+    engine?.flush()
   }
 }
 
