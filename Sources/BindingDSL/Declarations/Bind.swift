@@ -305,7 +305,11 @@ private func modeName(_ mode: BindingMode) -> String {
 private final class EditLink<Model: AnyObject, Value, Target: ValueTarget>: NodeSink<Value>,
   MountCleanup
 {
-  private weak var model: Model?
+  // NB: unowned, not weak: a weak reference gives the view model (and the source) a side
+  // table, and every later retain and release of an object with one takes a slower path; a
+  // list's rows paid it for each cell view model. The link acts only while it listens
+  // (`token` is set), and the mount holds the view model and its sources until it stops.
+  private unowned let model: Model
   private let keyPath: ReferenceWritableKeyPath<Model, Value>
   private let target: Target
   private let convert: (Value) -> Target.Value
@@ -321,7 +325,7 @@ private final class EditLink<Model: AnyObject, Value, Target: ValueTarget>: Node
   private var isExpecting = false
   private var token: HandlerToken?
   /// The source a two-way binding shows, told of each edit the view model takes.
-  weak var source: SourceNode<Value>?
+  unowned var source: SourceNode<Value>?
 
   init(
     model: Model, keyPath: ReferenceWritableKeyPath<Model, Value>, target: Target,
@@ -362,7 +366,10 @@ private final class EditLink<Model: AnyObject, Value, Target: ValueTarget>: Node
   }
 
   private func edited(_ edited: Target.Value) {
-    guard let model else { return }
+    // NB: a widget calls the handlers it had when the edit began; one of them may have
+    // unmounted this link's screen.
+    guard token != nil else { return }
+    let model = model
     guard let value = back(edited) else {
       // The widget keeps the edit, marked, until the view model's value changes or an edit is
       // taken. An earlier edit's expectation stays: its echo at the next flush is not a new
@@ -387,6 +394,9 @@ private final class EditLink<Model: AnyObject, Value, Target: ValueTarget>: Node
       isExpecting = true
       target.receive(convert(stored))
     }
+    // NB: the write may have unmounted the screen (a view model that navigates away), tearing
+    // its sources down.
+    guard token != nil else { return }
     source?.editArrived()
   }
 
