@@ -33,6 +33,28 @@ import Testing
     #expect(!mounted.needsFlush)
   }
 
+  @Test func anEditReachingATwoWayBindingAfterAnEarlierHandlerUnmountedItDoesNothing() throws {
+    let field = Slot("name", "text", "", editable: true)
+    var mounted: MountedGraph<FormModel>?
+    weak var released: FormModel?
+    // NB: added first, so it runs first; the widget still calls the handlers it had when the
+    // edit began, the binding's among them.
+    _ = field.addEditHandler { _ in
+      mounted?.unmount()
+      mounted = nil
+    }
+    do {
+      let model = FormModel()
+      released = model
+      mounted = try BindingGraph<FormModel> { bind(\.name, to: field) }
+        .mount(on: model, scheduler: scheduler)
+    }
+    field.edit("Bo")
+    #expect(released == nil, "the unmount released the view model before the binding's turn")
+    #expect(!scheduler.hasPendingFlush)
+    #expect(field.handlerCount == 1)
+  }
+
   @Test func twoWayCarriesEditsBackWithoutEchoingThem() throws {
     let field = Slot("name", "text", "", editable: true)
     let mounted = try BindingGraph<FormModel> { bind(\.name, to: field) }
