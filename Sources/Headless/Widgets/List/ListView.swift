@@ -57,9 +57,9 @@ public final class ListView: Widget, CollectionTarget {
   private let templates: [ObjectIdentifier: AnyRowTemplate]
   private var customActions: [RowEvent] = []
   var sections: [SectionState] = []
-  var rowsByID: [AnyHashable: RowWidget] = [:]
   private var isSectioned = false
-  private var selectedID: AnyHashable?
+  /// The selected row, until it is deselected or goes away.
+  private var selectedRow: RowWidget?
   /// The rows' identities by their own `ID` type, while the list shows one collection of one
   /// view-model type in one section: later contents of that kind are diffed through it.
   var rowIndex: AnyObject?
@@ -177,16 +177,14 @@ public final class ListView: Widget, CollectionTarget {
   /// - Parameter row: A row of this list.
   public func select(_ row: RowWidget) {
     guard let model = row.model as? any RowModel else { return }
-    if let selectedID, let previous = rowsByID[selectedID],
-      let old = previous.model as? any RowModel
-    {
+    if let previous = selectedRow, let old = previous.model as? any RowModel {
       if previous.isSelectedNow { previous.isSelected.value = false }
-      self.selectedID = nil
+      selectedRow = nil
       deselection.send(old)
       if previous === row { return }
     }
     row.isSelected.value = true
-    selectedID = row.rowID
+    selectedRow = row
     selection.send(model)
   }
 
@@ -240,7 +238,6 @@ public final class ListView: Widget, CollectionTarget {
     for (position, row) in oldRows.enumerated() {
       guard newIndex[row.rowID] != nil else {
         changes.deletedRows.append(describe(row.rowID))
-        rowsByID[row.rowID] = nil
         retire(row)
         continue
       }
@@ -270,17 +267,16 @@ public final class ListView: Widget, CollectionTarget {
       var state = SectionState(id: section.id)
       state.rows.reserveCapacity(models.count)
       for (model, rowID) in models {
-        if let row = rowsByID[rowID] {
+        if let position = oldIndex[rowID] {
+          let row = oldRows[position]
           if row.model === model && !content.reloadsAll {
             state.rows.append(row)
             continue
           }
           changes.updatedRows.append(describe(rowID))
           retire(row)
-          rowsByID[rowID] = nil
         }
         if let row = mount(model, role: .row, rowID: rowID, mounter: mounter, problems: &problems) {
-          rowsByID[rowID] = row
           state.rows.append(row)
         }
       }
@@ -321,8 +317,7 @@ public final class ListView: Widget, CollectionTarget {
       for row in section.all { row.unmount() }
     }
     sections = []
-    rowsByID = [:]
-    selectedID = nil
+    selectedRow = nil
   }
 
   // MARK: - Rendering
@@ -404,8 +399,8 @@ public final class ListView: Widget, CollectionTarget {
 
   func retire(_ row: RowWidget) {
     if let model = row.model as? any RowModel {
-      if selectedID == row.rowID {
-        selectedID = nil
+      if selectedRow === row {
+        selectedRow = nil
         if row.isSelectedNow { row.isSelected.value = false }
         deselection.send(model)
       }

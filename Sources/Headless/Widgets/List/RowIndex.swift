@@ -168,8 +168,7 @@ final class RowIndex<ID: Hashable> {
     var problems: [String] = []
     for old in targets.indices where targets[old] < 0 {
       let row = rows[old]
-      changes.deletedRows.append("\(ids[old])")
-      list.rowsByID[row.rowID] = nil
+      changes.deletedRows.append(describeRowID(ids[old]))
       list.retire(row)
       slotByKey[keys[old]] = nil
       freeSlots.append(slots[old])
@@ -180,13 +179,13 @@ final class RowIndex<ID: Hashable> {
       if old >= 0 {
         staying.append(old)
       } else {
-        changes.insertedRows.append("\(plan.ids[position])")
+        changes.insertedRows.append(describeRowID(plan.ids[position]))
       }
     }
     let inPlace = increasingRun(in: staying)
     var stayed = 0
     for (position, old) in sources.enumerated() where old >= 0 {
-      if !inPlace[stayed] { changes.movedRows.append("\(plan.ids[position])") }
+      if !inPlace[stayed] { changes.movedRows.append(describeRowID(plan.ids[position])) }
       stayed += 1
     }
 
@@ -215,9 +214,8 @@ final class RowIndex<ID: Hashable> {
       var slot: Int
       if old >= 0 {
         // The id stays with another view model: the row is mounted anew, in the same slot.
-        changes.updatedRows.append("\(id)")
+        changes.updatedRows.append(describeRowID(id))
         list.retire(rows[old])
-        list.rowsByID[rowID] = nil
         slot = slots[old]
       } else {
         slot = freeSlots.popLast() ?? positionOfSlot.count
@@ -233,7 +231,6 @@ final class RowIndex<ID: Hashable> {
         freeSlots.append(slot)
         continue
       }
-      list.rowsByID[rowID] = row
       mounted[position] = row
       newIdentities.append(identity)
       newSlots.append(slot)
@@ -283,6 +280,14 @@ final class RowIndex<ID: Hashable> {
       }
     }
   }
+}
+
+/// A row id as text, as `"\(id)"` writes it: integers and strings without the printing
+/// machinery, which cost more than the rest of recording a row's change.
+func describeRowID<ID>(_ id: ID) -> String {
+  if let number = id as? Int { return String(number) }
+  if let text = id as? String { return text }
+  return "\(id)"
 }
 
 /// The addresses of `models`, read without retaining them (view models referenced weakly
