@@ -30,7 +30,7 @@ let markdown = arguments.contains("--markdown")
 @MainActor func runs(_ name: String) -> Bool { only == nil || only == name }
 
 var rows: [Row] = []
-if runs("chain") { rows.append(chainRow(settings)) }
+if runs("chain") { rows += chainRows(settings) }
 if runs("fan-out") { rows += fanOutRows(settings) }
 if runs("diamond") { rows += diamondRows(settings) }
 if runs("batch") { rows += batchRows(settings) }
