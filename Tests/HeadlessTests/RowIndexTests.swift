@@ -30,8 +30,111 @@ struct TwinListsScreen: Screen {
   }
 }
 
+/// A cell whose id is of any type: the row index matches `Int` and `String` ids with code of
+/// their own and any other id through its `Hashable` conformance.
+@MainActor
+@Observable
+final class KeyedCell<Key: Hashable & Sendable>: Identifiable {
+  let id: Key
+  var title: String
+
+  init(_ id: Key) {
+    self.id = id
+    title = "\(id)"
+  }
+}
+
+struct KeyedRow<Key: Hashable & Sendable>: RowTemplate {
+  let title = Label("title")
+
+  var body: Widget { title }
+
+  func bindings(_ vm: KeyedCell<Key>) -> [BindingDeclaration<KeyedCell<Key>>] {
+    bind(\.title, to: title.text)
+  }
+}
+
+@MainActor
+@Observable
+final class KeyedTwinsViewModel<Key: Hashable & Sendable> {
+  var cells: [KeyedCell<Key>] = []
+  var sections: [ListSection] { [ListSection(id: 0, rows: cells)] }
+}
+
+/// Two lists of the same cells: one diffed by the row index, one by the general path.
+struct KeyedTwinsScreen<Key: Hashable & Sendable>: Screen {
+  let indexed = ListView("indexed", rows: [KeyedRow<Key>.self])
+  let general = ListView("general", rows: [KeyedRow<Key>.self])
+
+  var body: Widget {
+    VStack("twins") {
+      indexed
+      general
+    }
+  }
+
+  func bindings(_ vm: KeyedTwinsViewModel<Key>) -> [BindingDeclaration<KeyedTwinsViewModel<Key>>] {
+    show(\.cells, in: indexed, animation: .fade)
+    show(\.sections, in: general, animation: .fade)
+  }
+}
+
+/// An id type of the app's own.
+struct OrderCode: Hashable, Sendable, CustomStringConvertible {
+  let number: Int
+  var description: String { "code-\(number)" }
+}
+
 @MainActor
 @Suite struct RowIndexTests {
+  /// Random changes of one list, whatever the type of its ids: the indexed list shows what the
+  /// general path shows, reports the same changes, and keeps the rows that stay.
+  @Test(arguments: ["Int", "String", "OrderCode"])
+  func theIndexedDiffAgreesWithTheGeneralPathForEveryKindOfID(_ kind: String) throws {
+    switch kind {
+    case "Int": try checkAgreement(kind, seed: 0x1D6) { $0 }
+    case "String": try checkAgreement(kind, seed: 0x1D7) { "order-\($0)" }
+    default: try checkAgreement(kind, seed: 0x1D8) { OrderCode(number: $0) }
+    }
+  }
+
+  private func checkAgreement<Key: Hashable & Sendable>(
+    _ kind: String, seed: UInt64, key: (Int) -> Key
+  ) throws {
+    var generator = SplitMix64(state: seed)
+    let model = KeyedTwinsViewModel<Key>()
+    let scheduler = ManualScheduler()
+    let screen = KeyedTwinsScreen<Key>()
+    let mounted = try screen.mount(on: model, scheduler: scheduler)
+    defer { mounted.unmount() }
+    var cells = (0..<30).map { KeyedCell(key($0)) }
+    for round in 0..<200 {
+      let before = Dictionary(uniqueKeysWithValues: screen.indexed.rows.map { ($0.rowID, $0) })
+      var new = cells.indices.filter { _ in Int.random(in: 0..<10, using: &generator) < 7 }
+      for _ in 0..<Int.random(in: 0..<3, using: &generator) where new.count > 1 {
+        let moved = new.remove(at: Int.random(in: new.indices, using: &generator))
+        new.insert(moved, at: Int.random(in: 0...new.count, using: &generator))
+      }
+      if Int.random(in: 0..<5, using: &generator) == 0, let replaced = new.randomElement(
+        using: &generator)
+      {
+        cells[replaced] = KeyedCell(key(replaced))
+      }
+      model.cells = new.map { cells[$0] }
+      scheduler.flush()
+      #expect(screen.indexed.rowIDs == screen.general.rowIDs, "\(kind) round \(round)")
+      #expect(
+        screen.indexed.lastChanges?.description == screen.general.lastChanges?.description,
+        "\(kind) round \(round): the same changes")
+      #expect(screen.indexed.rowIDs == new.map { "\(key($0))" }, "\(kind) round \(round)")
+      for row in screen.indexed.rows {
+        if let kept = before[row.rowID], kept.model === row.model {
+          #expect(kept === row, "\(kind) round \(round): row \(row.rowID) kept its widgets")
+        }
+      }
+    }
+  }
+
   /// Many changes in a row on one mount, with ids kept, dropped, added, moved, repeated and
   /// given to new view models: the indexed list shows what the general path shows, reports the
   /// same changes and problems, and keeps the rows that stay.

@@ -97,7 +97,6 @@ final class RowIndex<ID: Hashable> {
     let keys = keys
     let slotByKey = slotByKey
     let positionOfSlot = positionOfSlot
-    let oldCount = ids.count
     // NB: ids are read and compared through buffer pointers, whose accessors are inlined:
     // the array's are not, and each call would look up the array type's metadata.
     let newIDs = ContiguousArray<ID>(unsafeUninitializedCapacity: models.count) { new, count in
@@ -108,49 +107,25 @@ final class RowIndex<ID: Hashable> {
       }
       count = models.count
     }
-    var newKeys: [Int] = []
-    newKeys.reserveCapacity(models.count)
-    var sources: [Int] = []
-    sources.reserveCapacity(models.count)
-    var targets = [Int](repeating: -1, count: oldCount)
-    var insertedKeys: [Int: Int] = [:]
-    var expected = 0
-    var isValid = true
-    ids.withUnsafeBufferPointer { ids in
+    let matched = ids.withUnsafeBufferPointer { ids in
       newIDs.withUnsafeBufferPointer { newIDs in
-        for position in newIDs.indices {
-          let id = newIDs[position]
-          while expected < oldCount && targets[expected] >= 0 { expected += 1 }
-          if expected < oldCount && ids[expected] == id {
-            targets[expected] = position
-            sources.append(expected)
-            newKeys.append(keys[expected])
-            expected += 1
-          } else {
-            let key = id.hashValue
-            if let slot = slotByKey[key] {
-              let old = positionOfSlot[slot]
-              guard ids[old] == id, targets[old] < 0 else {
-                isValid = false
-                return
-              }
-              targets[old] = position
-              sources.append(old)
-              // The walk goes on after the row found: the rows after it most likely follow it.
-              expected = old + 1
-            } else {
-              guard insertedKeys.updateValue(position, forKey: key) == nil else {
-                isValid = false
-                return
-              }
-              sources.append(-1)
-            }
-            newKeys.append(key)
-          }
+        // NB: the common id types are matched by code specialized for them: comparing and
+        // hashing through the `Hashable` conformance cost more than the walk itself.
+        if ID.self == Int.self {
+          return matchIDs(
+            old: ids.rebound(to: Int.self), new: newIDs.rebound(to: Int.self), keys: keys,
+            slotByKey: slotByKey, positionOfSlot: positionOfSlot)
         }
+        if ID.self == String.self {
+          return matchIDs(
+            old: ids.rebound(to: String.self), new: newIDs.rebound(to: String.self), keys: keys,
+            slotByKey: slotByKey, positionOfSlot: positionOfSlot)
+        }
+        return matchIDs(
+          old: ids, new: newIDs, keys: keys, slotByKey: slotByKey, positionOfSlot: positionOfSlot)
       }
     }
-    guard isValid else { return nil }
+    guard let (newKeys, sources, targets) = matched else { return nil }
     return Plan(ids: newIDs, keys: newKeys, sources: sources, targets: targets)
   }
 
@@ -279,6 +254,58 @@ final class RowIndex<ID: Hashable> {
         }
       }
     }
+  }
+}
+
+/// Matches the new ids with the old ones in one walk: each new id is compared with the old id
+/// at the position the walk expects, and only where they differ is it hashed and looked up
+/// among the old rows. Returns each new row's hash key and old position (-1 when inserted) and
+/// each old row's new position (-1 when deleted); `nil` when an id repeats or two ids share a
+/// hash key.
+private func matchIDs<Key: Hashable>(
+  old ids: UnsafeBufferPointer<Key>, new newIDs: UnsafeBufferPointer<Key>, keys: [Int],
+  slotByKey: [Int: Int], positionOfSlot: [Int]
+) -> (keys: [Int], sources: [Int], targets: [Int])? {
+  let oldCount = ids.count
+  var newKeys: [Int] = []
+  newKeys.reserveCapacity(newIDs.count)
+  var sources: [Int] = []
+  sources.reserveCapacity(newIDs.count)
+  var targets = [Int](repeating: -1, count: oldCount)
+  var insertedKeys: [Int: Int] = [:]
+  var expected = 0
+  for position in newIDs.indices {
+    let id = newIDs[position]
+    while expected < oldCount && targets[expected] >= 0 { expected += 1 }
+    if expected < oldCount && ids[expected] == id {
+      targets[expected] = position
+      sources.append(expected)
+      newKeys.append(keys[expected])
+      expected += 1
+    } else {
+      let key = id.hashValue
+      if let slot = slotByKey[key] {
+        let old = positionOfSlot[slot]
+        guard ids[old] == id, targets[old] < 0 else { return nil }
+        targets[old] = position
+        sources.append(old)
+        // The walk goes on after the row found: the rows after it most likely follow it.
+        expected = old + 1
+      } else {
+        guard insertedKeys.updateValue(position, forKey: key) == nil else { return nil }
+        sources.append(-1)
+      }
+      newKeys.append(key)
+    }
+  }
+  return (newKeys, sources, targets)
+}
+
+extension UnsafeBufferPointer {
+  /// The same memory as a buffer of `type`, which `Element` was found to be.
+  fileprivate func rebound<Known>(to type: Known.Type) -> UnsafeBufferPointer<Known> {
+    UnsafeBufferPointer<Known>(
+      start: UnsafeRawPointer(baseAddress)?.assumingMemoryBound(to: Known.self), count: count)
   }
 }
 
