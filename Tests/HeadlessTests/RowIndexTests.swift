@@ -115,8 +115,9 @@ struct OrderCode: Hashable, Sendable, CustomStringConvertible {
         let moved = new.remove(at: Int.random(in: new.indices, using: &generator))
         new.insert(moved, at: Int.random(in: 0...new.count, using: &generator))
       }
-      if Int.random(in: 0..<5, using: &generator) == 0, let replaced = new.randomElement(
-        using: &generator)
+      if Int.random(in: 0..<5, using: &generator) == 0,
+        let replaced = new.randomElement(
+          using: &generator)
       {
         cells[replaced] = KeyedCell(key(replaced))
       }
