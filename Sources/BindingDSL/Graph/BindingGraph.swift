@@ -66,11 +66,11 @@ public struct BindingGraph<Model: AnyObject> {
     if !problems.isEmpty { throw BindingGraphError(problems: problems) }
   }
 
-  /// The same graph without the code that installs it, which holds the widgets and commands
-  /// the declarations reach: what an unmounted graph keeps for inspection.
   /// A graph of no declarations: what a host of child mounts (an app's screens) runs.
   package static var empty: Self { Self(declarations: [], nodes: [], edges: []) }
 
+  /// The same graph without the code that installs it, which holds the widgets and commands
+  /// the declarations reach: what an unmounted graph keeps for inspection.
   package func descriptionOnly() -> Self {
     if isDescriptionOnly { return self }
     return Self(
