@@ -22,16 +22,19 @@ public struct BindingDeclaration<Model: AnyObject> {
     if let members { return "group of \(members.count)" }
     return singleSummary
   }
-  private let singleSummary: String
+  @usableFromInline let singleSummary: String
   /// Where the declaration was written; for a group, where its first declaration was written.
   public let site: DeclarationSite
 
-  let endpoints: [Endpoint]
-  let edges: [EdgePlan]
-  let problems: [String]
-  private let installer: @MainActor (MountContext<Model>) -> Void
+  // NB: `@usableFromInline` for the builder and groups, which are inlined into the module of
+  // the bindings body and specialized for its view model: made there, a row's group of
+  // declarations costs no run-time type lookups.
+  @usableFromInline let endpoints: [Endpoint]
+  @usableFromInline let edges: [EdgePlan]
+  @usableFromInline let problems: [String]
+  @usableFromInline let installer: @MainActor (MountContext<Model>) -> Void
   /// The declarations of a group, in order; `nil` for a single declaration.
-  private let members: [BindingDeclaration<Model>]?
+  @usableFromInline let members: [BindingDeclaration<Model>]?
 
   /// Makes a declaration. The text (summary, endpoints, edges, problems) is made only when it
   /// can be needed: not for a row of a list whose template was checked already (see
@@ -52,7 +55,8 @@ public struct BindingDeclaration<Model: AnyObject> {
     self.members = nil
   }
 
-  private init(members: [BindingDeclaration<Model>]) {
+  @inlinable
+  init(members: [BindingDeclaration<Model>]) {
     self.singleSummary = ""
     self.site = members.first?.site ?? DeclarationSite(fileID: "(empty group)", line: 0)
     self.endpoints = []
@@ -80,15 +84,18 @@ public struct BindingDeclaration<Model: AnyObject> {
   ///
   /// - Parameter declarations: The declarations, in order; groups among them are opened.
   /// - Returns: One declaration standing for all of them.
+  @inlinable
   public static func group(_ declarations: [BindingDeclaration<Model>]) -> Self {
     Self(members: declarations)
   }
 
   /// Whether this is a group of declarations rather than one.
+  @inlinable
   public var isGroup: Bool { members != nil }
 
   /// The single declarations this one stands for, in order: itself, or a group's declarations
   /// with nested groups opened.
+  @inlinable
   public var flattened: [BindingDeclaration<Model>] {
     guard let members else { return [self] }
     // NB: most bodies are one flat group; its array is the answer as it is.
@@ -107,7 +114,8 @@ public struct BindingDeclaration<Model: AnyObject> {
     declarations.contains { $0.isGroup } ? declarations.flatMap(\.flattened) : declarations
   }
 
-  private func appendFlattened(to all: inout [BindingDeclaration<Model>]) {
+  @inlinable
+  func appendFlattened(to all: inout [BindingDeclaration<Model>]) {
     guard let members else {
       all.append(self)
       return
@@ -141,6 +149,7 @@ public struct BindingDeclaration<Model: AnyObject> {
 }
 
 /// A node as a declaration sees it, before the graph numbers it.
+@usableFromInline
 struct Endpoint: Hashable {
   enum Identity: Hashable {
     case keyPath(AnyKeyPath)
@@ -168,6 +177,7 @@ package struct WidgetReference: Hashable, Sendable {
   package let object: ObjectIdentifier
 }
 
+@usableFromInline
 struct EdgePlan {
   let from: Endpoint.Identity
   let to: Endpoint.Identity

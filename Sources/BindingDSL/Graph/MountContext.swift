@@ -1,6 +1,7 @@
 /// What a declaration's install step gets: the view model, and shared nodes so that every
 /// declaration reading one key path reads one observed source.
 @MainActor
+@usableFromInline
 final class MountContext<Model: AnyObject> {
   let model: Model
   let engine: Engine

@@ -99,6 +99,7 @@ protocol ChildContext: ChildMounter {
 }
 
 extension MountContext: ChildContext {
+  @usableFromInline
   func mount<Child: AnyObject>(
     _ declarations: [BindingDeclaration<Child>], on child: Child, template: ObjectIdentifier
   ) throws(BindingGraphError) -> ChildMount {
@@ -114,6 +115,7 @@ extension MountContext: ChildContext {
     return mount
   }
 
+  @usableFromInline
   func hasChecked(_ template: ObjectIdentifier) -> Bool {
     checkedTemplates.contains(template)
   }
