@@ -18,6 +18,7 @@
 ///   - line: The line it is written on, for graph errors and the dump; leave the default.
 /// - Returns: The declaration, for a bindings body.
 @MainActor
+@inlinable
 public func bind<Model: AnyObject, Target: ValueTarget>(
   _ source: KeyPath<Model, Target.Value>,
   to target: Target,
@@ -46,6 +47,7 @@ public func bind<Model: AnyObject, Target: ValueTarget>(
 ///   - transform: Turns a view-model value into a widget value.
 /// - Returns: The declaration, for a bindings body.
 @MainActor
+@inlinable
 public func bind<Model: AnyObject, Value, Target: ValueTarget>(
   _ source: KeyPath<Model, Value>,
   to target: Target,
@@ -84,6 +86,7 @@ public func bind<Model: AnyObject, Value, Target: ValueTarget>(
 ///     told; `nil` (the default) when the view model need not know.
 /// - Returns: The declaration, for a bindings body.
 @MainActor
+@inlinable
 public func bind<Model: AnyObject, Value, Target: ValueTarget>(
   _ source: KeyPath<Model, Value>,
   to target: Target,
@@ -184,8 +187,13 @@ extension Endpoint {
   }
 }
 
+// NB: `bind` and `makeBinding` are inlinable, and so is what the install step calls first: the
+// install closure is then specialized for the view model, value and widget types in the module
+// of the bindings body, where making a row's nodes costs no run-time type lookups. The text of
+// the declaration is made out of line, by `bindingDeclaration`.
 @MainActor
-private func makeBinding<Model: AnyObject, Value, Target: ValueTarget>(
+@inlinable
+func makeBinding<Model: AnyObject, Value, Target: ValueTarget>(
   _ source: KeyPath<Model, Value>,
   to target: Target,
   mode requested: BindingMode,
@@ -199,20 +207,9 @@ private func makeBinding<Model: AnyObject, Value, Target: ValueTarget>(
   let canWriteBack = target.isEditable && writable != nil && back != nil
   let mode: BindingMode =
     requested == .automatic ? (canWriteBack ? .twoWay : .oneWay) : requested
-  return BindingDeclaration(
-    summary: "bind(\(keyPathName(source)), to: \(target.targetKey), mode: .\(modeName(mode)))",
-    site: site, endpoints: [Endpoint(source), Endpoint(target)],
-    edges: [
-      mode == .oneWayToSource
-        ? EdgePlan(
-          from: .widget(target.targetKey), to: .keyPath(source), mode: mode, role: .value,
-          isTransformed: isTransformed)
-        : EdgePlan(
-          from: .keyPath(source), to: .widget(target.targetKey), mode: mode, role: .value,
-          isTransformed: isTransformed)
-    ],
-    problems: bindingProblems(
-      source, to: target, mode: mode, isWritable: writable != nil, hasBack: back != nil)
+  return bindingDeclaration(
+    source, to: target, mode: mode, isTransformed: isTransformed, isWritable: writable != nil,
+    hasBack: back != nil, site: site
   ) { context in
     let model = context.model
     switch mode {
@@ -248,6 +245,31 @@ private func makeBinding<Model: AnyObject, Value, Target: ValueTarget>(
   }
 }
 
+/// A binding's declaration: its text (made only when it can be needed) and `install`.
+@MainActor
+@usableFromInline
+func bindingDeclaration<Model: AnyObject, Value, Target: ValueTarget>(
+  _ source: KeyPath<Model, Value>, to target: Target, mode: BindingMode, isTransformed: Bool,
+  isWritable: Bool, hasBack: Bool, site: DeclarationSite,
+  install: @escaping @MainActor (MountContext<Model>) -> Void
+) -> BindingDeclaration<Model> {
+  BindingDeclaration(
+    summary: "bind(\(keyPathName(source)), to: \(target.targetKey), mode: .\(modeName(mode)))",
+    site: site, endpoints: [Endpoint(source), Endpoint(target)],
+    edges: [
+      mode == .oneWayToSource
+        ? EdgePlan(
+          from: .widget(target.targetKey), to: .keyPath(source), mode: mode, role: .value,
+          isTransformed: isTransformed)
+        : EdgePlan(
+          from: .keyPath(source), to: .widget(target.targetKey), mode: mode, role: .value,
+          isTransformed: isTransformed)
+    ],
+    problems: bindingProblems(
+      source, to: target, mode: mode, isWritable: isWritable, hasBack: hasBack),
+    install: install)
+}
+
 /// What is wrong with a binding of `source` to `target` in `mode`.
 @MainActor
 private func bindingProblems<Model, Value, Target: ValueTarget>(
@@ -276,7 +298,8 @@ private func bindingProblems<Model, Value, Target: ValueTarget>(
 
 /// Without a transform, the widget property itself is a node's sink: no closure.
 @MainActor
-private func directSink<Value, Target: ValueTarget>(
+@inlinable
+func directSink<Value, Target: ValueTarget>(
   to target: Target, isTransformed: Bool
 ) -> Sink<Value>? {
   guard !isTransformed, Value.self == Target.Value.self else { return nil }
@@ -302,7 +325,8 @@ private func modeName(_ mode: BindingMode) -> String {
 /// model's value at the next flush is the value the edit produced, the widget already shows it
 /// (perhaps spelled differently, as in "007" for 7), so nothing is written.
 @MainActor
-private final class EditLink<Model: AnyObject, Value, Target: ValueTarget>: NodeSink<Value>,
+@usableFromInline
+final class EditLink<Model: AnyObject, Value, Target: ValueTarget>: NodeSink<Value>,
   MountCleanup
 {
   // NB: unowned, not weak: a weak reference gives the view model (and the source) a side
@@ -325,8 +349,9 @@ private final class EditLink<Model: AnyObject, Value, Target: ValueTarget>: Node
   private var isExpecting = false
   private var token: HandlerToken?
   /// The source a two-way binding shows, told of each edit the view model takes.
-  unowned var source: SourceNode<Value>?
+  @usableFromInline unowned var source: SourceNode<Value>?
 
+  @usableFromInline
   init(
     model: Model, keyPath: ReferenceWritableKeyPath<Model, Value>, target: Target,
     convert: @escaping (Value) -> Target.Value, back: @escaping (Target.Value) -> Value?,
@@ -342,6 +367,7 @@ private final class EditLink<Model: AnyObject, Value, Target: ValueTarget>: Node
   }
 
   /// Starts listening for edits, until the graph unmounts.
+  @usableFromInline
   func listen(in context: MountContext<Model>) {
     token = target.addEditHandler { edited in self.edited(edited) }
     context.onUnmount(self)

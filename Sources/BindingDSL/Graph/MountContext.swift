@@ -3,28 +3,28 @@
 @MainActor
 @usableFromInline
 final class MountContext<Model: AnyObject> {
-  let model: Model
-  let engine: Engine
+  @usableFromInline let model: Model
+  @usableFromInline let engine: Engine
   let clock: any Clock<Duration>
   private var lifecycleEvents: [LifecycleEvent: LifecycleSource] = [:]
   private(set) var commands: [any CommandObject] = []
   /// For each command, what cancels the runs this mount started.
   private var cancellers: [@MainActor () -> Void] = []
   private var sources: [AnyHashable: RuntimeNode] = [:]
-  private var sourcesByKeyPath: [HashedKeyPath: RuntimeNode] = [:]
+  @usableFromInline var sourcesByKeyPath: [HashedKeyPath: RuntimeNode] = [:]
   /// Keeps each key path alive while its identity is a key.
-  private var sourcesByKeyPathIdentity:
+  @usableFromInline var sourcesByKeyPathIdentity:
     [ObjectIdentifier: (keyPath: AnyKeyPath, node: RuntimeNode)] =
       [:]
   /// The first sources made for key paths, searched in order: a row has a few, and hashing key
   /// paths to find them in the dictionaries above cost more than comparing them. Past
   /// ``fewSourcesLimit`` they move into the dictionaries.
-  private var fewSources: [(identity: ObjectIdentifier, keyPath: AnyKeyPath, node: RuntimeNode)] =
-    []
-  private static var fewSourcesLimit: Int { 8 }
-  private var nodes: [RuntimeNode] = []
+  @usableFromInline var fewSources:
+    [(identity: ObjectIdentifier, keyPath: AnyKeyPath, node: RuntimeNode)] = []
+  @usableFromInline static var fewSourcesLimit: Int { 8 }
+  @usableFromInline var nodes: [RuntimeNode] = []
   /// Sources created since the graph last started observing its new sources.
-  private var unobserved: [RuntimeNode] = []
+  @usableFromInline var unobserved: [RuntimeNode] = []
   private var cleanups: [() -> Void] = []
   /// What runs once every declaration is installed (a list mounts its first rows then, so that
   /// the row events of later declarations are already bound).
@@ -80,6 +80,9 @@ final class MountContext<Model: AnyObject> {
   ///
   /// Key-path literals are uniqued objects, so most lookups are answered by identity; equal key
   /// paths written in different places are matched by value once, then by identity too.
+  ///
+  /// Inlinable, as the install steps of bindings are (see `makeBinding`).
+  @inlinable
   func source<Value>(_ keyPath: KeyPath<Model, Value>) -> SourceNode<Value> {
     let identity = ObjectIdentifier(keyPath)
     if sourcesByKeyPathIdentity.isEmpty {
@@ -117,7 +120,8 @@ final class MountContext<Model: AnyObject> {
   }
 
   /// The source for `keyPath` among the first few, by the key path's identity or else by value.
-  private func fewSource<Value>(_ keyPath: KeyPath<Model, Value>, identity: ObjectIdentifier)
+  @inlinable
+  func fewSource<Value>(_ keyPath: KeyPath<Model, Value>, identity: ObjectIdentifier)
     -> SourceNode<Value>?
   {
     for entry in fewSources where entry.identity == identity {
@@ -221,19 +225,23 @@ final class MountContext<Model: AnyObject> {
 }
 
 /// A key path with its hash, computed once.
-private struct HashedKeyPath: Hashable {
-  let keyPath: AnyKeyPath
-  let hash: Int
+@usableFromInline
+struct HashedKeyPath: Hashable {
+  @usableFromInline let keyPath: AnyKeyPath
+  @usableFromInline let hash: Int
 
+  @usableFromInline
   init(_ keyPath: AnyKeyPath) {
     self.keyPath = keyPath
     self.hash = keyPath.hashValue
   }
 
+  @usableFromInline
   func hash(into hasher: inout Hasher) {
     hasher.combine(hash)
   }
 
+  @usableFromInline
   static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.hash == rhs.hash && lhs.keyPath == rhs.keyPath
   }

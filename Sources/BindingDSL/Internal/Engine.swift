@@ -10,6 +10,7 @@ import Observation
 /// nodes then update in rank order, each once per pass, after every input it reads: a diamond
 /// writes its widget once, with consistent inputs.
 @MainActor
+@usableFromInline
 final class Engine {
   /// Up to how many dirty sources are observed again as they are, without splitting off the
   /// ones whose value did not change.

@@ -6,6 +6,7 @@ import Observation
 /// node (whether it is dirty or queued, the registration observing it) lives in the engine,
 /// under the node's ``number``.
 @MainActor
+@usableFromInline
 class RuntimeNode {
   /// The node's index in its engine's tables.
   final let number: Int
@@ -57,6 +58,7 @@ func onMainActor(_ body: @escaping @MainActor @Sendable () -> Void) {
 }
 
 /// Where a node writes its value: a widget property, an object of the engine, or a closure.
+@usableFromInline
 enum Sink<Value> {
   case target(any ValueTarget<Value>)
   case object(NodeSink<Value>)
@@ -81,6 +83,7 @@ enum Sink<Value> {
 
 /// An object that receives a node's values (a two-way binding's link).
 @MainActor
+@usableFromInline
 class NodeSink<Value> {
   func receive(_ value: Value) {}
 
@@ -91,6 +94,7 @@ class NodeSink<Value> {
 
 /// A node holding a value, with sinks (widget writes) and dependents (derived nodes).
 @MainActor
+@usableFromInline
 class ValueNode<Value>: RuntimeNode {
   final var value: Value
   final let isEqual: Equality<Value>?
@@ -111,6 +115,7 @@ class ValueNode<Value>: RuntimeNode {
   }
 
   /// Adds a sink and delivers the current value to it at once, so a widget starts in sync.
+  @usableFromInline
   final func add(_ sink: Sink<Value>) {
     if firstSink == nil {
       firstSink = sink
@@ -171,6 +176,7 @@ class ValueNode<Value>: RuntimeNode {
 /// (or command property) in a mounted graph, so a change pays for one re-read however many
 /// widgets show the value; sources that change together share one registration.
 @MainActor
+@usableFromInline
 class SourceNode<Value>: ValueNode<Value> {
   /// Whether the last ``readTracked()`` found a value to hand on at the next update.
   private final var isFresh = false
@@ -243,10 +249,12 @@ class SourceNode<Value>: ValueNode<Value> {
 
 /// A source reading a key path of the view model.
 @MainActor
+@usableFromInline
 final class KeyPathSourceNode<Model: AnyObject, Value>: SourceNode<Value> {
   private unowned let model: Model
   private let keyPath: KeyPath<Model, Value>
 
+  @usableFromInline
   init(model: Model, keyPath: KeyPath<Model, Value>, engine: Engine) {
     self.model = model
     self.keyPath = keyPath
