@@ -167,6 +167,9 @@ final class RowIndex<ID: Hashable> {
     // Rows mounted anew (inserted, or whose id stays with another view model), by position.
     // Mounting calls out (the template's bindings, `willDisplay`), so it happens while the
     // list still shows its old rows, as on the general path.
+    // NB: the index's arrays read once per row are read from locals (see `plan(_:)`).
+    let identities = identities
+    let slots = slots
     var mounted: [Int: RowWidget] = [:]
     var kept = [Int](repeating: -1, count: models.count)
     let addresses = addresses(of: models)
@@ -215,9 +218,12 @@ final class RowIndex<ID: Hashable> {
     ids = plan.ids
     keys = plan.keys
     rows = newRows
-    identities = newIdentities
-    slots = newSlots
-    for (position, slot) in slots.enumerated() { positionOfSlot[slot] = position }
+    self.identities = newIdentities
+    self.slots = newSlots
+    var positions = positionOfSlot
+    positionOfSlot = []
+    for (position, slot) in newSlots.enumerated() { positions[slot] = position }
+    positionOfSlot = positions
     list.sections = [SectionState(id: AnyHashable(0), rows: newRows)]
     list.lastChanges = changes
     list.problem = problems.isEmpty ? nil : problems.joined(separator: "; ")
