@@ -415,33 +415,25 @@ public final class ListView: Widget, CollectionTarget {
 /// Marks the elements of the longest strictly increasing subsequence of `values`: rows whose
 /// old positions are on it kept their order; the others moved. O(n log n).
 func increasingRun(in values: [Int]) -> [Bool] {
-  // NB: on buffer pointers: a 10,000-row change walks every row that stays.
-  let count = values.count
   var tails: [Int] = []  // indices into values: the smallest tail of each run length
-  tails.reserveCapacity(count)
-  var previous = [Int](repeating: -1, count: count)
-  values.withUnsafeBufferPointer { values in
-    previous.withUnsafeMutableBufferPointer { previous in
-      for index in 0..<count {
-        let value = values[index]
-        // Most rows keep their order: a value above the longest run's tail extends it.
-        if let last = tails.last, values[last] < value {
-          previous[index] = last
-          tails.append(index)
-          continue
-        }
-        var low = 0
-        var high = tails.count
-        while low < high {
-          let middle = (low + high) / 2
-          if values[tails[middle]] < value { low = middle + 1 } else { high = middle }
-        }
-        if low > 0 { previous[index] = tails[low - 1] }
-        if low == tails.count { tails.append(index) } else { tails[low] = index }
-      }
+  var previous = [Int](repeating: -1, count: values.count)
+  for (index, value) in values.enumerated() {
+    // Most rows keep their order: a value above the longest run's tail extends it.
+    if let last = tails.last, values[last] < value {
+      previous[index] = last
+      tails.append(index)
+      continue
     }
+    var low = 0
+    var high = tails.count
+    while low < high {
+      let middle = (low + high) / 2
+      if values[tails[middle]] < value { low = middle + 1 } else { high = middle }
+    }
+    if low > 0 { previous[index] = tails[low - 1] }
+    if low == tails.count { tails.append(index) } else { tails[low] = index }
   }
-  var marks = [Bool](repeating: false, count: count)
+  var marks = [Bool](repeating: false, count: values.count)
   var index = tails.last ?? -1
   while index >= 0 {
     marks[index] = true
