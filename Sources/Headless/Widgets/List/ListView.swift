@@ -261,7 +261,22 @@ public final class ListView: Widget, CollectionTarget {
     for index in positions.indices where !inPlace[index] {
       changes.movedRows.append(describe(stayingIDs[index]))
     }
-    // Rows that stay with another view model, or all of them on a reload: mount them anew.
+    // The widgets of every row mounted anew (new, staying with another view model, or all of
+    // them on a reload) are made first, together (see `prepareRow`); their bindings are then
+    // mounted in order, each after the row it replaces is retired.
+    // NB: in the order the second pass takes them, which skips the same rows.
+    var prepared: [Result<PreparedRow, RowProblem>] = []
+    for (_, models) in newSections {
+      for (model, rowID) in models {
+        if let position = oldIndex[rowID], oldRows[position].model === model,
+          !content.reloadsAll
+        {
+          continue
+        }
+        prepared.append(prepare(model, role: .row, rowID: rowID))
+      }
+    }
+    var nextPrepared = 0
     var rebuilt: [SectionState] = []
     for (section, models) in newSections {
       var state = SectionState(id: section.id)
@@ -276,8 +291,14 @@ public final class ListView: Widget, CollectionTarget {
           changes.updatedRows.append(describe(rowID))
           retire(row)
         }
-        if let row = mount(model, role: .row, rowID: rowID, mounter: mounter, problems: &problems) {
-          state.rows.append(row)
+        let made = prepared[nextPrepared]
+        nextPrepared += 1
+        switch made {
+        case .success(let row):
+          if let row = finish(row, mounter: mounter, problems: &problems) {
+            state.rows.append(row)
+          }
+        case .failure(let problem): problems.append(problem.message)
         }
       }
       let previous = sections.first { $0.id == section.id }
@@ -366,23 +387,49 @@ public final class ListView: Widget, CollectionTarget {
     _ model: any RowModel, role: RowWidget.Role, rowID: AnyHashable,
     mounter: any ChildMounter, problems: inout [String]
   ) -> RowWidget? {
+    switch prepare(model, role: role, rowID: rowID) {
+    case .success(let prepared): return finish(prepared, mounter: mounter, problems: &problems)
+    case .failure(let problem):
+      problems.append(problem.message)
+      return nil
+    }
+  }
+
+  /// Makes the row of `model` and its widgets, without its bindings (``finish(_:mounter:problems:)``
+  /// mounts them), or tells why it cannot be made.
+  func prepare(_ model: any RowModel, role: RowWidget.Role, rowID: AnyHashable)
+    -> Result<PreparedRow, RowProblem>
+  {
     let type = ObjectIdentifier(Swift.type(of: model as AnyObject))
     guard let template = templates[type] else {
       let known = templates.values.map { "\($0.name) (\($0.modelName))" }.sorted()
-      problems.append(
-        "no row template for \(Swift.type(of: model as AnyObject)) in list '\(id)'; "
-          + "templates: \(known.isEmpty ? "none" : known.joined(separator: ", "))")
-      return nil
+      return .failure(
+        RowProblem(
+          message: "no row template for \(Swift.type(of: model as AnyObject)) in list '\(id)'; "
+            + "templates: \(known.isEmpty ? "none" : known.joined(separator: ", "))"))
     }
     let row = RowWidget(listID: id, role: role, rowID: rowID, model: model)
     do {
-      row.mount = try template.make(model, row, mounter)
+      return .success(PreparedRow(row: row, model: model, mount: try template.prepare(model, row)))
+    } catch {
+      return .failure(RowProblem(message: "\(error)"))
+    }
+  }
+
+  /// Mounts the bindings of a prepared row and sends `willDisplay` for it; `nil` (with the
+  /// problem added to `problems`) when its bindings cannot be mounted.
+  func finish(_ prepared: PreparedRow, mounter: any ChildMounter, problems: inout [String])
+    -> RowWidget?
+  {
+    let row = prepared.row
+    do {
+      row.mount = try prepared.mount(mounter)
     } catch {
       problems.append("\(error)")
       return nil
     }
     row.list = self
-    if role == .row { willDisplay.send(model) }
+    if row.role == .row { willDisplay.send(prepared.model) }
     return row
   }
 
@@ -440,6 +487,20 @@ func increasingRun(in values: [Int]) -> [Bool] {
     index = previous[index]
   }
   return marks
+}
+
+/// A row whose widgets are made and whose bindings are not mounted yet.
+@MainActor
+struct PreparedRow {
+  let row: RowWidget
+  let model: any RowModel
+  /// Mounts the row's bindings.
+  let mount: RowMount
+}
+
+/// Why a row could not be made.
+struct RowProblem: Error {
+  let message: String
 }
 
 /// The rows of one section as a list shows them.

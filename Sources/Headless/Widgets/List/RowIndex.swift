@@ -178,6 +178,16 @@ final class RowIndex<ID: Hashable> {
     var newSlots: [Int] = []
     newSlots.reserveCapacity(models.count)
     var isComplete = true
+    // The widgets of the rows mounted anew are made first, together (see `prepareRow`), in
+    // the order the walk below takes them.
+    var prepared: [Result<PreparedRow, RowProblem>] = []
+    for position in models.indices {
+      let old = sources[position]
+      if old >= 0 && identities[old] == addresses[position] { continue }
+      prepared.append(
+        list.prepare(models[position], role: .row, rowID: AnyHashable(plan.ids[position])))
+    }
+    var nextPrepared = 0
     for position in models.indices {
       let old = sources[position]
       let identity = addresses[position]
@@ -188,7 +198,8 @@ final class RowIndex<ID: Hashable> {
         continue
       }
       let id = plan.ids[position]
-      let rowID = AnyHashable(id)
+      let made = prepared[nextPrepared]
+      nextPrepared += 1
       var slot: Int
       if old >= 0 {
         // The id stays with another view model: the row is mounted anew, in the same slot.
@@ -200,10 +211,15 @@ final class RowIndex<ID: Hashable> {
         if slot == positionOfSlot.count { positionOfSlot.append(0) }
         slotByKey[newKeys[position]] = slot
       }
-      let model = models[position]
-      guard
-        let row = list.mount(model, role: .row, rowID: rowID, mounter: mounter, problems: &problems)
-      else {
+      let row: RowWidget?
+      switch made {
+      case .success(let prepared):
+        row = list.finish(prepared, mounter: mounter, problems: &problems)
+      case .failure(let problem):
+        problems.append(problem.message)
+        row = nil
+      }
+      guard let row else {
         isComplete = false
         if old < 0 { slotByKey[newKeys[position]] = nil }
         freeSlots.append(slot)

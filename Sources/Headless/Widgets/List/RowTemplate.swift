@@ -42,6 +42,9 @@ extension RowTemplate {
   public static var height: KeyPath<Model, Double>? { nil }
 }
 
+/// Mounts a row's bindings, once its widgets are made.
+typealias RowMount = @MainActor (any ChildMounter) throws -> ChildMount
+
 /// A row template with its view-model type erased, as a list registers it.
 @MainActor
 struct AnyRowTemplate {
@@ -50,34 +53,59 @@ struct AnyRowTemplate {
   /// The names of the template and its view-model type, for messages.
   let name: String
   let modelName: String
-  let make: @MainActor (any RowModel, RowWidget, any ChildMounter) throws -> ChildMount
+  /// Makes a row's widgets into `row` and returns what mounts its bindings on `model`.
+  let prepare: @MainActor (any RowModel, RowWidget) throws -> RowMount
 
   init<T: RowTemplate>(_ template: T.Type) {
     modelType = ObjectIdentifier(T.Model.self)
     name = String(describing: T.self)
     modelName = String(describing: T.Model.self)
-    make = { model, row, mounter in try makeRow(T.self, model, row, mounter) }
+    prepare = { model, row in try prepareRow(T.self, model, row) }
   }
 }
 
-/// Makes a row of template `T`: its widgets, and its bindings mounted on `model`.
+/// Makes the widgets of a row of template `T` into `row`, and returns what mounts its bindings
+/// on `model`.
+///
+/// A list makes the widgets of all the rows a change adds before it mounts any of their
+/// bindings: the widgets of consecutive rows then lie together in memory, not between the
+/// nodes and closures of each row's bindings, which a render never reads.
 @MainActor
-private func makeRow<T: RowTemplate>(
-  _ template: T.Type, _ model: any RowModel, _ row: RowWidget, _ mounter: any ChildMounter
-) throws -> ChildMount {
+private func prepareRow<T: RowTemplate>(
+  _ template: T.Type, _ model: any RowModel, _ row: RowWidget
+) throws -> RowMount {
   // NB: the list picks the template by the model's type, so the cast cannot fail.
   guard let model = model as? T.Model else { throw RowTemplateMismatch() }
   let screen = T()
   row.content = screen.body
-  let template = ObjectIdentifier(T.self)
-  let declarations =
-    mounter.hasChecked(template)
-    ? withoutDeclarationText((screen, model)) { rowDeclarations($0.0, $0.1, row) }
-    : rowDeclarations(screen, model, row)
-  do throws(BindingGraphError) {
-    return try mounter.mount(declarations, on: model, template: template)
-  } catch {
-    throw RowTemplateProblem(template: String(describing: T.self), error: error)
+  return PendingRow(screen: screen, model: model, row: row).mount
+}
+
+/// A row of template `T` whose widgets are made, waiting for its bindings to be mounted.
+@MainActor
+private final class PendingRow<T: RowTemplate> {
+  let screen: T
+  let model: T.Model
+  let row: RowWidget
+
+  init(screen: T, model: T.Model, row: RowWidget) {
+    self.screen = screen
+    self.model = model
+    self.row = row
+  }
+
+  /// Mounts the row's bindings on its view model.
+  func mount(_ mounter: any ChildMounter) throws -> ChildMount {
+    let template = ObjectIdentifier(T.self)
+    let declarations =
+      mounter.hasChecked(template)
+      ? withoutDeclarationText(self) { rowDeclarations($0.screen, $0.model, $0.row) }
+      : rowDeclarations(screen, model, row)
+    do throws(BindingGraphError) {
+      return try mounter.mount(declarations, on: model, template: template)
+    } catch {
+      throw RowTemplateProblem(template: String(describing: T.self), error: error)
+    }
   }
 }
 
