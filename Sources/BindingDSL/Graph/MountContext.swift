@@ -41,6 +41,14 @@ final class MountContext<Model: AnyObject> {
     self.clock = clock
   }
 
+  /// Makes room for the nodes of about `count` declarations, so that a row's few sources do not
+  /// regrow three arrays one element at a time (seven allocations for three sources).
+  func reserveCapacity(_ count: Int) {
+    nodes.reserveCapacity(count)
+    unobserved.reserveCapacity(count)
+    fewSources.reserveCapacity(min(count, Self.fewSourcesLimit))
+  }
+
   /// The event source for a moment in the screen's life, shared by every declaration.
   func lifecycle(_ event: LifecycleEvent) -> any EventSource {
     if let existing = lifecycleEvents[event] { return existing }

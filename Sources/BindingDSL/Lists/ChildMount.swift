@@ -108,6 +108,7 @@ extension MountContext: ChildContext {
       checkedTemplates.insert(template)
     }
     let context = MountContext<Child>(model: child, engine: engine, clock: clock)
+    context.reserveCapacity(declarations.count)
     for declaration in declarations { declaration.install(context) }
     context.finishInstalling()
     let mount = ChildMount(context: context, parent: self)
