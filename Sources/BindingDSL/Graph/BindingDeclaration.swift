@@ -39,6 +39,7 @@ public struct BindingDeclaration<Model: AnyObject> {
   /// Makes a declaration. The text (summary, endpoints, edges, problems) is made only when it
   /// can be needed: not for a row of a list whose template was checked already (see
   /// ``DeclarationText``).
+  @MainActor
   init(
     summary: @autoclosure () -> String, site: DeclarationSite,
     endpoints: @autoclosure () -> [Endpoint], edges: @autoclosure () -> [EdgePlan],
@@ -46,11 +47,20 @@ public struct BindingDeclaration<Model: AnyObject> {
     install: @escaping @MainActor (MountContext<Model>) -> Void
   ) {
     let isElided = DeclarationText.isElided
-    self.singleSummary = isElided ? "" : summary()
+    self.init(
+      text: isElided ? "" : summary(), site: site, endpoints: isElided ? [] : endpoints(),
+      edges: isElided ? [] : edges(), problems: isElided ? [] : problems(), install: install)
+  }
+
+  private init(
+    text: String, site: DeclarationSite, endpoints: [Endpoint], edges: [EdgePlan],
+    problems: [String], install: @escaping @MainActor (MountContext<Model>) -> Void
+  ) {
+    self.singleSummary = text
     self.site = site
-    self.endpoints = isElided ? [] : endpoints()
-    self.edges = isElided ? [] : edges()
-    self.problems = isElided ? [] : problems()
+    self.endpoints = endpoints
+    self.edges = edges
+    self.problems = problems
     self.installer = install
     self.members = nil
   }
@@ -127,7 +137,7 @@ public struct BindingDeclaration<Model: AnyObject> {
   func descriptionOnly() -> Self {
     if let members { return .group(members.map { $0.descriptionOnly() }) }
     return Self(
-      summary: summary, site: site, endpoints: endpoints, edges: edges, problems: problems,
+      text: singleSummary, site: site, endpoints: endpoints, edges: edges, problems: problems,
       install: { _ in })
   }
 
@@ -203,8 +213,11 @@ enum LocalNodeCounter {
 /// model (the bindings body may use it, as in `command(vm.delete, on: deleteButton)`). The
 /// template's graph is built and checked once per list, from its first row; the later rows'
 /// declarations are installed and never described, so their text is not made.
+@MainActor
 enum DeclarationText {
-  @TaskLocal static var isElided = false
+  // NB: not a task-local value: declarations are made on the main actor, and binding a
+  // task-local value for every row of a list cost about 3% of the row's mount.
+  static var isElided = false
 }
 
 /// Makes declarations without their text: their summary, endpoints, edges and problems, which
@@ -221,5 +234,8 @@ enum DeclarationText {
 package func withoutDeclarationText<Input, Result>(
   _ input: Input, _ body: (Input) throws -> Result
 ) rethrows -> Result {
-  try DeclarationText.$isElided.withValue(true) { try body(input) }
+  let wasElided = DeclarationText.isElided
+  DeclarationText.isElided = true
+  defer { DeclarationText.isElided = wasElided }
+  return try body(input)
 }
