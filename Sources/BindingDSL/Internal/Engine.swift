@@ -177,7 +177,14 @@ final class Engine {
   /// Observes `sources`, new to the graph, with one registration, and hands on any value that
   /// changed since they were first read.
   func observe(_ sources: [RuntimeNode]) {
-    trackComparableTogether(sources.map { $0.number })
+    // NB: the nodes are at hand: their numbers are taken here, without a list of all of them
+    // to look each up again (a row's mount makes one list fewer).
+    var comparable: [Int] = []
+    comparable.reserveCapacity(sources.count)
+    for source in sources {
+      if source.isComparable { comparable.append(source.number) } else { track(source.number) }
+    }
+    track(comparable)
     // NB: only values that can be compared are handed on: one written into the view model
     // while the graph was mounting reaches the widgets installed before the write. A value
     // that cannot be compared would be sent again unchanged.
