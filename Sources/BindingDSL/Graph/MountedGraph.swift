@@ -50,9 +50,11 @@ public final class MountedGraph<Model: AnyObject>: Flushable {
     let context = MountContext(model: model, engine: engine, clock: clock)
     self.context = context
     engine.scheduler = scheduler
-    // NB: about one node per declaration (sources are shared, commands add two): room for them
-    // costs one allocation per table instead of one per doubling.
-    engine.reserveCapacity(declarations.count)
+    // NB: room for the nodes the mount makes costs one allocation per table instead of one per
+    // doubling. Counted from the graph, not the declarations: declarations share sources (a
+    // form's field and its mirror read one), and room for one node per declaration was about
+    // ten bytes per binding never used.
+    engine.reserveCapacity(graph.engineNodeEstimate)
     for declaration in declarations { declaration.install(context) }
     context.finishInstalling()
   }
@@ -123,6 +125,20 @@ public final class MountedGraph<Model: AnyObject>: Flushable {
 }
 
 extension BindingGraph {
+  /// About how many nodes a mount of the graph makes in its engine: one per source and
+  /// combination, two per command (its state).
+  var engineNodeEstimate: Int {
+    var count = 0
+    for node in nodes {
+      switch node.kind {
+      case .source, .derived: count += 1
+      case .command: count += 2
+      default: break
+      }
+    }
+    return count
+  }
+
   /// Mounts the graph on `model`.
   ///
   /// - Parameters:
