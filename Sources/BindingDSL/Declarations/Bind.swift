@@ -130,21 +130,24 @@ public func bind<Model: AnyObject, First, Second, Target: ValueTarget>(
 ) -> BindingDeclaration<Model> {
   let site = DeclarationSite(fileID: fileID, line: line)
   let local = LocalNodeCounter.make()
-  let combined = Endpoint(
-    identity: .local(local), kind: .derived, name: "derived",
-    valueType: typeName(Target.Value.self))
-  let targetEndpoint = Endpoint(target)
+  // NB: endpoints and edges are made only when the text can be needed (autoclosures).
   return BindingDeclaration(
     summary: "bind(\(keyPathName(first)), \(keyPathName(second)), to: \(target.targetKey))",
     site: site,
-    endpoints: [Endpoint(first), Endpoint(second), combined, targetEndpoint],
+    endpoints: [
+      Endpoint(first), Endpoint(second),
+      Endpoint(
+        identity: .local(local), kind: .derived, name: "derived",
+        valueType: typeName(Target.Value.self)),
+      Endpoint(target),
+    ],
     edges: [
       EdgePlan(
         from: .keyPath(first), to: .local(local), mode: nil, role: .input, isTransformed: false),
       EdgePlan(
         from: .keyPath(second), to: .local(local), mode: nil, role: .input, isTransformed: false),
       EdgePlan(
-        from: .local(local), to: targetEndpoint.identity, mode: .oneWay, role: .value,
+        from: .local(local), to: .widget(target.targetKey), mode: .oneWay, role: .value,
         isTransformed: true),
     ]
   ) { context in

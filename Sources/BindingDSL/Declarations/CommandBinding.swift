@@ -79,14 +79,16 @@ public func on<Model: AnyObject>(
 ) -> BindingDeclaration<Model> {
   let local = LocalNodeCounter.make()
   let site = DeclarationSite(fileID: fileID, line: line)
-  let eventEndpoint = Endpoint(event: event)
-  let actionEndpoint = Endpoint(
-    identity: .local(local), kind: .action, name: "action at \(site)", valueType: "")
+  // NB: endpoints and edges are made only when the text can be needed (autoclosures).
   return BindingDeclaration(
-    summary: "on(\(event.eventKey))", site: site, endpoints: [eventEndpoint, actionEndpoint],
+    summary: "on(\(event.eventKey))", site: site,
+    endpoints: [
+      Endpoint(event: event),
+      Endpoint(identity: .local(local), kind: .action, name: "action at \(site)", valueType: ""),
+    ],
     edges: [
       EdgePlan(
-        from: eventEndpoint.identity, to: actionEndpoint.identity, mode: nil, role: .trigger,
+        from: .event(event.eventKey), to: .local(local), mode: nil, role: .trigger,
         isTransformed: false)
     ]
   ) { context in
@@ -106,28 +108,13 @@ private func makeCommandBinding<Model: AnyObject, Input, Output>(
   let trigger = control.commandTrigger
   let enabled = control.commandEnabled
   let busy = showsBusy ? control.commandBusy : nil
-  let commandEndpoint = Endpoint(command)
-  let commandID = commandEndpoint.identity
-  let eventEndpoint = Endpoint(event: trigger)
-  var endpoints = [eventEndpoint, commandEndpoint, Endpoint(enabled)]
-  var edges = [
-    EdgePlan(
-      from: eventEndpoint.identity, to: commandID, mode: nil, role: .trigger,
-      isTransformed: false),
-    EdgePlan(
-      from: commandID, to: .widget(enabled.targetKey), mode: nil, role: .enabled,
-      isTransformed: false),
-  ]
-  if let busy {
-    endpoints.append(Endpoint(busy))
-    edges.append(
-      EdgePlan(
-        from: commandID, to: .widget(busy.targetKey), mode: nil, role: .busy,
-        isTransformed: false))
-  }
+  // NB: the text is made only when it can be needed (not for a list's later rows): the
+  // endpoints and edges are arguments of autoclosures.
   return BindingDeclaration(
     summary: "command(\(command.name ?? "(unnamed)"), on: \(trigger.eventKey.widgetID))",
-    site: site, endpoints: endpoints, edges: edges
+    site: site,
+    endpoints: commandEndpoints(command, trigger: trigger, enabled: enabled, busy: busy),
+    edges: commandEdges(command, trigger: trigger, enabled: enabled, busy: busy)
   ) { context in
     context.register(command)
     context.canExecuteSource(of: command).add(.target(enabled))
@@ -141,6 +128,42 @@ private func makeCommandBinding<Model: AnyObject, Input, Output>(
     let token = trigger.addHandler { [weak context] in context?.execute(command, input()) }
     context.onUnmount { trigger.removeHandler(token) }
   }
+}
+
+/// The endpoints of a command binding: the control's trigger, the command, and the control's
+/// enabled and busy states.
+@MainActor
+private func commandEndpoints<Input, Output>(
+  _ command: Command<Input, Output>, trigger: any EventSource,
+  enabled: any ValueTarget<Bool>, busy: (any ValueTarget<Bool>)?
+) -> [Endpoint] {
+  var endpoints = [Endpoint(event: trigger), Endpoint(command), Endpoint(enabled)]
+  if let busy { endpoints.append(Endpoint(busy)) }
+  return endpoints
+}
+
+/// The edges of a command binding: trigger to command, command to enabled and busy states.
+@MainActor
+private func commandEdges<Input, Output>(
+  _ command: Command<Input, Output>, trigger: any EventSource,
+  enabled: any ValueTarget<Bool>, busy: (any ValueTarget<Bool>)?
+) -> [EdgePlan] {
+  let commandID = Endpoint(command).identity
+  var edges = [
+    EdgePlan(
+      from: Endpoint(event: trigger).identity, to: commandID, mode: nil, role: .trigger,
+      isTransformed: false),
+    EdgePlan(
+      from: commandID, to: .widget(enabled.targetKey), mode: nil, role: .enabled,
+      isTransformed: false),
+  ]
+  if let busy {
+    edges.append(
+      EdgePlan(
+        from: commandID, to: .widget(busy.targetKey), mode: nil, role: .busy,
+        isTransformed: false))
+  }
+  return edges
 }
 
 extension MountContext {
