@@ -33,14 +33,10 @@ public final class Command<Input, Output>: CommandObject, WorkOwning, Observable
   /// What executing while a run is going does.
   public let policy: ExecutionPolicy
 
-  // NB: observable by hand, not through `@Observable`: the macro writes a key-path literal
-  // (`\.status`) in every accessor, and a key path into a generic class is instantiated at run
-  // time on each use. That made every read of `status` (every `canExecute` and `isExecuting`)
-  // cost about 1.7 µs, most of a list row's mount when the row bound a command. The key paths
-  // are made once per `Command<Input, Output>` type instead (`CommandKeyPaths`); setters skip
-  // equal values where the macro does.
+  // NB: observable by hand, not through `@Observable` (see `ObservedKeyPaths`); the setters
+  // skip equal values where the macro's would.
   private let registrar = ObservationRegistrar()
-  private let keyPaths: CommandKeyPaths
+  private let keyPaths: ObservedKeyPaths
   private var storedStatus = CommandStatus.idle
   private var storedLastOutput: Output?
   private var storedLastError: (any Error)?
@@ -51,12 +47,14 @@ public final class Command<Input, Output>: CommandObject, WorkOwning, Observable
   /// ``CommandStatus/executing`` until the last one ends, then shows the newest run's outcome.
   public private(set) var status: CommandStatus {
     get {
-      registrar.access(self, keyPath: observed(keyPaths.status, CommandStatus.self))
+      registrar.access(self, keyPath: keyPaths[0, as: KeyPath<Command, CommandStatus>.self])
       return storedStatus
     }
     set {
       guard newValue != storedStatus else { return }
-      registrar.withMutation(of: self, keyPath: observed(keyPaths.status, CommandStatus.self)) {
+      registrar.withMutation(
+        of: self, keyPath: keyPaths[0, as: KeyPath<Command, CommandStatus>.self]
+      ) {
         storedStatus = newValue
       }
     }
@@ -65,11 +63,11 @@ public final class Command<Input, Output>: CommandObject, WorkOwning, Observable
   /// The output of the newest successful run.
   public private(set) var lastOutput: Output? {
     get {
-      registrar.access(self, keyPath: observed(keyPaths.lastOutput, Output?.self))
+      registrar.access(self, keyPath: keyPaths[1, as: KeyPath<Command, Output?>.self])
       return storedLastOutput
     }
     set {
-      registrar.withMutation(of: self, keyPath: observed(keyPaths.lastOutput, Output?.self)) {
+      registrar.withMutation(of: self, keyPath: keyPaths[1, as: KeyPath<Command, Output?>.self]) {
         storedLastOutput = newValue
       }
     }
@@ -78,11 +76,13 @@ public final class Command<Input, Output>: CommandObject, WorkOwning, Observable
   /// The error of the newest failed run; cleared when a run starts.
   public private(set) var lastError: (any Error)? {
     get {
-      registrar.access(self, keyPath: observed(keyPaths.lastError, (any Error)?.self))
+      registrar.access(self, keyPath: keyPaths[2, as: KeyPath<Command, (any Error)?>.self])
       return storedLastError
     }
     set {
-      registrar.withMutation(of: self, keyPath: observed(keyPaths.lastError, (any Error)?.self)) {
+      registrar.withMutation(
+        of: self, keyPath: keyPaths[2, as: KeyPath<Command, (any Error)?>.self]
+      ) {
         storedLastError = newValue
       }
     }
@@ -91,12 +91,12 @@ public final class Command<Input, Output>: CommandObject, WorkOwning, Observable
   /// How many runs are going or waiting in the queue.
   public private(set) var activeRuns: Int {
     get {
-      registrar.access(self, keyPath: observed(keyPaths.activeRuns, Int.self))
+      registrar.access(self, keyPath: keyPaths[3, as: KeyPath<Command, Int>.self])
       return storedActiveRuns
     }
     set {
       guard newValue != storedActiveRuns else { return }
-      registrar.withMutation(of: self, keyPath: observed(keyPaths.activeRuns, Int.self)) {
+      registrar.withMutation(of: self, keyPath: keyPaths[3, as: KeyPath<Command, Int>.self]) {
         storedActiveRuns = newValue
       }
     }
@@ -107,23 +107,15 @@ public final class Command<Input, Output>: CommandObject, WorkOwning, Observable
   /// whatever it holds (often the view model) until it ends.
   public private(set) var unwindingRuns: Int {
     get {
-      registrar.access(self, keyPath: observed(keyPaths.unwindingRuns, Int.self))
+      registrar.access(self, keyPath: keyPaths[4, as: KeyPath<Command, Int>.self])
       return storedUnwindingRuns
     }
     set {
       guard newValue != storedUnwindingRuns else { return }
-      registrar.withMutation(of: self, keyPath: observed(keyPaths.unwindingRuns, Int.self)) {
+      registrar.withMutation(of: self, keyPath: keyPaths[4, as: KeyPath<Command, Int>.self]) {
         storedUnwindingRuns = newValue
       }
     }
-  }
-
-  /// `keyPath`, one of this type's `keyPaths`, as the key path it is.
-  private func observed<Value>(_ keyPath: AnyKeyPath, _ value: Value.Type)
-    -> KeyPath<Command, Value>
-  {
-    // NB: `CommandKeyPaths.make(for:)` made it for this type, with this value type.
-    unsafeDowncast(keyPath, to: KeyPath<Command, Value>.self)
   }
 
   private let work: @MainActor (Input) async throws -> Output
@@ -160,7 +152,12 @@ public final class Command<Input, Output>: CommandObject, WorkOwning, Observable
     // beside nonisolated ones cannot be evaluated where a lazy property's initializer runs.
     self.enabledWhen = enabledWhen ?? { true }
     self.work = work
-    self.keyPaths = CommandKeyPaths.of(Command.self)
+    self.keyPaths = ObservedKeyPaths.of(Command.self) {
+      [
+        \Command.status, \Command.lastOutput, \Command.lastError, \Command.activeRuns,
+        \Command.unwindingRuns,
+      ]
+    }
   }
 
   isolated deinit {
@@ -435,35 +432,4 @@ public enum ExecutionPolicy: String, Hashable, Sendable, CustomStringConvertible
 
   /// The policy's name.
   public var description: String { rawValue }
-}
-
-/// The key paths of the observed properties of one `Command<Input, Output>` type, made the
-/// first time a command of that type is made (a key path into a generic class is instantiated
-/// at run time, and that costs more than the read it names).
-@MainActor
-final class CommandKeyPaths {
-  let status: AnyKeyPath
-  let lastOutput: AnyKeyPath
-  let lastError: AnyKeyPath
-  let activeRuns: AnyKeyPath
-  let unwindingRuns: AnyKeyPath
-
-  private init<Input, Output>(_ type: Command<Input, Output>.Type) {
-    status = \Command<Input, Output>.status
-    lastOutput = \Command<Input, Output>.lastOutput
-    lastError = \Command<Input, Output>.lastError
-    activeRuns = \Command<Input, Output>.activeRuns
-    unwindingRuns = \Command<Input, Output>.unwindingRuns
-  }
-
-  private static var byType: [ObjectIdentifier: CommandKeyPaths] = [:]
-
-  /// The key paths of `type`'s observed properties.
-  static func of<Input, Output>(_ type: Command<Input, Output>.Type) -> CommandKeyPaths {
-    let key = ObjectIdentifier(type)
-    if let known = byType[key] { return known }
-    let made = CommandKeyPaths(type)
-    byType[key] = made
-    return made
-  }
 }

@@ -21,15 +21,70 @@ public import Observation
 /// A screen shows a field's message on its widget with
 /// `validate(\.code, with: vm.form, on: codeField)`.
 @MainActor
-@Observable
-public final class FormValidation<Model: AnyObject> {
-  @ObservationIgnored private weak var owner: Model?
-  @ObservationIgnored private var fields: [Field] = []
-  private var edited: Set<Int> = []
+public final class FormValidation<Model: AnyObject>: Observable {
+  private weak var owner: Model?
+  private var fields: [Field] = []
+
+  // NB: observable by hand, not through `@Observable` (see `ObservedKeyPaths`): every message
+  // a form shows reads these three properties.
+  private let registrar = ObservationRegistrar()
+  private let keyPaths: ObservedKeyPaths
+  private var storedEdited: Set<Int> = []
+  private var storedIsSubmitAttempted = false
+  private var storedAnswers: [Int: Answer] = [:]
+
+  /// The fields edited since the form was made or reset, by index.
+  private var edited: Set<Int> {
+    get {
+      registrar.access(self, keyPath: keyPaths[0, as: KeyPath<FormValidation, Set<Int>>.self])
+      return storedEdited
+    }
+    set {
+      guard newValue != storedEdited else { return }
+      let keyPath = keyPaths[0, as: KeyPath<FormValidation, Set<Int>>.self]
+      registrar.withMutation(of: self, keyPath: keyPath) { storedEdited = newValue }
+    }
+    _modify {
+      let keyPath = keyPaths[0, as: KeyPath<FormValidation, Set<Int>>.self]
+      registrar.access(self, keyPath: keyPath)
+      registrar.willSet(self, keyPath: keyPath)
+      defer { registrar.didSet(self, keyPath: keyPath) }
+      yield &storedEdited
+    }
+  }
+
   /// Whether a submit was attempted since the last ``reset()``.
-  public private(set) var isSubmitAttempted = false
+  public private(set) var isSubmitAttempted: Bool {
+    get {
+      registrar.access(self, keyPath: keyPaths[1, as: KeyPath<FormValidation, Bool>.self])
+      return storedIsSubmitAttempted
+    }
+    set {
+      guard newValue != storedIsSubmitAttempted else { return }
+      let keyPath = keyPaths[1, as: KeyPath<FormValidation, Bool>.self]
+      registrar.withMutation(of: self, keyPath: keyPath) { storedIsSubmitAttempted = newValue }
+    }
+  }
+
   /// What each asynchronous check last answered, by field.
-  private var answers: [Int: Answer] = [:]
+  private var answers: [Int: Answer] {
+    get {
+      registrar.access(
+        self, keyPath: keyPaths[2, as: KeyPath<FormValidation, [Int: Answer]>.self])
+      return storedAnswers
+    }
+    set {
+      let keyPath = keyPaths[2, as: KeyPath<FormValidation, [Int: Answer]>.self]
+      registrar.withMutation(of: self, keyPath: keyPath) { storedAnswers = newValue }
+    }
+    _modify {
+      let keyPath = keyPaths[2, as: KeyPath<FormValidation, [Int: Answer]>.self]
+      registrar.access(self, keyPath: keyPath)
+      registrar.willSet(self, keyPath: keyPath)
+      defer { registrar.didSet(self, keyPath: keyPath) }
+      yield &storedAnswers
+    }
+  }
 
   struct Field {
     let keyPath: AnyKeyPath
@@ -50,6 +105,9 @@ public final class FormValidation<Model: AnyObject> {
   /// - Parameter owner: The view model.
   public init(owner: Model) {
     self.owner = owner
+    keyPaths = ObservedKeyPaths.of(FormValidation.self) {
+      [\FormValidation.edited, \FormValidation.isSubmitAttempted, \FormValidation.answers]
+    }
   }
 
   /// Adds a field and its rules, checked in order.
