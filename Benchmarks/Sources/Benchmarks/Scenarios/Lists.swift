@@ -16,6 +16,11 @@ final class ItemCell: Identifiable {
     quantity = id % 10
     isDone = id % 3 == 0
   }
+
+  /// A command the cell owns, made when a row template first binds it.
+  @ObservationIgnored private(set) lazy var ping = Command<Void, Void>("ping", owner: self) {
+    _, _ in
+  }
 }
 
 /// The three-binding row template: a title label, a quantity label (transformed) and a done
@@ -37,6 +42,42 @@ struct ItemRow: RowTemplate {
     bind(\.title, to: title.text)
     bind(\.quantity, to: quantity.text) { String($0) }
     bind(\.isDone, to: done.isOn)
+  }
+}
+
+/// The three-binding row with a button bound to the cell's command: what a row with an action
+/// costs.
+struct PingItemRow: RowTemplate {
+  let title = Label("title")
+  let quantity = Label("quantity")
+  let done = Toggle("done", title: "Done")
+  let ping = Button("ping", title: "Ping")
+
+  var body: Widget {
+    HStack("item") {
+      title
+      quantity
+      done
+      ping
+    }
+  }
+
+  func bindings(_ vm: ItemCell) -> [BindingDeclaration<ItemCell>] {
+    bind(\.title, to: title.text)
+    bind(\.quantity, to: quantity.text) { String($0) }
+    bind(\.isDone, to: done.isOn)
+    command(vm.ping, on: ping)
+  }
+}
+
+/// A screen that is one list of items whose rows have a button bound to a command.
+struct PingItemsScreen: Screen {
+  let list = ListView("items", rows: [PingItemRow.self])
+
+  var body: Widget { list }
+
+  func bindings(_ vm: ItemsViewModel) -> [BindingDeclaration<ItemsViewModel>] {
+    show(\.items, in: list, animation: .none)
   }
 }
 
@@ -284,6 +325,24 @@ func listInsertRows(_ settings: Settings) -> [Row] {
     return elapsed
   }
 
+  // The same insert, into a list whose rows also bind a button to the cell's command.
+  let withCommand: Double = {
+    let model = ItemsViewModel()
+    model.items = base
+    let mounted = try! PingItemsScreen().mount(on: model, scheduler: scheduler)
+    defer { mounted.unmount() }
+    return median(settings, units: 1) {
+      let items = base + fresh()
+      let elapsed = time {
+        model.items = items
+        scheduler.flush()
+      }
+      model.items = base
+      scheduler.flush()
+      return elapsed
+    }
+  }()
+
   let closures = median(settings, units: 1) {
     let cells = (0..<inserted).map { ItemClosureCell(existing + $0) }
     var rows: [ClosureItemRow] = []
@@ -314,6 +373,11 @@ func listInsertRows(_ settings: Settings) -> [Row] {
       target: .atMost(5),
       note: "\(format(engine / Double(inserted) / 1e3)) µs/row, three bindings each; "
         + "closures and Observation columns: the same widgets and bindings built by hand"),
+    Row(
+      scenario: "lists: insert \(what), each row also binding a command", unit: "ms/insert",
+      engine: withCommand / 1e6,
+      note: "\(format(withCommand / Double(inserted) / 1e3)) µs/row: the three bindings and a "
+        + "button bound to the cell's command; reported, no target"),
     Row(
       scenario: "lists: inserted rows showing their view model after one flush", unit: "rows",
       target: .count(expected: Double(inserted), what: "of \(format(Double(inserted)))"),
