@@ -119,7 +119,7 @@ private func makeCommandBinding<Model: AnyObject, Input, Output>(
     context.register(command)
     context.canExecuteSource(of: command).add(.target(enabled))
     if let busy {
-      context.source(key: CommandProperty(command: ObjectIdentifier(command), name: "isExecuting"))
+      context.source(key: CommandProperty(command: ObjectIdentifier(command), name: .isExecuting))
       {
         command.isExecuting
       }
@@ -169,7 +169,7 @@ private func commandEdges<Input, Output>(
 extension MountContext {
   /// The source of a command's `canExecute`, shared by every declaration that reads it.
   func canExecuteSource(of command: some CommandObject) -> SourceNode<Bool> {
-    source(key: CommandProperty(command: ObjectIdentifier(command), name: "canExecute")) {
+    source(key: CommandProperty(command: ObjectIdentifier(command), name: .canExecute)) {
       command.canExecute
     }
   }
@@ -178,5 +178,10 @@ extension MountContext {
 /// The key of a command property's source node, so two bindings of one command share it.
 private struct CommandProperty: Hashable {
   let command: ObjectIdentifier
-  let name: String
+  let name: Name
+
+  /// Which of the command's states.
+  enum Name: UInt8 {
+    case canExecute, isExecuting
+  }
 }

@@ -11,6 +11,8 @@ final class MountContext<Model: AnyObject> {
   /// For each command, what cancels the runs this mount started.
   private var cancellers: [@MainActor () -> Void] = []
   private var sources: [AnyHashable: RuntimeNode] = [:]
+  /// The first sources made for keys, before ``sources`` holds them.
+  private var fewKeyedSources: [(key: AnyHashable, node: RuntimeNode)] = []
   @usableFromInline var sourcesByKeyPath: [HashedKeyPath: RuntimeNode] = [:]
   /// Keeps each key path alive while its identity is a key.
   @usableFromInline var sourcesByKeyPathIdentity:
@@ -146,9 +148,25 @@ final class MountContext<Model: AnyObject> {
 
   /// The observed source known by `key`, created with `read` the first time it is asked for.
   func source<Value>(key: AnyHashable, read: @escaping () -> Value) -> SourceNode<Value> {
-    if let existing = sources[key] as? SourceNode<Value> { return existing }
+    // NB: a row has a few such sources (a command's states); they are searched in order before
+    // a dictionary is made for them, as the key-path sources are.
+    if sources.isEmpty {
+      for entry in fewKeyedSources where entry.key == key {
+        if let existing = entry.node as? SourceNode<Value> { return existing }
+      }
+    } else if let existing = sources[key] as? SourceNode<Value> {
+      return existing
+    }
     let node = ClosureSourceNode(read: read, engine: engine)
-    sources[key] = node
+    if sources.isEmpty && fewKeyedSources.count < Self.fewSourcesLimit {
+      fewKeyedSources.append((key, node))
+    } else {
+      if sources.isEmpty {
+        for (key, node) in fewKeyedSources { sources[key] = node }
+        fewKeyedSources = []
+      }
+      sources[key] = node
+    }
     nodes.append(node)
     unobserved.append(node)
     return node
@@ -164,6 +182,7 @@ final class MountContext<Model: AnyObject> {
     afterInstalling = []
     for action in installed { action() }
     sources = [:]
+    fewKeyedSources = []
     sourcesByKeyPath = [:]
     sourcesByKeyPathIdentity = [:]
     fewSources = []
@@ -223,6 +242,7 @@ final class MountContext<Model: AnyObject> {
     nodes = []
     unobserved = []
     sources = [:]
+    fewKeyedSources = []
     sourcesByKeyPath = [:]
     sourcesByKeyPathIdentity = [:]
     fewSources = []
