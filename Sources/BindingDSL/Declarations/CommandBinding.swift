@@ -119,8 +119,7 @@ private func makeCommandBinding<Model: AnyObject, Input, Output>(
     context.register(command)
     context.canExecuteSource(of: command).add(.target(enabled))
     if let busy {
-      context.source(key: CommandProperty(command: ObjectIdentifier(command), name: .isExecuting))
-      {
+      context.source(key: CommandProperty(command: ObjectIdentifier(command), name: .isExecuting)) {
         command.isExecuting
       }
       .add(.target(busy))
