@@ -47,58 +47,42 @@ public final class Command<Input, Output>: CommandObject, WorkOwning, Observable
   /// ``CommandStatus/executing`` until the last one ends, then shows the newest run's outcome.
   public private(set) var status: CommandStatus {
     get {
-      registrar.access(self, keyPath: keyPaths[0, as: KeyPath<Command, CommandStatus>.self])
+      accessed(0, CommandStatus.self)
       return storedStatus
     }
     set {
       guard newValue != storedStatus else { return }
-      registrar.withMutation(
-        of: self, keyPath: keyPaths[0, as: KeyPath<Command, CommandStatus>.self]
-      ) {
-        storedStatus = newValue
-      }
+      mutated(0, CommandStatus.self) { storedStatus = newValue }
     }
   }
 
   /// The output of the newest successful run.
   public private(set) var lastOutput: Output? {
     get {
-      registrar.access(self, keyPath: keyPaths[1, as: KeyPath<Command, Output?>.self])
+      accessed(1, Output?.self)
       return storedLastOutput
     }
-    set {
-      registrar.withMutation(of: self, keyPath: keyPaths[1, as: KeyPath<Command, Output?>.self]) {
-        storedLastOutput = newValue
-      }
-    }
+    set { mutated(1, Output?.self) { storedLastOutput = newValue } }
   }
 
   /// The error of the newest failed run; cleared when a run starts.
   public private(set) var lastError: (any Error)? {
     get {
-      registrar.access(self, keyPath: keyPaths[2, as: KeyPath<Command, (any Error)?>.self])
+      accessed(2, (any Error)?.self)
       return storedLastError
     }
-    set {
-      registrar.withMutation(
-        of: self, keyPath: keyPaths[2, as: KeyPath<Command, (any Error)?>.self]
-      ) {
-        storedLastError = newValue
-      }
-    }
+    set { mutated(2, (any Error)?.self) { storedLastError = newValue } }
   }
 
   /// How many runs are going or waiting in the queue.
   public private(set) var activeRuns: Int {
     get {
-      registrar.access(self, keyPath: keyPaths[3, as: KeyPath<Command, Int>.self])
+      accessed(3, Int.self)
       return storedActiveRuns
     }
     set {
       guard newValue != storedActiveRuns else { return }
-      registrar.withMutation(of: self, keyPath: keyPaths[3, as: KeyPath<Command, Int>.self]) {
-        storedActiveRuns = newValue
-      }
+      mutated(3, Int.self) { storedActiveRuns = newValue }
     }
   }
 
@@ -107,15 +91,24 @@ public final class Command<Input, Output>: CommandObject, WorkOwning, Observable
   /// whatever it holds (often the view model) until it ends.
   public private(set) var unwindingRuns: Int {
     get {
-      registrar.access(self, keyPath: keyPaths[4, as: KeyPath<Command, Int>.self])
+      accessed(4, Int.self)
       return storedUnwindingRuns
     }
     set {
       guard newValue != storedUnwindingRuns else { return }
-      registrar.withMutation(of: self, keyPath: keyPaths[4, as: KeyPath<Command, Int>.self]) {
-        storedUnwindingRuns = newValue
-      }
+      mutated(4, Int.self) { storedUnwindingRuns = newValue }
     }
+  }
+
+  /// Tells Observation that observed property number `index` was read.
+  private func accessed<Value>(_ index: Int, _ type: Value.Type) {
+    registrar.access(self, keyPath: keyPaths[index, as: KeyPath<Command, Value>.self])
+  }
+
+  /// Changes observed property number `index` with `change`, telling Observation.
+  private func mutated<Value>(_ index: Int, _ type: Value.Type, _ change: () -> Void) {
+    registrar.withMutation(
+      of: self, keyPath: keyPaths[index, as: KeyPath<Command, Value>.self], change)
   }
 
   private let work: @MainActor (Input) async throws -> Output
