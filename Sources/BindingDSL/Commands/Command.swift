@@ -33,10 +33,11 @@ public final class Command<Input, Output>: CommandObject, WorkOwning, Observable
   /// What executing while a run is going does.
   public let policy: ExecutionPolicy
 
-  // NB: observable by hand, not through `@Observable` (see `ObservedKeyPaths`); the setters
+  // NB: observable by hand, not through `@Observable` (see `HandObservation`); the setters
   // skip equal values where the macro's would.
-  private let registrar = ObservationRegistrar()
-  private let keyPaths: ObservedKeyPaths
+  private let observation = HandObservation<Command> {
+    [\.status, \.lastOutput, \.lastError, \.activeRuns, \.unwindingRuns]
+  }
   private var storedStatus = CommandStatus.idle
   private var storedLastOutput: Output?
   private var storedLastError: (any Error)?
@@ -47,42 +48,42 @@ public final class Command<Input, Output>: CommandObject, WorkOwning, Observable
   /// ``CommandStatus/executing`` until the last one ends, then shows the newest run's outcome.
   public private(set) var status: CommandStatus {
     get {
-      accessed(0, CommandStatus.self)
+      observation.access(self, 0, CommandStatus.self)
       return storedStatus
     }
     set {
       guard newValue != storedStatus else { return }
-      mutated(0, CommandStatus.self) { storedStatus = newValue }
+      observation.mutate(self, 0, CommandStatus.self) { storedStatus = newValue }
     }
   }
 
   /// The output of the newest successful run.
   public private(set) var lastOutput: Output? {
     get {
-      accessed(1, Output?.self)
+      observation.access(self, 1, Output?.self)
       return storedLastOutput
     }
-    set { mutated(1, Output?.self) { storedLastOutput = newValue } }
+    set { observation.mutate(self, 1, Output?.self) { storedLastOutput = newValue } }
   }
 
   /// The error of the newest failed run; cleared when a run starts.
   public private(set) var lastError: (any Error)? {
     get {
-      accessed(2, (any Error)?.self)
+      observation.access(self, 2, (any Error)?.self)
       return storedLastError
     }
-    set { mutated(2, (any Error)?.self) { storedLastError = newValue } }
+    set { observation.mutate(self, 2, (any Error)?.self) { storedLastError = newValue } }
   }
 
   /// How many runs are going or waiting in the queue.
   public private(set) var activeRuns: Int {
     get {
-      accessed(3, Int.self)
+      observation.access(self, 3, Int.self)
       return storedActiveRuns
     }
     set {
       guard newValue != storedActiveRuns else { return }
-      mutated(3, Int.self) { storedActiveRuns = newValue }
+      observation.mutate(self, 3, Int.self) { storedActiveRuns = newValue }
     }
   }
 
@@ -91,24 +92,13 @@ public final class Command<Input, Output>: CommandObject, WorkOwning, Observable
   /// whatever it holds (often the view model) until it ends.
   public private(set) var unwindingRuns: Int {
     get {
-      accessed(4, Int.self)
+      observation.access(self, 4, Int.self)
       return storedUnwindingRuns
     }
     set {
       guard newValue != storedUnwindingRuns else { return }
-      mutated(4, Int.self) { storedUnwindingRuns = newValue }
+      observation.mutate(self, 4, Int.self) { storedUnwindingRuns = newValue }
     }
-  }
-
-  /// Tells Observation that observed property number `index` was read.
-  private func accessed<Value>(_ index: Int, _ type: Value.Type) {
-    registrar.access(self, keyPath: keyPaths[index, as: KeyPath<Command, Value>.self])
-  }
-
-  /// Changes observed property number `index` with `change`, telling Observation.
-  private func mutated<Value>(_ index: Int, _ type: Value.Type, _ change: () -> Void) {
-    registrar.withMutation(
-      of: self, keyPath: keyPaths[index, as: KeyPath<Command, Value>.self], change)
   }
 
   private let work: @MainActor (Input) async throws -> Output
@@ -145,12 +135,6 @@ public final class Command<Input, Output>: CommandObject, WorkOwning, Observable
     // beside nonisolated ones cannot be evaluated where a lazy property's initializer runs.
     self.enabledWhen = enabledWhen ?? { true }
     self.work = work
-    self.keyPaths = ObservedKeyPaths.of(Command.self) {
-      [
-        \Command.status, \Command.lastOutput, \Command.lastError, \Command.activeRuns,
-        \Command.unwindingRuns,
-      ]
-    }
   }
 
   isolated deinit {

@@ -147,10 +147,10 @@ private func commandEdges<Input, Output>(
   _ command: Command<Input, Output>, trigger: any EventSource,
   enabled: any ValueTarget<Bool>, busy: (any ValueTarget<Bool>)?
 ) -> [EdgePlan] {
-  let commandID = Endpoint(command).identity
+  let commandID = Endpoint.Identity.command(ObjectIdentifier(command))
   var edges = [
     EdgePlan(
-      from: Endpoint(event: trigger).identity, to: commandID, mode: nil, role: .trigger,
+      from: .event(trigger.eventKey), to: commandID, mode: nil, role: .trigger,
       isTransformed: false),
     EdgePlan(
       from: commandID, to: .widget(enabled.targetKey), mode: nil, role: .enabled,

@@ -1,11 +1,76 @@
-/// The key paths of the observed properties of one specialization of a generic class, made the
-/// first time it asks for them.
+import Observation
+
+/// Observation of a generic class, written by hand: its registrar, and the key paths of its
+/// observed properties, made once per specialization.
 ///
 /// The `@Observable` macro writes a key-path literal (`\.status`) in every accessor it makes. In
 /// a generic class such a literal is instantiated at run time on every use, which cost about
 /// 1.7 µs per read of a command's `status`. The library's generic observable classes
-/// (`Command`, `FormValidation`) are observable by hand instead, with their key paths made once
-/// per specialization here.
+/// (`Command`, `FormValidation`) are observable by hand instead: each accessor reads or changes
+/// its stored value between the calls this type makes, naming the property by its position in
+/// the list of key paths the class gives once.
+@MainActor
+struct HandObservation<Subject: Observable & AnyObject> {
+  private let registrar = ObservationRegistrar()
+  private let keyPaths: ObservedKeyPaths
+
+  /// Observation for a subject whose observed properties `make` lists, made once per type.
+  ///
+  /// - Parameter make: The key paths of the observed properties, in the order the accessors
+  ///   name them.
+  init(_ make: () -> [PartialKeyPath<Subject>]) {
+    keyPaths = ObservedKeyPaths.of(Subject.self, make)
+  }
+
+  /// Tells Observation that property number `index` of `subject` was read.
+  ///
+  /// - Parameters:
+  ///   - subject: The object read.
+  ///   - index: The property's position in the list of key paths.
+  ///   - type: The property's type.
+  func access<Value>(_ subject: Subject, _ index: Int, _ type: Value.Type) {
+    registrar.access(subject, keyPath: keyPaths.keyPath(index, Subject.self, type))
+  }
+
+  /// Changes property number `index` of `subject` with `change`, telling Observation.
+  ///
+  /// - Parameters:
+  ///   - subject: The object changed.
+  ///   - index: The property's position in the list of key paths.
+  ///   - type: The property's type.
+  ///   - change: Stores the new value.
+  func mutate<Value>(
+    _ subject: Subject, _ index: Int, _ type: Value.Type, _ change: () -> Void
+  ) {
+    registrar.withMutation(
+      of: subject, keyPath: keyPaths.keyPath(index, Subject.self, type), change)
+  }
+
+  /// Tells Observation that property number `index` of `subject` is about to be modified in
+  /// place (a `_modify` accessor); ``didModify(_:_:_:)`` follows once it was.
+  ///
+  /// - Parameters:
+  ///   - subject: The object changed.
+  ///   - index: The property's position in the list of key paths.
+  ///   - type: The property's type.
+  func willModify<Value>(_ subject: Subject, _ index: Int, _ type: Value.Type) {
+    let keyPath = keyPaths.keyPath(index, Subject.self, type)
+    registrar.access(subject, keyPath: keyPath)
+    registrar.willSet(subject, keyPath: keyPath)
+  }
+
+  /// Tells Observation that property number `index` of `subject` was modified in place.
+  ///
+  /// - Parameters:
+  ///   - subject: The object changed.
+  ///   - index: The property's position in the list of key paths.
+  ///   - type: The property's type.
+  func didModify<Value>(_ subject: Subject, _ index: Int, _ type: Value.Type) {
+    registrar.didSet(subject, keyPath: keyPaths.keyPath(index, Subject.self, type))
+  }
+}
+
+/// The key paths of one specialization of a generic class, made the first time it asks for them.
 @MainActor
 final class ObservedKeyPaths {
   private let paths: [AnyKeyPath]
@@ -17,12 +82,9 @@ final class ObservedKeyPaths {
   private static var byType: [ObjectIdentifier: ObservedKeyPaths] = [:]
 
   /// The key paths `make` makes for `type`, made once per type.
-  ///
-  /// - Parameters:
-  ///   - type: The specialization, such as `Command<Void, Int>.self`.
-  ///   - make: Makes the key paths, in the order ``subscript(_:as:)`` takes them.
-  /// - Returns: The key paths.
-  static func of(_ type: AnyObject.Type, _ make: () -> [AnyKeyPath]) -> ObservedKeyPaths {
+  static func of<Root>(_ type: Root.Type, _ make: () -> [PartialKeyPath<Root>])
+    -> ObservedKeyPaths
+  {
     let key = ObjectIdentifier(type)
     if let known = byType[key] { return known }
     let made = ObservedKeyPaths(make())
@@ -31,13 +93,10 @@ final class ObservedKeyPaths {
   }
 
   /// Key path number `index`, as the type it was made as.
-  ///
-  /// - Parameters:
-  ///   - index: Its position in what `make` made.
-  ///   - type: Its type; it must be the type it was made as.
-  /// - Returns: The key path.
-  subscript<Root, Value>(_ index: Int, as type: KeyPath<Root, Value>.Type) -> KeyPath<Root, Value> {
+  func keyPath<Root, Value>(_ index: Int, _ root: Root.Type, _ value: Value.Type)
+    -> KeyPath<Root, Value>
+  {
     // NB: made by `make` for this very type; the cast only names it.
-    unsafeDowncast(paths[index], to: type)
+    unsafeDowncast(paths[index], to: KeyPath<Root, Value>.self)
   }
 }

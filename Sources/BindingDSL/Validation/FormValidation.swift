@@ -25,10 +25,11 @@ public final class FormValidation<Model: AnyObject>: Observable {
   private weak var owner: Model?
   private var fields: [Field] = []
 
-  // NB: observable by hand, not through `@Observable` (see `ObservedKeyPaths`): every message
+  // NB: observable by hand, not through `@Observable` (see `HandObservation`): every message
   // a form shows reads these three properties.
-  private let registrar = ObservationRegistrar()
-  private let keyPaths: ObservedKeyPaths
+  private let observation = HandObservation<FormValidation> {
+    [\.edited, \.isSubmitAttempted, \.answers]
+  }
   private var storedEdited: Set<Int> = []
   private var storedIsSubmitAttempted = false
   private var storedAnswers: [Int: Answer] = [:]
@@ -36,19 +37,16 @@ public final class FormValidation<Model: AnyObject>: Observable {
   /// The fields edited since the form was made or reset, by index.
   private var edited: Set<Int> {
     get {
-      registrar.access(self, keyPath: keyPaths[0, as: KeyPath<FormValidation, Set<Int>>.self])
+      observation.access(self, 0, Set<Int>.self)
       return storedEdited
     }
     set {
       guard newValue != storedEdited else { return }
-      let keyPath = keyPaths[0, as: KeyPath<FormValidation, Set<Int>>.self]
-      registrar.withMutation(of: self, keyPath: keyPath) { storedEdited = newValue }
+      observation.mutate(self, 0, Set<Int>.self) { storedEdited = newValue }
     }
     _modify {
-      let keyPath = keyPaths[0, as: KeyPath<FormValidation, Set<Int>>.self]
-      registrar.access(self, keyPath: keyPath)
-      registrar.willSet(self, keyPath: keyPath)
-      defer { registrar.didSet(self, keyPath: keyPath) }
+      observation.willModify(self, 0, Set<Int>.self)
+      defer { observation.didModify(self, 0, Set<Int>.self) }
       yield &storedEdited
     }
   }
@@ -56,32 +54,25 @@ public final class FormValidation<Model: AnyObject>: Observable {
   /// Whether a submit was attempted since the last ``reset()``.
   public private(set) var isSubmitAttempted: Bool {
     get {
-      registrar.access(self, keyPath: keyPaths[1, as: KeyPath<FormValidation, Bool>.self])
+      observation.access(self, 1, Bool.self)
       return storedIsSubmitAttempted
     }
     set {
       guard newValue != storedIsSubmitAttempted else { return }
-      let keyPath = keyPaths[1, as: KeyPath<FormValidation, Bool>.self]
-      registrar.withMutation(of: self, keyPath: keyPath) { storedIsSubmitAttempted = newValue }
+      observation.mutate(self, 1, Bool.self) { storedIsSubmitAttempted = newValue }
     }
   }
 
   /// What each asynchronous check last answered, by field.
   private var answers: [Int: Answer] {
     get {
-      registrar.access(
-        self, keyPath: keyPaths[2, as: KeyPath<FormValidation, [Int: Answer]>.self])
+      observation.access(self, 2, [Int: Answer].self)
       return storedAnswers
     }
-    set {
-      let keyPath = keyPaths[2, as: KeyPath<FormValidation, [Int: Answer]>.self]
-      registrar.withMutation(of: self, keyPath: keyPath) { storedAnswers = newValue }
-    }
+    set { observation.mutate(self, 2, [Int: Answer].self) { storedAnswers = newValue } }
     _modify {
-      let keyPath = keyPaths[2, as: KeyPath<FormValidation, [Int: Answer]>.self]
-      registrar.access(self, keyPath: keyPath)
-      registrar.willSet(self, keyPath: keyPath)
-      defer { registrar.didSet(self, keyPath: keyPath) }
+      observation.willModify(self, 2, [Int: Answer].self)
+      defer { observation.didModify(self, 2, [Int: Answer].self) }
       yield &storedAnswers
     }
   }
@@ -105,9 +96,6 @@ public final class FormValidation<Model: AnyObject>: Observable {
   /// - Parameter owner: The view model.
   public init(owner: Model) {
     self.owner = owner
-    keyPaths = ObservedKeyPaths.of(FormValidation.self) {
-      [\FormValidation.edited, \FormValidation.isSubmitAttempted, \FormValidation.answers]
-    }
   }
 
   /// Adds a field and its rules, checked in order.
