@@ -293,12 +293,8 @@ public final class ListView: Widget, CollectionTarget {
         }
         let made = prepared[nextPrepared]
         nextPrepared += 1
-        switch made {
-        case .success(let row):
-          if let row = finish(row, mounter: mounter, problems: &problems) {
-            state.rows.append(row)
-          }
-        case .failure(let problem): problems.append(problem.message)
+        if let row = finish(made, mounter: mounter, problems: &problems) {
+          state.rows.append(row)
         }
       }
       let previous = sections.first { $0.id == section.id }
@@ -387,12 +383,7 @@ public final class ListView: Widget, CollectionTarget {
     _ model: any RowModel, role: RowWidget.Role, rowID: AnyHashable,
     mounter: any ChildMounter, problems: inout [String]
   ) -> RowWidget? {
-    switch prepare(model, role: role, rowID: rowID) {
-    case .success(let prepared): return finish(prepared, mounter: mounter, problems: &problems)
-    case .failure(let problem):
-      problems.append(problem.message)
-      return nil
-    }
+    finish(prepare(model, role: role, rowID: rowID), mounter: mounter, problems: &problems)
   }
 
   /// Makes the row of `model` and its widgets, without its bindings (``finish(_:mounter:problems:)``
@@ -417,10 +408,17 @@ public final class ListView: Widget, CollectionTarget {
   }
 
   /// Mounts the bindings of a prepared row and sends `willDisplay` for it; `nil` (with the
-  /// problem added to `problems`) when its bindings cannot be mounted.
-  func finish(_ prepared: PreparedRow, mounter: any ChildMounter, problems: inout [String])
-    -> RowWidget?
-  {
+  /// problem added to `problems`) when the row could not be made or its bindings mounted.
+  func finish(
+    _ made: Result<PreparedRow, RowProblem>, mounter: any ChildMounter, problems: inout [String]
+  ) -> RowWidget? {
+    let prepared: PreparedRow
+    switch made {
+    case .success(let row): prepared = row
+    case .failure(let problem):
+      problems.append(problem.message)
+      return nil
+    }
     let row = prepared.row
     do {
       row.mount = try prepared.mount(mounter)
@@ -456,7 +454,7 @@ public final class ListView: Widget, CollectionTarget {
     row.unmount()
   }
 
-  private func describe(_ id: AnyHashable) -> String { "\(id.base)" }
+  private func describe(_ id: AnyHashable) -> String { describeRowID(id.base) }
 }
 
 /// Marks the elements of the longest strictly increasing subsequence of `values`: rows whose

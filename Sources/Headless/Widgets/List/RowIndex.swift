@@ -211,15 +211,7 @@ final class RowIndex<ID: Hashable> {
         if slot == positionOfSlot.count { positionOfSlot.append(0) }
         slotByKey[newKeys[position]] = slot
       }
-      let row: RowWidget?
-      switch made {
-      case .success(let prepared):
-        row = list.finish(prepared, mounter: mounter, problems: &problems)
-      case .failure(let problem):
-        problems.append(problem.message)
-        row = nil
-      }
-      guard let row else {
+      guard let row = list.finish(made, mounter: mounter, problems: &problems) else {
         isComplete = false
         if old < 0 { slotByKey[newKeys[position]] = nil }
         freeSlots.append(slot)
@@ -329,14 +321,6 @@ extension UnsafeBufferPointer {
     UnsafeBufferPointer<Known>(
       start: UnsafeRawPointer(baseAddress)?.assumingMemoryBound(to: Known.self), count: count)
   }
-}
-
-/// A row id as text, as `"\(id)"` writes it: integers and strings without the printing
-/// machinery, which cost more than the rest of recording a row's change.
-func describeRowID<ID>(_ id: ID) -> String {
-  if let number = id as? Int { return String(number) }
-  if let text = id as? String { return text }
-  return "\(id)"
 }
 
 /// The addresses of `models`, read without retaining them (view models referenced weakly

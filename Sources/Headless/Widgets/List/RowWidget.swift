@@ -66,19 +66,11 @@ public final class RowWidget: Widget {
     self.rowID = rowID
     self.model = model
     let id =
-      "\(listID)[\(role == .row ? "" : "\(role.rawValue.lowercased()):")\(Self.describe(rowID))]"
+      "\(listID)[\(role == .row ? "" : "\(role.rawValue.lowercased()):")\(describeRowID(rowID.base))]"
     super.init(id: id)
   }
 
   override public var kind: String { role.rawValue }
-
-  /// A row id as text, as `"\(id.base)"` writes it: integers and strings without describing an
-  /// `Any`, which was a fiftieth of applying a list change.
-  private static func describe(_ id: AnyHashable) -> String {
-    if let number = id.base as? Int { return String(number) }
-    if let text = id.base as? String { return text }
-    return "\(id.base)"
-  }
 
   override public var children: [Widget] { contentList }
 
@@ -122,4 +114,13 @@ public final class RowWidget: Widget {
   package var widgetIDs: [String] {
     (content?.allWidgets.map(\.id) ?? []).sorted()
   }
+}
+
+/// A row id as text, as `"\(id)"` writes it: integers and strings without the printing
+/// machinery (describing an `Any` was a fiftieth of applying a list change), anything else as
+/// it prints.
+func describeRowID<ID>(_ id: ID) -> String {
+  if let number = id as? Int { return String(number) }
+  if let text = id as? String { return text }
+  return "\(id)"
 }
