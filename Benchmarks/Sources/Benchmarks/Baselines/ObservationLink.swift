@@ -33,3 +33,14 @@ final class ObservationLink {
     }
   }
 }
+
+/// How long `changes` changes take through `link`: each made by `change`, then flushed.
+@MainActor
+func time(_ link: ObservationLink, changes: Int, _ change: () -> Void) -> Duration {
+  time {
+    for _ in 0..<changes {
+      change()
+      link.flush()
+    }
+  }
+}

@@ -70,12 +70,7 @@ func chainRows(_ settings: Settings) -> [Row] {
     let vm = ChainViewModel()
     let label = Label("chain")
     let link = ObservationLink { label.text.receive(String(vm.stage10)) }
-    return time {
-      for _ in 0..<changes {
-        vm.source &+= 1
-        link.flush()
-      }
-    }
+    return time(link, changes: changes) { vm.source &+= 1 }
   }
 
   // The same link reading the value through the key path the binding names: what a binding
@@ -85,12 +80,7 @@ func chainRows(_ settings: Settings) -> [Row] {
     let label = Label("chain")
     let keyPath: KeyPath<ChainViewModel, Int> = \.stage10
     let link = ObservationLink { label.text.receive(String(vm[keyPath: keyPath])) }
-    return time {
-      for _ in 0..<changes {
-        vm.source &+= 1
-        link.flush()
-      }
-    }
+    return time(link, changes: changes) { vm.source &+= 1 }
   }
 
   return [

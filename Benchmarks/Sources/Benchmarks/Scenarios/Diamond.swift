@@ -77,12 +77,7 @@ func diamondRows(_ settings: Settings) -> [Row] {
     let label = Label("diamond")
     let counter = GlitchCounter()
     let link = ObservationLink { label.text.receive(counter.combine(vm.left, vm.right)) }
-    return time {
-      for _ in 0..<changes {
-        vm.source &+= 1
-        link.flush()
-      }
-    }
+    return time(link, changes: changes) { vm.source &+= 1 }
   }
 
   // The same link reading both values through the key paths the binding names.
@@ -95,12 +90,7 @@ func diamondRows(_ settings: Settings) -> [Row] {
     let link = ObservationLink {
       label.text.receive(counter.combine(vm[keyPath: left], vm[keyPath: right]))
     }
-    return time {
-      for _ in 0..<changes {
-        vm.source &+= 1
-        link.flush()
-      }
-    }
+    return time(link, changes: changes) { vm.source &+= 1 }
   }
 
   return [
