@@ -263,17 +263,14 @@ public final class ListView: Widget, CollectionTarget {
     }
     // The widgets of every row mounted anew (new, staying with another view model, or all of
     // them on a reload) are made first, together (see `prepareRow`); their bindings are then
-    // mounted in order, each after the row it replaces is retired.
-    // NB: in the order the second pass takes them, which skips the same rows.
-    var prepared: [Result<PreparedRow, RowProblem>] = []
+    // mounted in order, each after the row it replaces is retired. Per new row, in order: what
+    // was prepared for it, or `nil` when its old row stays as it is.
+    var prepared: [Result<PreparedRow, RowProblem>?] = []
     for (_, models) in newSections {
       for (model, rowID) in models {
-        if let position = oldIndex[rowID], oldRows[position].model === model,
-          !content.reloadsAll
-        {
-          continue
-        }
-        prepared.append(prepare(model, role: .row, rowID: rowID))
+        let stays =
+          !content.reloadsAll && oldIndex[rowID].map { oldRows[$0].model === model } == true
+        prepared.append(stays ? nil : prepare(model, role: .row, rowID: rowID))
       }
     }
     var nextPrepared = 0
@@ -281,18 +278,19 @@ public final class ListView: Widget, CollectionTarget {
     for (section, models) in newSections {
       var state = SectionState(id: section.id)
       state.rows.reserveCapacity(models.count)
-      for (model, rowID) in models {
-        if let position = oldIndex[rowID] {
-          let row = oldRows[position]
-          if row.model === model && !content.reloadsAll {
-            state.rows.append(row)
-            continue
-          }
-          changes.updatedRows.append(describe(rowID))
-          retire(row)
-        }
+      for (_, rowID) in models {
+        let old = oldIndex[rowID].map { oldRows[$0] }
         let made = prepared[nextPrepared]
         nextPrepared += 1
+        guard let made else {
+          // NB: nothing was prepared for a row whose old row stays.
+          if let old { state.rows.append(old) }
+          continue
+        }
+        if let old {
+          changes.updatedRows.append(describe(rowID))
+          retire(old)
+        }
         if let row = finish(made, mounter: mounter, problems: &problems) {
           state.rows.append(row)
         }

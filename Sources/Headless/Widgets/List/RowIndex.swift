@@ -178,12 +178,15 @@ final class RowIndex<ID: Hashable> {
     var newSlots: [Int] = []
     newSlots.reserveCapacity(models.count)
     var isComplete = true
-    // The widgets of the rows mounted anew are made first, together (see `prepareRow`), in
-    // the order the walk below takes them.
+    // The rows that stay are found first, and the widgets of the rows mounted anew made,
+    // together (see `prepareRow`), in the order the walk below takes them.
     var prepared: [Result<PreparedRow, RowProblem>] = []
     for position in models.indices {
       let old = sources[position]
-      if old >= 0 && identities[old] == addresses[position] { continue }
+      if old >= 0 && identities[old] == addresses[position] {
+        kept[position] = old
+        continue
+      }
       prepared.append(
         list.prepare(models[position], role: .row, rowID: AnyHashable(plan.ids[position])))
     }
@@ -191,8 +194,7 @@ final class RowIndex<ID: Hashable> {
     for position in models.indices {
       let old = sources[position]
       let identity = addresses[position]
-      if old >= 0 && identities[old] == identity {
-        kept[position] = old
+      if kept[position] >= 0 {
         newIdentities.append(identity)
         newSlots.append(slots[old])
         continue
