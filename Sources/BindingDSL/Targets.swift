@@ -90,7 +90,9 @@ public struct HandlerList<Handler> {
   /// The handlers, in the order they were added. A handler that adds or removes handlers while
   /// these are being called changes the list, not this sequence.
   @inlinable public var handlers: LazyMapSequence<[(token: Int, handler: Handler)], Handler> {
-    entries.lazy.map(\.handler)
+    // NB: a closure, not `\.handler`: a key path into a generic type is instantiated at run time
+    // on every use, and this is read on every edit and event.
+    entries.lazy.map { $0.handler }
   }
 }
 

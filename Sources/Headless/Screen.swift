@@ -359,7 +359,7 @@ package enum CheckedScreenShapes {
     var known = shapes[ObjectIdentifier(screen)] ?? []
     if known.count == limit { known.removeFirst() }
     known.append(
-      Shape(ids: widgets.map(\.id), sites: declarations.map(\.site), graph: description))
+      Shape(ids: widgets.map(\.id), sites: declarations.map { $0.site }, graph: description))
     shapes[ObjectIdentifier(screen)] = known
     return description
   }

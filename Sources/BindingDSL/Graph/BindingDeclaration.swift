@@ -121,7 +121,7 @@ public struct BindingDeclaration<Model: AnyObject> {
   /// - Parameter declarations: Declarations as a bindings body made them.
   /// - Returns: Single declarations only.
   package static func opened(_ declarations: [Self]) -> [Self] {
-    declarations.contains { $0.isGroup } ? declarations.flatMap(\.flattened) : declarations
+    declarations.contains { $0.isGroup } ? declarations.flatMap { $0.flattened } : declarations
   }
 
   @inlinable
@@ -143,7 +143,7 @@ public struct BindingDeclaration<Model: AnyObject> {
 
   /// The widget properties and events the declaration reaches.
   package var widgetReferences: [WidgetReference] {
-    if let members { return members.flatMap(\.widgetReferences) }
+    if let members { return members.flatMap { $0.widgetReferences } }
     return endpoints.compactMap { endpoint in
       switch endpoint.identity {
       case .widget(let key), .event(let key):
