@@ -207,7 +207,7 @@ public final class FormValidation<Model: AnyObject>: Observable {
   }
 
   /// The names of the fields, in the order they were added.
-  public var fieldNames: [String] { fields.map(\.name) }
+  public var fieldNames: [String] { fields.map { $0.name } }
 
   func index(of keyPath: AnyKeyPath) -> Int? {
     fields.firstIndex { $0.keyPath == keyPath }
