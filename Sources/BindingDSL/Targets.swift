@@ -51,10 +51,17 @@ public struct HandlerToken: Hashable, Sendable {
 /// for handler in editHandlers.handlers { handler("edited") }
 /// editHandlers.remove(token)
 /// ```
+///
+/// A closure kept in a generic collection is stored in its most general form, and Swift makes a
+/// small object (a thunk) for each closure converted to it. A widget kit that adds a handler for
+/// every binding can wrap its closures in a struct, `HandlerList<EditHandler>` with
+/// `struct EditHandler { let call: @MainActor (String) -> Void }`, which stores them as they are.
 public struct HandlerList<Handler> {
   // NB: inlinable, so that a widget kit's lists are specialized for their handler type: the
-  // unspecialized removal was a fifth of unmounting a screen.
-  @usableFromInline var entries: [(token: Int, handler: Handler)] = []
+  // unspecialized removal was a fifth of unmounting a screen. Most lists hold one handler (a
+  // widget property bound once): it is stored inline, and the array is made for a second.
+  @usableFromInline var first: (token: Int, handler: Handler)?
+  @usableFromInline var rest: [(token: Int, handler: Handler)] = []
   @usableFromInline var lastToken = 0
 
   /// Creates an empty list.
@@ -66,7 +73,12 @@ public struct HandlerList<Handler> {
   /// - Returns: The token ``remove(_:)`` takes.
   @inlinable public mutating func add(_ handler: Handler) -> HandlerToken {
     lastToken += 1
-    entries.append((lastToken, handler))
+    // NB: `first` is always older than every entry of `rest`.
+    if first == nil && rest.isEmpty {
+      first = (lastToken, handler)
+    } else {
+      rest.append((lastToken, handler))
+    }
     return HandlerToken(rawValue: lastToken)
   }
 
@@ -74,25 +86,44 @@ public struct HandlerList<Handler> {
   ///
   /// - Parameter token: A token ``add(_:)`` returned.
   @inlinable public mutating func remove(_ token: HandlerToken) {
-    // NB: most lists hold one entry (a widget property bound once).
-    if entries.count == 1 {
-      if entries[0].token == token.rawValue { entries.removeAll() }
-      return
-    }
-    if let index = entries.firstIndex(where: { $0.token == token.rawValue }) {
-      entries.remove(at: index)
+    if let first, first.token == token.rawValue {
+      self.first = nil
+    } else if let index = rest.firstIndex(where: { $0.token == token.rawValue }) {
+      rest.remove(at: index)
     }
   }
 
   /// How many handlers there are.
-  @inlinable public var count: Int { entries.count }
+  @inlinable public var count: Int { (first == nil ? 0 : 1) + rest.count }
 
   /// The handlers, in the order they were added. A handler that adds or removes handlers while
-  /// these are being called changes the list, not this sequence.
-  @inlinable public var handlers: LazyMapSequence<[(token: Int, handler: Handler)], Handler> {
-    // NB: a closure, not `\.handler`: a key path into a generic type is instantiated at run time
-    // on every use, and this is read on every edit and event.
-    entries.lazy.map { $0.handler }
+  /// these are being called changes the list, not this collection.
+  @inlinable public var handlers: Handlers { Handlers(first: first?.handler, rest: rest) }
+
+  /// The handlers of a list at one moment, in the order they were added.
+  public struct Handlers: RandomAccessCollection {
+    @usableFromInline let first: Handler?
+    @usableFromInline let rest: [(token: Int, handler: Handler)]
+
+    @inlinable init(first: Handler?, rest: [(token: Int, handler: Handler)]) {
+      self.first = first
+      self.rest = rest
+    }
+
+    /// The position of the first handler: always 0.
+    @inlinable public var startIndex: Int { 0 }
+
+    /// The position after the last handler: the number of handlers.
+    @inlinable public var endIndex: Int { (first == nil ? 0 : 1) + rest.count }
+
+    /// The handler at `position`.
+    ///
+    /// - Parameter position: A position from ``startIndex`` up to, not including,
+    ///   ``endIndex``.
+    @inlinable public subscript(position: Int) -> Handler {
+      guard let first else { return rest[position].handler }
+      return position == 0 ? first : rest[position - 1].handler
+    }
   }
 }
 

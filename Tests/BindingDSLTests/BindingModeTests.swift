@@ -33,7 +33,11 @@ import Testing
     #expect(!mounted.needsFlush)
   }
 
-  @Test func anEditReachingATwoWayBindingAfterAnEarlierHandlerUnmountedItDoesNothing() throws {
+  /// A two-way binding with converters and one without: they are linked by different objects.
+  @Test(arguments: [false, true])
+  func anEditReachingATwoWayBindingAfterAnEarlierHandlerUnmountedItDoesNothing(converted: Bool)
+    throws
+  {
     let field = Slot("name", "text", "", editable: true)
     var mounted: MountedGraph<FormModel>?
     weak var released: FormModel?
@@ -46,9 +50,15 @@ import Testing
     do {
       let model = FormModel()
       released = model
-      mounted = try BindingGraph<FormModel> { bind(\.name, to: field) }
-        .mount(on: model, scheduler: scheduler)
+      let graph =
+        converted
+        ? try BindingGraph<FormModel> {
+          bind(\.name, to: field, transform: { $0 }, back: { $0 })
+        }
+        : try BindingGraph<FormModel> { bind(\.name, to: field) }
+      mounted = graph.mount(on: model, scheduler: scheduler)
     }
+    #expect(field.handlerCount == 2)
     field.edit("Bo")
     #expect(released == nil, "the unmount released the view model before the binding's turn")
     #expect(!scheduler.hasPendingFlush)

@@ -69,7 +69,7 @@ private let stressRounds =
   ProcessInfo.processInfo.environment["ENGINE_STRESS_ROUNDS"].flatMap { Int($0) } ?? 1_000
 
 /// A small deterministic generator, so that a failing round reproduces.
-private struct SplitMix64: RandomNumberGenerator {
+struct SplitMix64: RandomNumberGenerator {
   var state: UInt64
 
   mutating func next() -> UInt64 {

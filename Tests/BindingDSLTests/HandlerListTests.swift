@@ -28,4 +28,25 @@ import Testing
     #expect(calls == 3)
     #expect(list.count == 0)
   }
+
+  @Test func anyOrderOfAddsAndRemovesKeepsTheOrderOfAdding() {
+    // The first handler is kept apart from the others; whatever is added and removed, the list
+    // must match a plain array of what is left.
+    var generator = SplitMix64(state: 42)
+    for _ in 0..<200 {
+      var list = HandlerList<Int>()
+      var reference: [(token: HandlerToken, value: Int)] = []
+      for step in 0..<20 {
+        if reference.isEmpty || Bool.random(using: &generator) {
+          reference.append((list.add(step), step))
+        } else {
+          let index = Int.random(in: 0..<reference.count, using: &generator)
+          list.remove(reference.remove(at: index).token)
+        }
+        #expect(Array(list.handlers) == reference.map(\.value))
+        #expect(list.count == reference.count)
+        #expect(list.handlers.count == reference.count)
+      }
+    }
+  }
 }

@@ -221,17 +221,18 @@ func makeBinding<Model: AnyObject, Value, Target: ValueTarget>(
     case .oneWay, .automatic:
       context.source(source).add(
         directSink(to: target, isTransformed: isTransformed)
-          ?? .closure { target.receive(convert($0)) })
+          ?? .object(ConvertingSink(target: target, convert: convert)))
     case .twoWay:
       guard let writable, let back else {
-        context.source(source).add(.closure { target.receive(convert($0)) })
+        context.source(source).add(.object(ConvertingSink(target: target, convert: convert)))
         return
       }
+      let node = context.source(source)
+      if !isTransformed, linkBothWays(node, writable, target) { return }
       // NB: only a two-way binding can echo, so only its link guards against it.
       let link = EditLink(
         model: model, keyPath: writable, target: target, convert: convert, back: back,
         rejected: rejected, guardsEcho: true)
-      let node = context.source(source)
       link.source = node
       node.add(.object(link))
       link.listen(in: context)
@@ -432,6 +433,112 @@ final class EditLink<Model: AnyObject, Value, Target: ValueTarget>: NodeSink<Val
   func unmount() {
     guard let token else { return }
     self.token = nil
+    target.removeEditHandler(token)
+  }
+}
+
+/// Links `source` and `target` both ways with a ``TwoWayLink``; `false` when the widget's value
+/// is not the source's type (a converted binding, which needs an ``EditLink``).
+@MainActor
+@inlinable
+func linkBothWays<Model: AnyObject, Value, Target: ValueTarget>(
+  _ source: KeyPathSourceNode<Model, Value>, _ keyPath: ReferenceWritableKeyPath<Model, Value>,
+  _ target: Target
+) -> Bool {
+  // NB: the casts only rename the generic parameter when the types are equal; specialized,
+  // they cost nothing.
+  guard let source = source as? KeyPathSourceNode<Model, Target.Value>,
+    let keyPath = keyPath as? ReferenceWritableKeyPath<Model, Target.Value>
+  else { return false }
+  let link = TwoWayLink(source, keyPath, target)
+  source.add(.object(link))
+  link.listen()
+  return true
+}
+
+/// The link of a two-way binding without converters, the most common one (a text field bound to
+/// a `String`): ``EditLink``'s work with fewer fields, since the value needs no conversion and
+/// the view model, its equality test and the place to report edits are the source's. Its source
+/// node detaches it when the graph unmounts.
+@MainActor
+@usableFromInline
+final class TwoWayLink<Model: AnyObject, Target: ValueTarget>: NodeSink<Target.Value> {
+  @usableFromInline typealias Value = Target.Value
+
+  private let target: Target
+  // NB: unowned: the node holds its sinks, and detaches this one when it is torn down; the link
+  // acts only while it listens (`token` is not 0).
+  private unowned let source: KeyPathSourceNode<Model, Value>
+  private let keyPath: ReferenceWritableKeyPath<Model, Value>
+  private var expected: Value?
+  /// Whether `expected` holds a value; checked first, so the common case (no edit waiting)
+  /// does not touch the generic optional.
+  private var isExpecting = false
+  /// The edit handler's token; 0 when not listening (tokens start at 1).
+  private var token = 0
+
+  @usableFromInline
+  init(
+    _ source: KeyPathSourceNode<Model, Value>,
+    _ keyPath: ReferenceWritableKeyPath<Model, Value>, _ target: Target
+  ) {
+    self.source = source
+    self.keyPath = keyPath
+    self.target = target
+  }
+
+  /// Starts listening for edits, until the source detaches the link.
+  @usableFromInline
+  func listen() {
+    token = target.addEditHandler { edited in self.edited(edited) }.rawValue
+  }
+
+  /// A value of the view model for the widget: written unless it is the edit's echo.
+  override func receive(_ value: Value) {
+    if isExpecting, let isEqual = source.isEqual, let expected {
+      self.expected = nil
+      isExpecting = false
+      if isEqual(expected, value) { return }
+    }
+    target.receive(value)
+  }
+
+  /// As ``EditLink/settle(_:)``: the widget shows the edit, so it is written only if the view
+  /// model no longer holds what the edit produced.
+  override func settle(_ value: Value) {
+    guard isExpecting else { return }
+    receive(value)
+  }
+
+  private func edited(_ value: Value) {
+    // NB: a widget calls the handlers it had when the edit began; one of them may have
+    // unmounted this link's screen.
+    guard token != 0 else { return }
+    // NB: held for the whole edit: the write may unmount the screen and release both.
+    let source = source
+    let model = source.model
+    let isEqual = source.isEqual
+    if isEqual != nil {
+      expected = value
+      isExpecting = true
+    }
+    model[keyPath: keyPath] = value
+    // As in `EditLink`: a view model that stored something else than the edit is shown at once.
+    guard let isEqual else { return }
+    let stored = model[keyPath: keyPath]
+    if !isEqual(stored, value) {
+      expected = stored
+      isExpecting = true
+      target.receive(stored)
+    }
+    guard token != 0 else { return }
+    source.editArrived()
+  }
+
+  override func detach() {
+    guard token != 0 else { return }
+    let token = HandlerToken(rawValue: self.token)
+    self.token = 0
     target.removeEditHandler(token)
   }
 }

@@ -93,7 +93,7 @@ final class MountContext<Model: AnyObject> {
   ///
   /// Inlinable, as the install steps of bindings are (see `makeBinding`).
   @inlinable
-  func source<Value>(_ keyPath: KeyPath<Model, Value>) -> SourceNode<Value> {
+  func source<Value>(_ keyPath: KeyPath<Model, Value>) -> KeyPathSourceNode<Model, Value> {
     let identity = ObjectIdentifier(keyPath)
     if sourcesByKeyPathIdentity.isEmpty {
       if let known = fewSource(keyPath, identity: identity) { return known }
@@ -110,14 +110,14 @@ final class MountContext<Model: AnyObject> {
       }
       fewSources = []
     }
-    if let known = sourcesByKeyPathIdentity[identity]?.node as? SourceNode<Value> {
+    if let known = sourcesByKeyPathIdentity[identity]?.node as? KeyPathSourceNode<Model, Value> {
       return known
     }
-    let node: SourceNode<Value>
+    let node: KeyPathSourceNode<Model, Value>
     // NB: the key path is hashed once for the lookup and the insertion (hashing a key path
     // walks its components).
     let hashed = HashedKeyPath(keyPath)
-    if let equal = sourcesByKeyPath[hashed] as? SourceNode<Value> {
+    if let equal = sourcesByKeyPath[hashed] as? KeyPathSourceNode<Model, Value> {
       node = equal
     } else {
       node = KeyPathSourceNode(model: model, keyPath: keyPath, engine: engine)
@@ -132,13 +132,13 @@ final class MountContext<Model: AnyObject> {
   /// The source for `keyPath` among the first few, by the key path's identity or else by value.
   @inlinable
   func fewSource<Value>(_ keyPath: KeyPath<Model, Value>, identity: ObjectIdentifier)
-    -> SourceNode<Value>?
+    -> KeyPathSourceNode<Model, Value>?
   {
     for entry in fewSources where entry.identity == identity {
-      if let node = entry.node as? SourceNode<Value> { return node }
+      if let node = entry.node as? KeyPathSourceNode<Model, Value> { return node }
     }
     for entry in fewSources where entry.keyPath == keyPath {
-      if let node = entry.node as? SourceNode<Value> {
+      if let node = entry.node as? KeyPathSourceNode<Model, Value> {
         fewSources.append((identity, keyPath, node))
         return node
       }

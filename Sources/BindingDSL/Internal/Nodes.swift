@@ -57,12 +57,21 @@ func onMainActor(_ body: @escaping @MainActor @Sendable () -> Void) {
   }
 }
 
-/// Where a node writes its value: a widget property, an object of the engine, or a closure.
+/// Where a node writes its value: a widget property, or an object of the engine.
+///
+/// NB: both cases hold one object reference first, so an optional sink takes 16 bytes, not 24:
+/// a closure is kept in a ``ClosureSink`` object, not as a case of its own.
 @usableFromInline
 enum Sink<Value> {
   case target(any ValueTarget<Value>)
   case object(NodeSink<Value>)
-  case closure((Value) -> Void)
+
+  /// A sink calling `body` with each value.
+  @usableFromInline
+  @MainActor
+  static func closure(_ body: @escaping (Value) -> Void) -> Sink {
+    .object(ClosureSink(body))
+  }
 
   @MainActor
   @inline(__always)
@@ -70,7 +79,6 @@ enum Sink<Value> {
     switch self {
     case .target(let target): target.receive(value)
     case .object(let object): object.receive(value)
-    case .closure(let closure): closure(value)
     }
   }
 
@@ -79,17 +87,60 @@ enum Sink<Value> {
   func settle(_ value: Value) {
     if case .object(let object) = self { object.settle(value) }
   }
+
+  /// Tells an object sink that its node was torn down.
+  @MainActor
+  func detach() {
+    if case .object(let object) = self { object.detach() }
+  }
 }
 
-/// An object that receives a node's values (a two-way binding's link).
+/// An object that receives a node's values (a two-way binding's link, a converting write).
 @MainActor
 @usableFromInline
 class NodeSink<Value> {
+  @usableFromInline init() {}
+
   func receive(_ value: Value) {}
 
   /// Called at a flush when an edit reached the source but its value did not change: a sink
   /// whose widget shows an edit the view model no longer holds shows `value` again.
   func settle(_ value: Value) {}
+
+  /// Called when the node writing this sink is torn down (its graph or row unmounted): a sink
+  /// that listens to its widget stops.
+  func detach() {}
+}
+
+/// A sink calling a closure.
+@MainActor
+@usableFromInline
+final class ClosureSink<Value>: NodeSink<Value> {
+  private let body: (Value) -> Void
+
+  @usableFromInline
+  init(_ body: @escaping (Value) -> Void) {
+    self.body = body
+  }
+
+  override func receive(_ value: Value) { body(value) }
+}
+
+/// A sink writing a converted value into a widget property: one object, where a closure
+/// capturing the widget and the converter would be a context and a thunk.
+@MainActor
+@usableFromInline
+final class ConvertingSink<Value, Target: ValueTarget>: NodeSink<Value> {
+  private let target: Target
+  private let convert: (Value) -> Target.Value
+
+  @usableFromInline
+  init(target: Target, convert: @escaping (Value) -> Target.Value) {
+    self.target = target
+    self.convert = convert
+  }
+
+  override func receive(_ value: Value) { target.receive(convert(value)) }
 }
 
 /// A node holding a value, with sinks (widget writes) and dependents (derived nodes).
@@ -165,6 +216,9 @@ class ValueNode<Value>: RuntimeNode {
   }
 
   override func tearDown() {
+    firstSink?.detach()
+    secondSink?.detach()
+    for sink in otherSinks { sink.detach() }
     firstSink = nil
     secondSink = nil
     otherSinks = []
@@ -251,7 +305,8 @@ class SourceNode<Value>: ValueNode<Value> {
 @MainActor
 @usableFromInline
 final class KeyPathSourceNode<Model: AnyObject, Value>: SourceNode<Value> {
-  private unowned let model: Model
+  // NB: the graph's mount holds the view model while the node is in the graph.
+  @usableFromInline unowned let model: Model
   private let keyPath: KeyPath<Model, Value>
 
   @usableFromInline

@@ -21,7 +21,7 @@ public final class WidgetProperty<Value>: ValueTarget, WidgetMember {
 
   private var storage: Value
   private let isEqual: Equality<Value>?
-  private var editHandlers = HandlerList<@MainActor (Value) -> Void>()
+  private var editHandlers = HandlerList<ArgumentHandler<Value>>()
 
   /// Creates a property of the widget `widgetID`. A widget declares it as a stored property,
   /// made with its own id, which registers it: mounting a screen checks bindings against it.
@@ -93,7 +93,7 @@ public final class WidgetProperty<Value>: ValueTarget, WidgetMember {
   /// - Parameter value: The value the person entered.
   public func edit(_ value: Value) {
     receive(value)
-    for handler in editHandlers.handlers { handler(value) }
+    for handler in editHandlers.handlers { handler.call(value) }
   }
 
   /// Calls `handler` with every edit a person (or the driver) makes, until removed.
@@ -101,7 +101,7 @@ public final class WidgetProperty<Value>: ValueTarget, WidgetMember {
   /// - Parameter handler: Called on the main actor with the edited value.
   /// - Returns: The token that removes the handler.
   public func addEditHandler(_ handler: @escaping @MainActor (Value) -> Void) -> HandlerToken {
-    editHandlers.add(handler)
+    editHandlers.add(ArgumentHandler(call: handler))
   }
 
   /// Removes the edit handler `token` stands for; an unknown token does nothing.
@@ -128,7 +128,7 @@ public final class WidgetProperty<Value>: ValueTarget, WidgetMember {
 public final class WidgetEvent: EventSource, WidgetMember {
   /// The widget's id and the event's name, as the graph names the node.
   public let eventKey: TargetKey
-  private var handlers = HandlerList<@MainActor () -> Void>()
+  private var handlers = HandlerList<EventHandler>()
 
   /// Creates an event of the widget `widgetID`. A widget declares it as a stored property,
   /// made with its own id, which registers it.
@@ -145,7 +145,7 @@ public final class WidgetEvent: EventSource, WidgetMember {
 
   /// Makes the event happen: every handler runs, in the order they were added.
   public func send() {
-    for handler in handlers.handlers { handler() }
+    for handler in handlers.handlers { handler.call() }
   }
 
   /// Calls `handler` each time the event happens, until removed.
@@ -153,7 +153,7 @@ public final class WidgetEvent: EventSource, WidgetMember {
   /// - Parameter handler: Called on the main actor.
   /// - Returns: The token that removes the handler.
   public func addHandler(_ handler: @escaping @MainActor () -> Void) -> HandlerToken {
-    handlers.add(handler)
+    handlers.add(EventHandler(call: handler))
   }
 
   /// Removes the handler `token` stands for; an unknown token does nothing.
@@ -165,4 +165,17 @@ public final class WidgetEvent: EventSource, WidgetMember {
 
   /// How many handlers are installed.
   public var handlerCount: Int { handlers.count }
+}
+
+/// A handler of an event without a value, stored as it is: a closure kept directly in a
+/// `HandlerList` is converted to its most general form, which allocates for every handler.
+@MainActor
+struct EventHandler {
+  let call: @MainActor () -> Void
+}
+
+/// A handler called with a value (an edit, a row), stored as it is (see ``EventHandler``).
+@MainActor
+struct ArgumentHandler<Argument> {
+  let call: @MainActor (Argument) -> Void
 }

@@ -8,7 +8,7 @@ public final class RowEvent: RowEventSource, WidgetMember {
   public let eventKey: TargetKey
   /// The title a swipe action shows; `nil` for other events.
   public let title: String?
-  private var handlers = HandlerList<@MainActor (any RowModel) -> Void>()
+  private var handlers = HandlerList<ArgumentHandler<any RowModel>>()
 
   init(widgetID: String, name: String, title: String? = nil) {
     self.eventKey = TargetKey(widgetID: widgetID, property: name)
@@ -23,7 +23,7 @@ public final class RowEvent: RowEventSource, WidgetMember {
   /// - Parameter row: The row's view model.
   public func send(_ row: any RowModel) {
     guard handlers.count > 0 else { return }
-    for handler in handlers.handlers { handler(row) }
+    for handler in handlers.handlers { handler.call(row) }
   }
 
   /// Calls `handler` with the row's view model each time the event happens, until removed.
@@ -31,7 +31,7 @@ public final class RowEvent: RowEventSource, WidgetMember {
   /// - Parameter handler: Called on the main actor with the row's view model.
   /// - Returns: The token that removes the handler.
   public func addHandler(_ handler: @escaping @MainActor (any RowModel) -> Void) -> HandlerToken {
-    handlers.add(handler)
+    handlers.add(ArgumentHandler(call: handler))
   }
 
   /// Removes the handler `token` stands for; an unknown token does nothing.
