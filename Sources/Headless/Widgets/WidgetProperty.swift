@@ -21,7 +21,13 @@ public final class WidgetProperty<Value>: ValueTarget, WidgetMember {
 
   private var storage: Value
   private let isEqual: Equality<Value>?
-  private var editHandlers = HandlerList<ArgumentHandler<Value>>()
+  // NB: the first edit handler is kept in a field of a function type, whose layout does not
+  // depend on `Value`: adding and removing it needs no generic metadata at run time, which a
+  // generic list of handlers looks up on every call (a sixth of mounting a form). It is always
+  // older than the others.
+  private var editHandler: (@MainActor (Value) -> Void)?
+  private var editHandlerToken = HandlerToken(rawValue: 0)
+  private var otherEditHandlers = HandlerList<ArgumentHandler<Value>>()
 
   /// Creates a property of the widget `widgetID`. A widget declares it as a stored property,
   /// made with its own id, which registers it: mounting a screen checks bindings against it.
@@ -93,7 +99,12 @@ public final class WidgetProperty<Value>: ValueTarget, WidgetMember {
   /// - Parameter value: The value the person entered.
   public func edit(_ value: Value) {
     receive(value)
-    for handler in editHandlers.handlers { handler.call(value) }
+    let first = editHandler
+    let others = otherEditHandlers.count > 0 ? otherEditHandlers.handlers : nil
+    first?(value)
+    if let others {
+      for handler in others { handler.call(value) }
+    }
   }
 
   /// Calls `handler` with every edit a person (or the driver) makes, until removed.
@@ -101,14 +112,23 @@ public final class WidgetProperty<Value>: ValueTarget, WidgetMember {
   /// - Parameter handler: Called on the main actor with the edited value.
   /// - Returns: The token that removes the handler.
   public func addEditHandler(_ handler: @escaping @MainActor (Value) -> Void) -> HandlerToken {
-    editHandlers.add(ArgumentHandler(call: handler))
+    if editHandler == nil && otherEditHandlers.count == 0 {
+      editHandler = handler
+      editHandlerToken = otherEditHandlers.reserveToken()
+      return editHandlerToken
+    }
+    return otherEditHandlers.add(ArgumentHandler(call: handler))
   }
 
   /// Removes the edit handler `token` stands for; an unknown token does nothing.
   ///
   /// - Parameter token: The token ``addEditHandler(_:)`` returned.
   public func removeEditHandler(_ token: HandlerToken) {
-    editHandlers.remove(token)
+    if editHandler != nil && token == editHandlerToken {
+      editHandler = nil
+    } else {
+      otherEditHandlers.remove(token)
+    }
   }
 
   /// Marks the value ``isRejected`` while it is still `edit`: the view model did not take it.
@@ -120,7 +140,7 @@ public final class WidgetProperty<Value>: ValueTarget, WidgetMember {
   }
 
   /// How many edit handlers are installed: zero once every screen using the widget unmounted.
-  public var editHandlerCount: Int { editHandlers.count }
+  public var editHandlerCount: Int { (editHandler == nil ? 0 : 1) + otherEditHandlers.count }
 }
 
 /// Something a person does to a widget, such as a tap.
