@@ -56,6 +56,7 @@ public struct BindingGraph<Model: AnyObject> {
     self.nodes = numbering.nodes
     self.edges = edges
     self.isDescriptionOnly = false
+    self.descriptionCache = DescriptionOnlyCache()
     let problems = GraphValidator(
       // NB: closures, not key paths: a key path projects through a generic copy of each
       // declaration, which was a tenth of a screen's mount. Names are made for problems only.
@@ -71,16 +72,23 @@ public struct BindingGraph<Model: AnyObject> {
 
   /// The same graph without the code that installs it, which holds the widgets and commands
   /// the declarations reach: what an unmounted graph keeps for inspection.
+  ///
+  /// Made once per graph: every mount of the graph that unmounts keeps the same one.
   package func descriptionOnly() -> Self {
     if isDescriptionOnly { return self }
-    return Self(
+    if let made = descriptionCache?.graph { return made }
+    let graph = Self(
       declarations: declarations.map { $0.descriptionOnly() }, nodes: nodes, edges: edges,
       isDescriptionOnly: true)
+    descriptionCache?.graph = graph
+    return graph
   }
 
   /// Whether the graph holds no install code (``descriptionOnly()`` made it): mounting it
   /// installs nothing.
   package let isDescriptionOnly: Bool
+  /// Where ``descriptionOnly()`` keeps what it made; `nil` in a graph without install code.
+  private let descriptionCache: DescriptionOnlyCache<Model>?
 
   private init(
     declarations: [BindingDeclaration<Model>], nodes: [GraphNode], edges: [GraphEdge],
@@ -90,6 +98,7 @@ public struct BindingGraph<Model: AnyObject> {
     self.nodes = nodes
     self.edges = edges
     self.isDescriptionOnly = isDescriptionOnly
+    self.descriptionCache = isDescriptionOnly ? nil : DescriptionOnlyCache()
   }
 
   /// The node with `id`, which must be one of the graph's node ids (`1...nodes.count`).
@@ -199,4 +208,12 @@ private struct Numbering {
     // NB: every declaration lists the endpoints of its edges, so the lookup cannot miss.
     ids[identity] ?? 0
   }
+}
+
+/// What a graph's ``BindingGraph/descriptionOnly()`` made, kept for the graph's next call: a
+/// graph mounted and unmounted again and again strips its declarations once.
+///
+/// NB: a graph is not `Sendable`, so the cache is only ever reached from one isolation domain.
+private final class DescriptionOnlyCache<Model: AnyObject> {
+  var graph: BindingGraph<Model>?
 }

@@ -49,7 +49,12 @@ final class MountContext<Model: AnyObject> {
     nodes.reserveCapacity(count)
     unobserved.reserveCapacity(count)
     fewSources.reserveCapacity(min(count, Self.fewSourcesLimit))
+    expectedSources = count
   }
+
+  /// About how many nodes the mount makes: the room the key-path tables take when the first
+  /// few sources move into them.
+  @usableFromInline var expectedSources = 0
 
   /// The event source for a moment in the screen's life, shared by every declaration.
   func lifecycle(_ event: LifecycleEvent) -> any EventSource {
@@ -104,6 +109,8 @@ final class MountContext<Model: AnyObject> {
         unobserved.append(node)
         return node
       }
+      sourcesByKeyPath.reserveCapacity(expectedSources)
+      sourcesByKeyPathIdentity.reserveCapacity(expectedSources)
       for (identity, keyPath, node) in fewSources {
         sourcesByKeyPath[HashedKeyPath(keyPath)] = node
         sourcesByKeyPathIdentity[identity] = (keyPath, node)

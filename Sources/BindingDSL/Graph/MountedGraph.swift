@@ -54,7 +54,9 @@ public final class MountedGraph<Model: AnyObject>: Flushable {
     // doubling. Counted from the graph, not the declarations: declarations share sources (a
     // form's field and its mirror read one), and room for one node per declaration was about
     // ten bytes per binding never used.
-    engine.reserveCapacity(graph.engineNodeEstimate)
+    let estimate = graph.engineNodeEstimate
+    engine.reserveCapacity(estimate)
+    context.reserveCapacity(estimate)
     for declaration in declarations { declaration.install(context) }
     context.finishInstalling()
   }
