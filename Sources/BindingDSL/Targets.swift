@@ -82,15 +82,6 @@ public struct HandlerList<Handler> {
     return HandlerToken(rawValue: lastToken)
   }
 
-  /// A token no handler of the list will have: for a handler its owner keeps apart, whose
-  /// tokens must not collide with the list's.
-  ///
-  /// - Returns: A new token.
-  @inlinable package mutating func reserveToken() -> HandlerToken {
-    lastToken += 1
-    return HandlerToken(rawValue: lastToken)
-  }
-
   /// Removes the handler added under `token`; a token already removed does nothing.
   ///
   /// - Parameter token: A token ``add(_:)`` returned.

@@ -149,10 +149,12 @@ final class ConvertingSink<Value, Target: ValueTarget>: NodeSink<Value> {
 class ValueNode<Value>: RuntimeNode {
   final var value: Value
   final let isEqual: Equality<Value>?
-  // NB: most nodes have one or two sinks; they are stored inline, the rest in an array.
+  // NB: most nodes have one or two sinks; they are stored inline, the rest in an array, made
+  // for a third. Until then, no code touches the array: in a node's unspecialized code, even an
+  // empty array of sinks looks its generic type up at run time.
   private final var firstSink: Sink<Value>?
   private final var secondSink: Sink<Value>?
-  private final var otherSinks: [Sink<Value>] = []
+  private final var otherSinks: [Sink<Value>]?
 
   init(reading inputs: [RuntimeNode], value: Value, engine: Engine) {
     self.value = value
@@ -173,7 +175,7 @@ class ValueNode<Value>: RuntimeNode {
     } else if secondSink == nil {
       secondSink = sink
     } else {
-      otherSinks.append(sink)
+      if otherSinks == nil { otherSinks = [sink] } else { otherSinks!.append(sink) }
     }
     sink.send(value)
   }
@@ -192,10 +194,13 @@ class ValueNode<Value>: RuntimeNode {
       firstSink.send(value)
       if let secondSink {
         secondSink.send(value)
-        for sink in otherSinks {
-          // NB: the loop runs over a copy; a sink that unmounted the graph tore this node down.
-          if isTornDown { return }
-          sink.send(value)
+        if let otherSinks {
+          for sink in otherSinks {
+            // NB: the loop runs over a copy; a sink that unmounted the graph tore this node
+            // down.
+            if isTornDown { return }
+            sink.send(value)
+          }
         }
       }
     }
@@ -209,6 +214,7 @@ class ValueNode<Value>: RuntimeNode {
     firstSink.settle(value)
     guard let secondSink else { return }
     secondSink.settle(value)
+    guard let otherSinks else { return }
     for sink in otherSinks {
       if isTornDown { return }
       sink.settle(value)
@@ -218,10 +224,12 @@ class ValueNode<Value>: RuntimeNode {
   override func tearDown() {
     firstSink?.detach()
     secondSink?.detach()
-    for sink in otherSinks { sink.detach() }
+    if let otherSinks {
+      for sink in otherSinks { sink.detach() }
+    }
     firstSink = nil
     secondSink = nil
-    otherSinks = []
+    otherSinks = nil
     super.tearDown()
   }
 }

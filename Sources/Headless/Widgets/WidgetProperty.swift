@@ -24,9 +24,12 @@ public final class WidgetProperty<Value>: ValueTarget, WidgetMember {
   // NB: the first edit handler is kept in a field of a function type, whose layout does not
   // depend on `Value`: adding and removing it needs no generic metadata at run time, which a
   // generic list of handlers looks up on every call (a sixth of mounting a form). It is always
-  // older than the others.
+  // older than the others, which the list is not touched for until there are some. Its tokens
+  // are negative, the list's positive.
   private var editHandler: (@MainActor (Value) -> Void)?
-  private var editHandlerToken = HandlerToken(rawValue: 0)
+  private var editHandlerToken = 0
+  private var lastEditHandlerToken = 0
+  private var hasOtherEditHandlers = false
   private var otherEditHandlers = HandlerList<ArgumentHandler<Value>>()
 
   /// Creates a property of the widget `widgetID`. A widget declares it as a stored property,
@@ -100,7 +103,7 @@ public final class WidgetProperty<Value>: ValueTarget, WidgetMember {
   public func edit(_ value: Value) {
     receive(value)
     let first = editHandler
-    let others = otherEditHandlers.count > 0 ? otherEditHandlers.handlers : nil
+    let others = hasOtherEditHandlers ? otherEditHandlers.handlers : nil
     first?(value)
     if let others {
       for handler in others { handler.call(value) }
@@ -112,11 +115,13 @@ public final class WidgetProperty<Value>: ValueTarget, WidgetMember {
   /// - Parameter handler: Called on the main actor with the edited value.
   /// - Returns: The token that removes the handler.
   public func addEditHandler(_ handler: @escaping @MainActor (Value) -> Void) -> HandlerToken {
-    if editHandler == nil && otherEditHandlers.count == 0 {
+    if editHandler == nil && !hasOtherEditHandlers {
+      lastEditHandlerToken -= 1
+      editHandlerToken = lastEditHandlerToken
       editHandler = handler
-      editHandlerToken = otherEditHandlers.reserveToken()
-      return editHandlerToken
+      return HandlerToken(rawValue: editHandlerToken)
     }
+    hasOtherEditHandlers = true
     return otherEditHandlers.add(ArgumentHandler(call: handler))
   }
 
@@ -124,10 +129,11 @@ public final class WidgetProperty<Value>: ValueTarget, WidgetMember {
   ///
   /// - Parameter token: The token ``addEditHandler(_:)`` returned.
   public func removeEditHandler(_ token: HandlerToken) {
-    if editHandler != nil && token == editHandlerToken {
+    if editHandler != nil && token.rawValue == editHandlerToken {
       editHandler = nil
-    } else {
+    } else if hasOtherEditHandlers {
       otherEditHandlers.remove(token)
+      hasOtherEditHandlers = otherEditHandlers.count > 0
     }
   }
 
@@ -140,7 +146,9 @@ public final class WidgetProperty<Value>: ValueTarget, WidgetMember {
   }
 
   /// How many edit handlers are installed: zero once every screen using the widget unmounted.
-  public var editHandlerCount: Int { (editHandler == nil ? 0 : 1) + otherEditHandlers.count }
+  public var editHandlerCount: Int {
+    (editHandler == nil ? 0 : 1) + (hasOtherEditHandlers ? otherEditHandlers.count : 0)
+  }
 }
 
 /// Something a person does to a widget, such as a tap.
