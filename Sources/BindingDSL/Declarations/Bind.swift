@@ -210,6 +210,8 @@ func makeBinding<Model: AnyObject, Value, Target: ValueTarget>(
   let canWriteBack = target.isEditable && writable != nil && back != nil
   let mode: BindingMode =
     requested == .automatic ? (canWriteBack ? .twoWay : .oneWay) : requested
+  // NB: looked up when the declaration is made, not at each of its mounts.
+  let isEqual = mode == .oneTime || mode == .oneWayToSource ? nil : equality(for: Value.self)
   return bindingDeclaration(
     source, to: target, mode: mode, isTransformed: isTransformed, isWritable: writable != nil,
     hasBack: back != nil, site: site
@@ -219,20 +221,21 @@ func makeBinding<Model: AnyObject, Value, Target: ValueTarget>(
     case .oneTime:
       target.receive(convert(model[keyPath: source]))
     case .oneWay, .automatic:
-      context.source(source).add(
+      context.source(source, isEqual: { isEqual }).add(
         directSink(to: target, isTransformed: isTransformed)
           ?? .object(ConvertingSink(target: target, convert: convert)))
     case .twoWay:
       guard let writable, let back else {
-        context.source(source).add(.object(ConvertingSink(target: target, convert: convert)))
+        context.source(source, isEqual: { isEqual }).add(
+          .object(ConvertingSink(target: target, convert: convert)))
         return
       }
-      let node = context.source(source)
+      let node = context.source(source, isEqual: { isEqual })
       if !isTransformed, linkBothWays(node, writable, target) { return }
       // NB: only a two-way binding can echo, so only its link guards against it.
       let link = EditLink(
         model: model, keyPath: writable, target: target, convert: convert, back: back,
-        rejected: rejected, guardsEcho: true)
+        rejected: rejected, isEqual: isEqual)
       link.source = node
       node.add(.object(link))
       link.listen(in: context)
@@ -243,7 +246,7 @@ func makeBinding<Model: AnyObject, Value, Target: ValueTarget>(
       }
       EditLink(
         model: model, keyPath: writable, target: target, convert: convert, back: back,
-        rejected: rejected, guardsEcho: false
+        rejected: rejected, isEqual: nil
       ).listen(in: context)
     }
   }
@@ -359,7 +362,7 @@ final class EditLink<Model: AnyObject, Value, Target: ValueTarget>: NodeSink<Val
   init(
     model: Model, keyPath: ReferenceWritableKeyPath<Model, Value>, target: Target,
     convert: @escaping (Value) -> Target.Value, back: @escaping (Target.Value) -> Value?,
-    rejected: (@MainActor (Target.Value) -> Void)?, guardsEcho: Bool
+    rejected: (@MainActor (Target.Value) -> Void)?, isEqual: Equality<Value>?
   ) {
     self.model = model
     self.keyPath = keyPath
@@ -367,7 +370,7 @@ final class EditLink<Model: AnyObject, Value, Target: ValueTarget>: NodeSink<Val
     self.convert = convert
     self.back = back
     self.rejected = rejected
-    self.isEqual = guardsEcho ? equality(for: Value.self) : nil
+    self.isEqual = isEqual
   }
 
   /// Starts listening for edits, until the graph unmounts.

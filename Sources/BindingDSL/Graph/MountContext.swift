@@ -99,11 +99,21 @@ final class MountContext<Model: AnyObject> {
   /// Inlinable, as the install steps of bindings are (see `makeBinding`).
   @inlinable
   func source<Value>(_ keyPath: KeyPath<Model, Value>) -> KeyPathSourceNode<Model, Value> {
+    source(keyPath, isEqual: { equality(for: Value.self) })
+  }
+
+  /// The observed source for `keyPath`, made with the equality test `isEqual` returns if it is
+  /// new: a declaration mounted many times looks its value type's up once, and passes it.
+  @inlinable
+  func source<Value>(
+    _ keyPath: KeyPath<Model, Value>, isEqual: () -> Equality<Value>?
+  ) -> KeyPathSourceNode<Model, Value> {
     let identity = ObjectIdentifier(keyPath)
     if sourcesByKeyPathIdentity.isEmpty {
       if let known = fewSource(keyPath, identity: identity) { return known }
       if fewSources.count < Self.fewSourcesLimit {
-        let node = KeyPathSourceNode(model: model, keyPath: keyPath, engine: engine)
+        let node = KeyPathSourceNode(
+          model: model, keyPath: keyPath, isEqual: isEqual(), engine: engine)
         fewSources.append((identity, keyPath, node))
         nodes.append(node)
         unobserved.append(node)
@@ -127,7 +137,8 @@ final class MountContext<Model: AnyObject> {
     if let equal = sourcesByKeyPath[hashed] as? KeyPathSourceNode<Model, Value> {
       node = equal
     } else {
-      node = KeyPathSourceNode(model: model, keyPath: keyPath, engine: engine)
+      node = KeyPathSourceNode(
+        model: model, keyPath: keyPath, isEqual: isEqual(), engine: engine)
       sourcesByKeyPath[hashed] = node
       nodes.append(node)
       unobserved.append(node)

@@ -3,6 +3,7 @@ import Synchronization
 /// An equality test for values of one `Equatable` type, known only at run time: it holds the
 /// type's conformance, so it costs no allocation (a closure built per value type would allocate
 /// its context for every node and widget property).
+@usableFromInline
 package struct Equality<Value> {
   private let type: any Equatable.Type
 
@@ -17,6 +18,7 @@ package struct Equality<Value> {
 
 /// Returns an equality test for `Value` when it is `Equatable`, so the engine can skip
 /// unchanged values without constraining every binding to equatable types.
+@usableFromInline
 package func equality<Value>(for type: Value.Type) -> Equality<Value>? {
   // NB: the conformance is looked up once per type: a list mounting rows asks for the same
   // few types for every node and widget property, and the runtime's lookup cost more than

@@ -156,9 +156,10 @@ class ValueNode<Value>: RuntimeNode {
   private final var secondSink: Sink<Value>?
   private final var otherSinks: [Sink<Value>]?
 
-  init(reading inputs: [RuntimeNode], value: Value, engine: Engine) {
+  /// Makes a node holding `value`, which `isEqual` compares when `Value` is `Equatable`.
+  init(reading inputs: [RuntimeNode], value: Value, isEqual: Equality<Value>?, engine: Engine) {
     self.value = value
-    self.isEqual = equality(for: Value.self)
+    self.isEqual = isEqual
     super.init(reading: inputs, engine: engine)
   }
 
@@ -247,8 +248,8 @@ class SourceNode<Value>: ValueNode<Value> {
 
   /// `value` is the initial value, read unobserved: the graph observes its new sources
   /// together once every declaration is installed.
-  init(value: Value, engine: Engine) {
-    super.init(reading: [], value: value, engine: engine)
+  init(value: Value, isEqual: Equality<Value>?, engine: Engine) {
+    super.init(reading: [], value: value, isEqual: isEqual, engine: engine)
   }
 
   /// Reads the value from the view model.
@@ -317,11 +318,15 @@ final class KeyPathSourceNode<Model: AnyObject, Value>: SourceNode<Value> {
   @usableFromInline unowned let model: Model
   private let keyPath: KeyPath<Model, Value>
 
+  /// A source of `keyPath` on `model`; `isEqual` is `equality(for: Value.self)`, which a
+  /// declaration mounted many times looks up once.
   @usableFromInline
-  init(model: Model, keyPath: KeyPath<Model, Value>, engine: Engine) {
+  init(
+    model: Model, keyPath: KeyPath<Model, Value>, isEqual: Equality<Value>?, engine: Engine
+  ) {
     self.model = model
     self.keyPath = keyPath
-    super.init(value: model[keyPath: keyPath], engine: engine)
+    super.init(value: model[keyPath: keyPath], isEqual: isEqual, engine: engine)
   }
 
   override func read() -> Value { model[keyPath: keyPath] }
@@ -334,7 +339,7 @@ final class ClosureSourceNode<Value>: SourceNode<Value> {
 
   init(read: @escaping () -> Value, engine: Engine) {
     self.reader = read
-    super.init(value: read(), engine: engine)
+    super.init(value: read(), isEqual: equality(for: Value.self), engine: engine)
   }
 
   override func read() -> Value { reader?() ?? value }
@@ -354,7 +359,8 @@ final class DerivedNode<Value>: ValueNode<Value> {
   /// one of them changes (see ``Engine/number(forNodeReading:)``).
   init(inputs: [RuntimeNode], engine: Engine, compute: @escaping () -> Value) {
     self.compute = compute
-    super.init(reading: inputs, value: compute(), engine: engine)
+    super.init(
+      reading: inputs, value: compute(), isEqual: equality(for: Value.self), engine: engine)
   }
 
   override func update() {
