@@ -10,23 +10,8 @@ final class MountContext<Model: AnyObject> {
   private(set) var commands: [any CommandObject] = []
   /// For each command, what cancels the runs this mount started.
   private var cancellers: [@MainActor () -> Void] = []
-  private var sources: [AnyHashable: RuntimeNode] = [:]
-  /// The first sources made for keys, before ``sources`` holds them.
-  private var fewKeyedSources: [(key: AnyHashable, node: RuntimeNode)] = []
-  @usableFromInline var sourcesByKeyPath: [HashedKeyPath: RuntimeNode] = [:]
-  /// Keeps each key path alive while its identity is a key.
-  @usableFromInline var sourcesByKeyPathIdentity:
-    [ObjectIdentifier: (keyPath: AnyKeyPath, node: RuntimeNode)] =
-      [:]
-  /// The first sources made for key paths, searched in order: a row has a few, and hashing key
-  /// paths to find them in the dictionaries above cost more than comparing them. Past
-  /// ``fewSourcesLimit`` they move into the dictionaries.
-  @usableFromInline var fewSources:
-    [(identity: ObjectIdentifier, keyPath: AnyKeyPath, node: RuntimeNode)] = []
-  @usableFromInline static var fewSourcesLimit: Int { 8 }
-  @usableFromInline var nodes: [RuntimeNode] = []
-  /// Sources created since the graph last started observing its new sources.
-  @usableFromInline var unobserved: [RuntimeNode] = []
+  /// The mount's nodes and the lookups that let declarations share sources.
+  @usableFromInline var made = MountNodes()
   private var cleanups: [() -> Void] = []
   /// What runs once every declaration is installed (a list mounts its first rows then, so that
   /// the row events of later declarations are already bound).
@@ -46,15 +31,8 @@ final class MountContext<Model: AnyObject> {
   /// Makes room for the nodes of about `count` declarations, so that a row's few sources do not
   /// regrow three arrays one element at a time (seven allocations for three sources).
   func reserveCapacity(_ count: Int) {
-    nodes.reserveCapacity(count)
-    unobserved.reserveCapacity(count)
-    fewSources.reserveCapacity(min(count, Self.fewSourcesLimit))
-    expectedSources = count
+    made.reserveCapacity(count)
   }
-
-  /// About how many nodes the mount makes: the room the key-path tables take when the first
-  /// few sources move into them.
-  @usableFromInline var expectedSources = 0
 
   /// The event source for a moment in the screen's life, shared by every declaration.
   func lifecycle(_ event: LifecycleEvent) -> any EventSource {
@@ -108,102 +86,25 @@ final class MountContext<Model: AnyObject> {
   func source<Value>(
     _ keyPath: KeyPath<Model, Value>, isEqual: () -> Equality<Value>?
   ) -> KeyPathSourceNode<Model, Value> {
-    let identity = ObjectIdentifier(keyPath)
-    if sourcesByKeyPathIdentity.isEmpty {
-      if let known = fewSource(keyPath, identity: identity) { return known }
-      if fewSources.count < Self.fewSourcesLimit {
-        let node = KeyPathSourceNode(
-          model: model, keyPath: keyPath, isEqual: isEqual(), engine: engine)
-        fewSources.append((identity, keyPath, node))
-        nodes.append(node)
-        unobserved.append(node)
-        return node
-      }
-      sourcesByKeyPath.reserveCapacity(expectedSources)
-      sourcesByKeyPathIdentity.reserveCapacity(expectedSources)
-      for (identity, keyPath, node) in fewSources {
-        sourcesByKeyPath[HashedKeyPath(keyPath)] = node
-        sourcesByKeyPathIdentity[identity] = (keyPath, node)
-      }
-      fewSources = []
+    made.keyPathSource(keyPath) {
+      KeyPathSourceNode(model: model, keyPath: keyPath, isEqual: isEqual(), engine: engine)
     }
-    if let known = sourcesByKeyPathIdentity[identity]?.node as? KeyPathSourceNode<Model, Value> {
-      return known
-    }
-    let node: KeyPathSourceNode<Model, Value>
-    // NB: the key path is hashed once for the lookup and the insertion (hashing a key path
-    // walks its components).
-    let hashed = HashedKeyPath(keyPath)
-    if let equal = sourcesByKeyPath[hashed] as? KeyPathSourceNode<Model, Value> {
-      node = equal
-    } else {
-      node = KeyPathSourceNode(
-        model: model, keyPath: keyPath, isEqual: isEqual(), engine: engine)
-      sourcesByKeyPath[hashed] = node
-      nodes.append(node)
-      unobserved.append(node)
-    }
-    sourcesByKeyPathIdentity[identity] = (keyPath, node)
-    return node
-  }
-
-  /// The source for `keyPath` among the first few, by the key path's identity or else by value.
-  @inlinable
-  func fewSource<Value>(_ keyPath: KeyPath<Model, Value>, identity: ObjectIdentifier)
-    -> KeyPathSourceNode<Model, Value>?
-  {
-    for entry in fewSources where entry.identity == identity {
-      if let node = entry.node as? KeyPathSourceNode<Model, Value> { return node }
-    }
-    for entry in fewSources where entry.keyPath == keyPath {
-      if let node = entry.node as? KeyPathSourceNode<Model, Value> {
-        fewSources.append((identity, keyPath, node))
-        return node
-      }
-    }
-    return nil
   }
 
   /// The observed source known by `key`, created with `read` the first time it is asked for.
   func source<Value>(key: AnyHashable, read: @escaping () -> Value) -> SourceNode<Value> {
-    // NB: a row has a few such sources (a command's states); they are searched in order before
-    // a dictionary is made for them, as the key-path sources are.
-    if sources.isEmpty {
-      for entry in fewKeyedSources where entry.key == key {
-        if let existing = entry.node as? SourceNode<Value> { return existing }
-      }
-    } else if let existing = sources[key] as? SourceNode<Value> {
-      return existing
-    }
-    let node = ClosureSourceNode(read: read, engine: engine)
-    if sources.isEmpty && fewKeyedSources.count < Self.fewSourcesLimit {
-      fewKeyedSources.append((key, node))
-    } else {
-      if sources.isEmpty {
-        for (key, node) in fewKeyedSources { sources[key] = node }
-        fewKeyedSources = []
-      }
-      sources[key] = node
-    }
-    nodes.append(node)
-    unobserved.append(node)
-    return node
+    made.keyedSource(key) { ClosureSourceNode(read: read, engine: engine) }
   }
 
   /// Ends an install: observes the sources created since the last one with one registration,
   /// and drops the lookups that let declarations share sources, which a mounted graph no longer
   /// needs (they cost about as much memory as the sources themselves).
   func finishInstalling() {
-    engine.observe(unobserved)
-    unobserved = []
+    engine.observe(made.takeUnobserved())
     let installed = afterInstalling
     afterInstalling = []
     for action in installed { action() }
-    sources = [:]
-    fewKeyedSources = []
-    sourcesByKeyPath = [:]
-    sourcesByKeyPathIdentity = [:]
-    fewSources = []
+    made.dropLookups()
   }
 
   /// A node computed from `inputs`, updated after them whenever one of them changes.
@@ -211,7 +112,7 @@ final class MountContext<Model: AnyObject> {
     -> DerivedNode<Value>
   {
     let node = DerivedNode(inputs: inputs, engine: engine, compute: compute)
-    nodes.append(node)
+    made.all.append(node)
     return node
   }
 
@@ -256,40 +157,12 @@ final class MountContext<Model: AnyObject> {
     cleanups = []
     for object in cleanupObjects.reversed() { object.unmount() }
     cleanupObjects = []
+    let nodes = made.all
+    made = MountNodes()
     for node in nodes { node.tearDown() }
-    nodes = []
-    unobserved = []
-    sources = [:]
-    fewKeyedSources = []
-    sourcesByKeyPath = [:]
-    sourcesByKeyPathIdentity = [:]
-    fewSources = []
     commands = []
     cancellers = []
     lifecycleEvents = [:]
-  }
-}
-
-/// A key path with its hash, computed once.
-@usableFromInline
-struct HashedKeyPath: Hashable {
-  @usableFromInline let keyPath: AnyKeyPath
-  @usableFromInline let hash: Int
-
-  @usableFromInline
-  init(_ keyPath: AnyKeyPath) {
-    self.keyPath = keyPath
-    self.hash = keyPath.hashValue
-  }
-
-  @usableFromInline
-  func hash(into hasher: inout Hasher) {
-    hasher.combine(hash)
-  }
-
-  @usableFromInline
-  static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.hash == rhs.hash && lhs.keyPath == rhs.keyPath
   }
 }
 

@@ -1,0 +1,174 @@
+/// The nodes a mount makes, and the lookups that let its declarations share sources: one
+/// value, so that finding or making a source is one access to the mount's storage, where a
+/// table per property cost an exclusivity check each.
+@MainActor
+@usableFromInline
+struct MountNodes {
+  /// Every node of the mount, in the order made, for tearing it down.
+  @usableFromInline var all: [RuntimeNode] = []
+  /// Sources made since the graph last started observing its new sources.
+  @usableFromInline var unobserved: [RuntimeNode] = []
+  /// The first sources made for key paths, searched in order: a row has a few, and hashing key
+  /// paths to find them in the dictionaries below cost more than comparing them. Past
+  /// ``fewLimit`` they move into the dictionaries.
+  @usableFromInline var fewKeyPaths:
+    [(identity: ObjectIdentifier, keyPath: AnyKeyPath, node: RuntimeNode)] = []
+  /// Sources by their key path's identity; the entry keeps the key path alive while its
+  /// identity is a key.
+  @usableFromInline var byKeyPathIdentity:
+    [ObjectIdentifier: (keyPath: AnyKeyPath, node: RuntimeNode)] = [:]
+  /// Sources by key path value: equal key paths written in different places are different
+  /// objects.
+  @usableFromInline var byKeyPath: [HashedKeyPath: RuntimeNode] = [:]
+  /// The first sources made for keys (a command's states), before ``byKey`` holds them.
+  var fewKeyed: [(key: AnyHashable, node: RuntimeNode)] = []
+  var byKey: [AnyHashable: RuntimeNode] = [:]
+  /// About how many nodes the mount makes: the room the key-path dictionaries take when the
+  /// first few sources move into them.
+  @usableFromInline var expected = 0
+
+  @usableFromInline static var fewLimit: Int { 8 }
+
+  @usableFromInline init() {}
+
+  /// Makes room for about `count` nodes, so that a row's few sources do not regrow the arrays
+  /// one element at a time.
+  mutating func reserveCapacity(_ count: Int) {
+    all.reserveCapacity(count)
+    unobserved.reserveCapacity(count)
+    fewKeyPaths.reserveCapacity(min(count, Self.fewLimit))
+    expected = count
+  }
+
+  /// The source for `keyPath`, made by `make` if no declaration asked for it before.
+  ///
+  /// Key-path literals are uniqued objects, so most lookups are answered by identity; equal key
+  /// paths written in different places are matched by value once, then by identity too.
+  @inlinable
+  mutating func keyPathSource<Model, Value>(
+    _ keyPath: KeyPath<Model, Value>, make: () -> KeyPathSourceNode<Model, Value>
+  ) -> KeyPathSourceNode<Model, Value> {
+    let identity = ObjectIdentifier(keyPath)
+    if byKeyPathIdentity.isEmpty {
+      if let known: KeyPathSourceNode<Model, Value> = fewKeyPathSource(keyPath, identity) {
+        return known
+      }
+      if fewKeyPaths.count < Self.fewLimit {
+        let node = make()
+        fewKeyPaths.append((identity, keyPath, node))
+        all.append(node)
+        unobserved.append(node)
+        return node
+      }
+      byKeyPath.reserveCapacity(expected)
+      byKeyPathIdentity.reserveCapacity(expected)
+      for (identity, keyPath, node) in fewKeyPaths {
+        byKeyPath[HashedKeyPath(keyPath)] = node
+        byKeyPathIdentity[identity] = (keyPath, node)
+      }
+      fewKeyPaths = []
+    }
+    if let known = byKeyPathIdentity[identity]?.node as? KeyPathSourceNode<Model, Value> {
+      return known
+    }
+    let node: KeyPathSourceNode<Model, Value>
+    // NB: the key path is hashed once for the lookup and the insertion (hashing a key path
+    // walks its components).
+    let hashed = HashedKeyPath(keyPath)
+    if let equal = byKeyPath[hashed] as? KeyPathSourceNode<Model, Value> {
+      node = equal
+    } else {
+      node = make()
+      byKeyPath[hashed] = node
+      all.append(node)
+      unobserved.append(node)
+    }
+    byKeyPathIdentity[identity] = (keyPath, node)
+    return node
+  }
+
+  /// The source for `keyPath` among the first few, by the key path's identity or else by value.
+  @inlinable
+  mutating func fewKeyPathSource<Model, Value>(
+    _ keyPath: KeyPath<Model, Value>, _ identity: ObjectIdentifier
+  ) -> KeyPathSourceNode<Model, Value>? {
+    for entry in fewKeyPaths where entry.identity == identity {
+      if let node = entry.node as? KeyPathSourceNode<Model, Value> { return node }
+    }
+    for entry in fewKeyPaths where entry.keyPath == keyPath {
+      if let node = entry.node as? KeyPathSourceNode<Model, Value> {
+        fewKeyPaths.append((identity, keyPath, node))
+        return node
+      }
+    }
+    return nil
+  }
+
+  /// The source known by `key`, made by `make` the first time it is asked for.
+  mutating func keyedSource<Value>(_ key: AnyHashable, make: () -> SourceNode<Value>)
+    -> SourceNode<Value>
+  {
+    // NB: a row has a few such sources (a command's states); they are searched in order before
+    // a dictionary is made for them, as the key-path sources are.
+    if byKey.isEmpty {
+      for entry in fewKeyed where entry.key == key {
+        if let existing = entry.node as? SourceNode<Value> { return existing }
+      }
+    } else if let existing = byKey[key] as? SourceNode<Value> {
+      return existing
+    }
+    let node = make()
+    if byKey.isEmpty && fewKeyed.count < Self.fewLimit {
+      fewKeyed.append((key, node))
+    } else {
+      if byKey.isEmpty {
+        for (key, node) in fewKeyed { byKey[key] = node }
+        fewKeyed = []
+      }
+      byKey[key] = node
+    }
+    all.append(node)
+    unobserved.append(node)
+    return node
+  }
+
+  /// The sources made since the last call, which the graph now observes.
+  mutating func takeUnobserved() -> [RuntimeNode] {
+    defer { unobserved = [] }
+    return unobserved
+  }
+
+  /// Drops the lookups, which a mounted graph no longer needs (they cost about as much memory
+  /// as the sources themselves).
+  mutating func dropLookups() {
+    fewKeyPaths = []
+    byKeyPathIdentity = [:]
+    byKeyPath = [:]
+    fewKeyed = []
+    byKey = [:]
+  }
+}
+
+/// A key path with its hash, computed once.
+@usableFromInline
+struct HashedKeyPath: Hashable {
+  @usableFromInline let keyPath: AnyKeyPath
+  @usableFromInline let hash: Int
+
+  @usableFromInline
+  init(_ keyPath: AnyKeyPath) {
+    self.keyPath = keyPath
+    self.hash = keyPath.hashValue
+  }
+
+  @usableFromInline
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(hash)
+  }
+
+  @usableFromInline
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.hash == rhs.hash && lhs.keyPath == rhs.keyPath
+  }
+}
+
