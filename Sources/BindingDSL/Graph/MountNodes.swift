@@ -171,4 +171,3 @@ struct HashedKeyPath: Hashable {
     lhs.hash == rhs.hash && lhs.keyPath == rhs.keyPath
   }
 }
-
