@@ -11,20 +11,25 @@ import Testing
       let property = WidgetProperty(widgetID: "field", name: "text", value: "", isEditable: true)
       var calls: [Int] = []
       var reference: [(token: HandlerToken, number: Int)] = []
+      var removed: [HandlerToken] = []
       for step in 0..<16 {
         if reference.isEmpty || Bool.random(using: &generator) {
           reference.append((property.addEditHandler { _ in calls.append(step) }, step))
         } else {
           let index = Int.random(in: 0..<reference.count, using: &generator)
-          property.removeEditHandler(reference.remove(at: index).token)
+          let token = reference.remove(at: index).token
+          property.removeEditHandler(token)
+          removed.append(token)
+        }
+        // A token removed earlier does nothing: tokens are never handed out again.
+        if let stale = removed.randomElement(using: &generator) {
+          property.removeEditHandler(stale)
         }
         calls = []
         property.edit("step \(step)")
         #expect(calls == reference.map(\.number))
         #expect(property.editHandlerCount == reference.count)
       }
-      // A removed token does nothing, however often it is removed.
-      for (token, _) in reference { property.removeEditHandler(token) }
       for (token, _) in reference { property.removeEditHandler(token) }
       #expect(property.editHandlerCount == 0)
     }

@@ -24,13 +24,12 @@ public final class WidgetProperty<Value>: ValueTarget, WidgetMember {
   // NB: the first edit handler is kept in a field of a function type, whose layout does not
   // depend on `Value`: adding and removing it needs no generic metadata at run time, which a
   // generic list of handlers looks up on every call (a sixth of mounting a form). It is always
-  // older than the others, which the list is not touched for until there are some. Its tokens
-  // are negative, the list's positive.
+  // older than the others, which are kept in an object made for the second one, so that a
+  // property nobody edits stays small. Its tokens are negative, the list's positive.
   private var editHandler: (@MainActor (Value) -> Void)?
-  private var editHandlerToken = 0
-  private var lastEditHandlerToken = 0
-  private var hasOtherEditHandlers = false
-  private var otherEditHandlers = HandlerList<ArgumentHandler<Value>>()
+  private var editHandlerToken: Int32 = 0
+  private var lastEditHandlerToken: Int32 = 0
+  private var otherEditHandlers: OtherEditHandlers<Value>?
 
   /// Creates a property of the widget `widgetID`. A widget declares it as a stored property,
   /// made with its own id, which registers it: mounting a screen checks bindings against it.
@@ -103,7 +102,7 @@ public final class WidgetProperty<Value>: ValueTarget, WidgetMember {
   public func edit(_ value: Value) {
     receive(value)
     let first = editHandler
-    let others = hasOtherEditHandlers ? otherEditHandlers.handlers : nil
+    let others = otherEditHandlers?.handlers
     first?(value)
     if let others {
       for handler in others { handler.call(value) }
@@ -115,25 +114,27 @@ public final class WidgetProperty<Value>: ValueTarget, WidgetMember {
   /// - Parameter handler: Called on the main actor with the edited value.
   /// - Returns: The token that removes the handler.
   public func addEditHandler(_ handler: @escaping @MainActor (Value) -> Void) -> HandlerToken {
-    if editHandler == nil && !hasOtherEditHandlers {
-      lastEditHandlerToken -= 1
+    if editHandler == nil && otherEditHandlers?.handlers == nil {
+      lastEditHandlerToken &-= 1
+      if lastEditHandlerToken >= 0 { lastEditHandlerToken = -1 }
       editHandlerToken = lastEditHandlerToken
       editHandler = handler
-      return HandlerToken(rawValue: editHandlerToken)
+      return HandlerToken(rawValue: Int(editHandlerToken))
     }
-    hasOtherEditHandlers = true
-    return otherEditHandlers.add(ArgumentHandler(call: handler))
+    // NB: once made, the object stays: a list made again would hand out its tokens again.
+    let others = otherEditHandlers ?? OtherEditHandlers()
+    otherEditHandlers = others
+    return others.add(handler)
   }
 
   /// Removes the edit handler `token` stands for; an unknown token does nothing.
   ///
   /// - Parameter token: The token ``addEditHandler(_:)`` returned.
   public func removeEditHandler(_ token: HandlerToken) {
-    if editHandler != nil && token.rawValue == editHandlerToken {
+    if editHandler != nil && token.rawValue == Int(editHandlerToken) {
       editHandler = nil
-    } else if hasOtherEditHandlers {
-      otherEditHandlers.remove(token)
-      hasOtherEditHandlers = otherEditHandlers.count > 0
+    } else {
+      otherEditHandlers?.remove(token)
     }
   }
 
@@ -147,7 +148,7 @@ public final class WidgetProperty<Value>: ValueTarget, WidgetMember {
 
   /// How many edit handlers are installed: zero once every screen using the widget unmounted.
   public var editHandlerCount: Int {
-    (editHandler == nil ? 0 : 1) + (hasOtherEditHandlers ? otherEditHandlers.count : 0)
+    (editHandler == nil ? 0 : 1) + (otherEditHandlers?.handlers?.count ?? 0)
   }
 }
 
@@ -200,6 +201,25 @@ public final class WidgetEvent: EventSource, WidgetMember {
 @MainActor
 struct EventHandler {
   let call: @MainActor () -> Void
+}
+
+/// The edit handlers of a property after its first one.
+@MainActor
+private final class OtherEditHandlers<Value> {
+  private var list = HandlerList<ArgumentHandler<Value>>()
+
+  /// The handlers, in the order they were added; `nil` when there are none.
+  var handlers: HandlerList<ArgumentHandler<Value>>.Handlers? {
+    list.count > 0 ? list.handlers : nil
+  }
+
+  func add(_ handler: @escaping @MainActor (Value) -> Void) -> HandlerToken {
+    list.add(ArgumentHandler(call: handler))
+  }
+
+  func remove(_ token: HandlerToken) {
+    list.remove(token)
+  }
 }
 
 /// A handler called with a value (an edit, a row), stored as it is (see ``EventHandler``).
