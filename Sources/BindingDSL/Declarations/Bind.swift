@@ -411,26 +411,18 @@ final class EditLink<Model: AnyObject, Value, Target: ValueTarget>: NodeSink<Val
       rejected?(edited)
       return
     }
-    if isEqual != nil {
-      expected = value
-      isExpecting = true
-    }
-    model[keyPath: keyPath] = value
-    // A view model may correct an edit (trim it, refuse it). If what it stored is not what the
-    // edit produced, the widget shows the stored value now: when that is the value the model
-    // held before, no flush would see a change. (A value that cannot be compared has no echo
-    // guard: each flush that re-reads it delivers it.)
-    guard let isEqual else { return }
-    let stored = model[keyPath: keyPath]
-    if !isEqual(stored, value) {
-      expected = stored
-      isExpecting = true
+    if let stored = writeEdit(value, into: model, at: keyPath, isEqual: isEqual, expect: expect) {
       target.receive(convert(stored))
     }
     // NB: the write may have unmounted the screen (a view model that navigates away), tearing
     // its sources down.
     guard token != nil else { return }
     source?.editArrived()
+  }
+
+  private func expect(_ value: Value) {
+    expected = value
+    isExpecting = true
   }
 
   func unmount() {
@@ -520,22 +512,19 @@ final class TwoWayLink<Model: AnyObject, Target: ValueTarget>: NodeSink<Target.V
     // NB: held for the whole edit: the write may unmount the screen and release both.
     let source = source
     let model = source.model
-    let isEqual = source.isEqual
-    if isEqual != nil {
-      expected = value
-      isExpecting = true
-    }
-    model[keyPath: keyPath] = value
-    // As in `EditLink`: a view model that stored something else than the edit is shown at once.
-    guard let isEqual else { return }
-    let stored = model[keyPath: keyPath]
-    if !isEqual(stored, value) {
-      expected = stored
-      isExpecting = true
+    if let stored = writeEdit(
+      value, into: model, at: keyPath, isEqual: source.isEqual, expect: expect)
+    {
       target.receive(stored)
     }
+    // NB: the write may have unmounted the screen, tearing its sources down.
     guard token != 0 else { return }
     source.editArrived()
+  }
+
+  private func expect(_ value: Value) {
+    expected = value
+    isExpecting = true
   }
 
   override func detach() {
@@ -544,4 +533,26 @@ final class TwoWayLink<Model: AnyObject, Target: ValueTarget>: NodeSink<Target.V
     self.token = 0
     target.removeEditHandler(token)
   }
+}
+
+/// Writes `edit` into the view model for a two-way link, and returns the value the view model
+/// stored instead, if it stored another: the widget must show that one now.
+///
+/// A view model may correct an edit (trim it, refuse it). When what it stored is the value it
+/// held before, no flush would see a change, so the link writes it into the widget at once. The
+/// link expects the echo of what it wrote (`expect`), so that the next flush does not write it
+/// back. A value that cannot be compared (`isEqual` is `nil`) has no echo guard: each flush that
+/// re-reads it delivers it.
+@MainActor
+private func writeEdit<Model: AnyObject, Value>(
+  _ edit: Value, into model: Model, at keyPath: ReferenceWritableKeyPath<Model, Value>,
+  isEqual: Equality<Value>?, expect: (Value) -> Void
+) -> Value? {
+  if isEqual != nil { expect(edit) }
+  model[keyPath: keyPath] = edit
+  guard let isEqual else { return nil }
+  let stored = model[keyPath: keyPath]
+  if isEqual(stored, edit) { return nil }
+  expect(stored)
+  return stored
 }
