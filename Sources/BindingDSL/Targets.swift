@@ -33,8 +33,12 @@ public struct TargetKey: Hashable, Sendable, Comparable, CustomStringConvertible
 }
 
 /// A token that identifies one registered handler so it can be removed again.
+///
+/// Tokens are opaque: only the widget or list that made one gives its number a meaning. A number
+/// may be zero or negative (a ``HandlerList`` counts up from 1; a widget property of the
+/// headless kit gives its first edit handler negative numbers).
 public struct HandlerToken: Hashable, Sendable {
-  /// The token's number, unique within the list that made it.
+  /// The token's number, unique among the handlers of the widget or list that made it.
   public let rawValue: Int
   /// Creates a token from its number.
   ///

@@ -50,13 +50,8 @@ import Testing
     do {
       let model = FormModel()
       released = model
-      let graph =
-        converted
-        ? try BindingGraph<FormModel> {
-          bind(\.name, to: field, transform: { $0 }, back: { $0 })
-        }
-        : try BindingGraph<FormModel> { bind(\.name, to: field) }
-      mounted = graph.mount(on: model, scheduler: scheduler)
+      mounted = try twoWay(\.name, field, converted: converted)
+        .mount(on: model, scheduler: scheduler)
     }
     #expect(field.handlerCount == 2)
     field.edit("Bo")
@@ -65,9 +60,22 @@ import Testing
     #expect(field.handlerCount == 1)
   }
 
-  @Test func twoWayCarriesEditsBackWithoutEchoingThem() throws {
+  /// A two-way binding of `keyPath` to `field`: without converters, or through identity
+  /// converters, which make it an edit link of the general kind.
+  private func twoWay<Field: ValueTarget<String>>(
+    _ keyPath: ReferenceWritableKeyPath<FormModel, String>, _ field: Field, converted: Bool
+  ) throws -> BindingGraph<FormModel> {
+    converted
+      ? try BindingGraph<FormModel> {
+        bind(keyPath, to: field, transform: { $0 }, back: { $0 })
+      }
+      : try BindingGraph<FormModel> { bind(keyPath, to: field) }
+  }
+
+  @Test(arguments: [false, true])
+  func twoWayCarriesEditsBackWithoutEchoingThem(converted: Bool) throws {
     let field = Slot("name", "text", "", editable: true)
-    let mounted = try BindingGraph<FormModel> { bind(\.name, to: field) }
+    let mounted = try twoWay(\.name, field, converted: converted)
       .mount(on: model, scheduler: scheduler)
     field.edit("Bo")
     #expect(model.name == "Bo", "an edit reaches the view model at once")
@@ -79,9 +87,10 @@ import Testing
     #expect(mounted.updateCount == 2)
   }
 
-  @Test func twoWayShowsTheValueAViewModelNormalisedAnEditTo() throws {
+  @Test(arguments: [false, true])
+  func twoWayShowsTheValueAViewModelNormalisedAnEditTo(converted: Bool) throws {
     let field = Slot("code", "text", "", editable: true)
-    let mounted = try BindingGraph<FormModel> { bind(\.code, to: field) }
+    let mounted = try twoWay(\.code, field, converted: converted)
       .mount(on: model, scheduler: scheduler)
     field.edit("ab12")
     scheduler.flush()
@@ -90,9 +99,10 @@ import Testing
     #expect(mounted.updateCount == 1)
   }
 
-  @Test func anEditTheViewModelCorrectsBackToItsValueShowsTheCorrection() throws {
+  @Test(arguments: [false, true])
+  func anEditTheViewModelCorrectsBackToItsValueShowsTheCorrection(converted: Bool) throws {
     let field = Slot("pin", "text", "", editable: true)
-    let mounted = try BindingGraph<FormModel> { bind(\.pin, to: field) }
+    let mounted = try twoWay(\.pin, field, converted: converted)
       .mount(on: model, scheduler: scheduler)
     field.edit("1234")
     scheduler.flush()
@@ -175,5 +185,50 @@ import Testing
     #expect(label.currentValue == "Hello, Ada")
     #expect(enabled.currentValue == true, "the command's predicate reads name")
     #expect(mounted.updateCount == 2)
+  }
+
+  /// A widget kit may number its handlers from 0: a link must not take a token for "none".
+  @Test(arguments: [false, true])
+  func aTwoWayBindingWorksWithAWidgetWhoseTokensStartAtZero(converted: Bool) throws {
+    let field = ZeroTokenField()
+    let mounted = try twoWay(\.name, field, converted: converted)
+      .mount(on: model, scheduler: scheduler)
+    field.edit("Ada")
+    #expect(model.name == "Ada")
+    scheduler.flush()
+    model.name = "Bo"
+    scheduler.flush()
+    #expect(field.currentValue == "Bo")
+    mounted.unmount()
+    #expect(field.handlerCount == 0, "the handler under token 0 came off the widget")
+  }
+}
+
+/// An editable text whose handler tokens count from 0, as a widget kit's may.
+@MainActor
+private final class ZeroTokenField: ValueTarget {
+  let targetKey = TargetKey(widgetID: "zero", property: "text")
+  let isEditable = true
+  private(set) var currentValue = ""
+  private var handlers: [(token: Int, handler: @MainActor (String) -> Void)] = []
+  private var nextToken = 0
+
+  var handlerCount: Int { handlers.count }
+
+  func receive(_ value: String) { currentValue = value }
+
+  func addEditHandler(_ handler: @escaping @MainActor (String) -> Void) -> HandlerToken {
+    defer { nextToken += 1 }
+    handlers.append((nextToken, handler))
+    return HandlerToken(rawValue: nextToken)
+  }
+
+  func removeEditHandler(_ token: HandlerToken) {
+    handlers.removeAll { $0.token == token.rawValue }
+  }
+
+  func edit(_ value: String) {
+    currentValue = value
+    for (_, handler) in handlers { handler(value) }
   }
 }

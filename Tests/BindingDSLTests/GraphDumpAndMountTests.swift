@@ -79,6 +79,31 @@ import Testing
     mounted?.unmount()
   }
 
+  /// An unmounted graph keeps a copy without install code, made once per graph: the graph itself
+  /// still installs, every unmounted mount describes it, and none keeps its widgets.
+  @Test func aGraphMountedAgainAfterAnUnmountInstallsAndIsDescribedAsBefore() throws {
+    weak var weakField: Slot<String>?
+    var unmounted: [MountedGraph<FormModel>] = []
+    var dump = ""
+    do {
+      let field = Slot("name", "text", "", editable: true)
+      weakField = field
+      let graph = try BindingGraph<FormModel> { bind(\.name, to: field) }
+      dump = graph.dump()
+      for round in 1...3 {
+        let model = FormModel()
+        let mounted = graph.mount(on: model, scheduler: scheduler)
+        field.edit("edit \(round)")
+        #expect(model.name == "edit \(round)", "mount \(round) installed the binding")
+        mounted.unmount()
+        #expect(field.handlerCount == 0)
+        unmounted.append(mounted)
+      }
+    }
+    #expect(weakField == nil, "no unmounted mount keeps the widgets")
+    #expect(unmounted.map { $0.graph.dump() } == [dump, dump, dump])
+  }
+
   @Test func releasingAMountedGraphUnmountsIt() throws {
     let model = FormModel()
     let field = Slot("name", "text", "", editable: true)

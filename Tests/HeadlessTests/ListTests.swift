@@ -100,6 +100,35 @@ import Testing
     driver.unmount()
   }
 
+  @Test func aRemovedRowWithATwoWayFieldTakesItsEditHandlerOffAndReleasesEverything()
+    async throws
+  {
+    weak var weakCell: OrderCell?
+    weak var weakField: TextField?
+    // NB: the property, not only the field: a link left on it would keep it (and itself) alive
+    // after the field is gone.
+    weak var weakText: WidgetProperty<String>?
+    let model = OrdersViewModel(count: 3)
+    let driver = try ScreenDriver(EditableOrdersScreen(), model: model)
+    try await driver.type("!", into: "orders[2].title")
+    #expect(model.orders[1].title == "Order 2!", "the row's field edits its cell")
+    do {
+      let field = try #require(try driver.widget("orders[2].title") as? TextField)
+      #expect(field.text.editHandlerCount == 1)
+      weakCell = model.orders[1]
+      weakField = field
+      weakText = field.text
+      model.orders.remove(at: 1)
+    }
+    try await driver.settle()
+    #expect(weakCell == nil)
+    #expect(weakField == nil)
+    #expect(weakText == nil, "the row's edit handler came off its field")
+    try await driver.type("?", into: "orders[3].title")
+    #expect(model.orders[1].title == "Order 3?", "the rows that stay still edit their cells")
+    driver.unmount()
+  }
+
   @Test func unmountingARowCancelsOnlyWhatTheRowStarted() async throws {
     let clock = VirtualClock()
     let model = OrdersViewModel(count: 2, clock: clock)
@@ -306,5 +335,27 @@ struct EditedScreen: Screen {
 
   func bindings(_ vm: EditedViewModel) -> [BindingDeclaration<EditedViewModel>] {
     show(\.rows, in: list)
+  }
+}
+
+/// Rows whose title is a text field bound both ways to the cell.
+private struct EditableOrderRow: RowTemplate {
+  let title = TextField("title")
+
+  var body: Widget { title }
+
+  func bindings(_ vm: OrderCell) -> [BindingDeclaration<OrderCell>] {
+    bind(\.title, to: title.text)
+  }
+}
+
+/// The orders, each in an editable row.
+private struct EditableOrdersScreen: Screen {
+  let list = ListView("orders", rows: [EditableOrderRow.self])
+
+  var body: Widget { list }
+
+  func bindings(_ vm: OrdersViewModel) -> [BindingDeclaration<OrdersViewModel>] {
+    show(\.orders, in: list)
   }
 }

@@ -432,8 +432,11 @@ final class EditLink<Model: AnyObject, Value, Target: ValueTarget>: NodeSink<Val
   }
 }
 
-/// Links `source` and `target` both ways with a ``TwoWayLink``; `false` when the widget's value
-/// is not the source's type (a converted binding, which needs an ``EditLink``).
+/// Links `source` and `target` both ways with a ``TwoWayLink``.
+///
+/// Called for bindings without a transform, which only the `bind` overload taking a key path to
+/// the widget's own value type makes: the types are equal, and `false` (the caller then makes an
+/// ``EditLink``) only guards a future overload that would break that.
 @MainActor
 @inlinable
 func linkBothWays<Model: AnyObject, Value, Target: ValueTarget>(
@@ -462,14 +465,17 @@ final class TwoWayLink<Model: AnyObject, Target: ValueTarget>: NodeSink<Target.V
 
   private let target: Target
   // NB: unowned: the node holds its sinks, and detaches this one when it is torn down; the link
-  // acts only while it listens (`token` is not 0).
+  // acts only while it listens.
   private unowned let source: KeyPathSourceNode<Model, Value>
   private let keyPath: ReferenceWritableKeyPath<Model, Value>
   private var expected: Value?
   /// Whether `expected` holds a value; checked first, so the common case (no edit waiting)
   /// does not touch the generic optional.
   private var isExpecting = false
-  /// The edit handler's token; 0 when not listening (tokens start at 1).
+  /// Whether the edit handler is on the widget, under `token`.
+  private var isListening = false
+  /// The edit handler's token, while listening. (Kept apart from the flag, not as an optional:
+  /// a token may have any value, and the optional would take a word more.)
   private var token = 0
 
   @usableFromInline
@@ -486,6 +492,7 @@ final class TwoWayLink<Model: AnyObject, Target: ValueTarget>: NodeSink<Target.V
   @usableFromInline
   func listen() {
     token = target.addEditHandler { edited in self.edited(edited) }.rawValue
+    isListening = true
   }
 
   /// A value of the view model for the widget: written unless it is the edit's echo.
@@ -508,7 +515,7 @@ final class TwoWayLink<Model: AnyObject, Target: ValueTarget>: NodeSink<Target.V
   private func edited(_ value: Value) {
     // NB: a widget calls the handlers it had when the edit began; one of them may have
     // unmounted this link's screen.
-    guard token != 0 else { return }
+    guard isListening else { return }
     // NB: held for the whole edit: the write may unmount the screen and release both.
     let source = source
     let model = source.model
@@ -518,7 +525,7 @@ final class TwoWayLink<Model: AnyObject, Target: ValueTarget>: NodeSink<Target.V
       target.receive(stored)
     }
     // NB: the write may have unmounted the screen, tearing its sources down.
-    guard token != 0 else { return }
+    guard isListening else { return }
     source.editArrived()
   }
 
@@ -528,10 +535,9 @@ final class TwoWayLink<Model: AnyObject, Target: ValueTarget>: NodeSink<Target.V
   }
 
   override func detach() {
-    guard token != 0 else { return }
-    let token = HandlerToken(rawValue: self.token)
-    self.token = 0
-    target.removeEditHandler(token)
+    guard isListening else { return }
+    isListening = false
+    target.removeEditHandler(HandlerToken(rawValue: token))
   }
 }
 

@@ -25,10 +25,10 @@ public final class WidgetProperty<Value>: ValueTarget, WidgetMember {
   // depend on `Value`: adding and removing it needs no generic metadata at run time, which a
   // generic list of handlers looks up on every call (a sixth of mounting a form). It is always
   // older than the others, which are kept in an object made for the second one, so that a
-  // property nobody edits stays small. Its tokens are negative, the list's positive.
+  // property nobody edits stays small. Its tokens are negative (each first handler takes the
+  // next one down), the list's positive.
   private var editHandler: (@MainActor (Value) -> Void)?
-  private var editHandlerToken: Int32 = 0
-  private var lastEditHandlerToken: Int32 = 0
+  private var editHandlerToken = 0
   private var otherEditHandlers: OtherEditHandlers<Value>?
 
   /// Creates a property of the widget `widgetID`. A widget declares it as a stored property,
@@ -114,12 +114,10 @@ public final class WidgetProperty<Value>: ValueTarget, WidgetMember {
   /// - Parameter handler: Called on the main actor with the edited value.
   /// - Returns: The token that removes the handler.
   public func addEditHandler(_ handler: @escaping @MainActor (Value) -> Void) -> HandlerToken {
-    if editHandler == nil && otherEditHandlers?.handlers == nil {
-      lastEditHandlerToken &-= 1
-      if lastEditHandlerToken >= 0 { lastEditHandlerToken = -1 }
-      editHandlerToken = lastEditHandlerToken
+    if editHandler == nil && otherEditHandlers?.isEmpty ?? true {
+      editHandlerToken -= 1
       editHandler = handler
-      return HandlerToken(rawValue: Int(editHandlerToken))
+      return HandlerToken(rawValue: editHandlerToken)
     }
     // NB: once made, the object stays: a list made again would hand out its tokens again.
     let others = otherEditHandlers ?? OtherEditHandlers()
@@ -131,7 +129,7 @@ public final class WidgetProperty<Value>: ValueTarget, WidgetMember {
   ///
   /// - Parameter token: The token ``addEditHandler(_:)`` returned.
   public func removeEditHandler(_ token: HandlerToken) {
-    if editHandler != nil && token.rawValue == Int(editHandlerToken) {
+    if editHandler != nil && token.rawValue == editHandlerToken {
       editHandler = nil
     } else {
       otherEditHandlers?.remove(token)
@@ -148,7 +146,7 @@ public final class WidgetProperty<Value>: ValueTarget, WidgetMember {
 
   /// How many edit handlers are installed: zero once every screen using the widget unmounted.
   public var editHandlerCount: Int {
-    (editHandler == nil ? 0 : 1) + (otherEditHandlers?.handlers?.count ?? 0)
+    (editHandler == nil ? 0 : 1) + (otherEditHandlers?.count ?? 0)
   }
 }
 
@@ -212,6 +210,9 @@ private final class OtherEditHandlers<Value> {
   var handlers: HandlerList<ArgumentHandler<Value>>.Handlers? {
     list.count > 0 ? list.handlers : nil
   }
+
+  var count: Int { list.count }
+  var isEmpty: Bool { list.count == 0 }
 
   func add(_ handler: @escaping @MainActor (Value) -> Void) -> HandlerToken {
     list.add(ArgumentHandler(call: handler))
