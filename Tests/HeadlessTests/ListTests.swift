@@ -216,6 +216,29 @@ import Testing
     #expect(model.rows.count == 3, "nothing is lost: the view model keeps the row")
   }
 
+  /// The row index mounts the rows a change adds in order; one that cannot be mounted (its
+  /// cell's type has no template) must leave the others in their places.
+  @Test func aRowTheIndexCannotMountLeavesTheOthersInOrder() throws {
+    let model = CellsViewModel()
+    let screen = CellsScreen()
+    let scheduler = ManualScheduler()
+    let mounted = try screen.mount(on: model, scheduler: scheduler)
+    defer { mounted.unmount() }
+    model.cells += [SpecialCell(3, "Three"), BaseCell(4, "Four"), BaseCell(5, "Five")]
+    scheduler.flush()
+    #expect(screen.list.rowIDs == ["1", "2", "4", "5"])
+    #expect(
+      screen.list.rows.map { ($0.content as? Label)?.text.value } == [
+        "One", "Two", "Four", "Five",
+      ],
+      "each row shows its own cell")
+    #expect(
+      screen.list.problem?.contains("no row template for SpecialCell in list 'cells'") == true)
+    model.cells.removeFirst()
+    scheduler.flush()
+    #expect(screen.list.rowIDs == ["2", "4", "5"], "the next change takes the general path")
+  }
+
   @Test func sectionsShowHeadersAndRowsOfDifferentTypes() async throws {
     let model = SectionsViewModel()
     let driver = try ScreenDriver(SectionsScreen(), model: model)
@@ -357,5 +380,46 @@ private struct EditableOrdersScreen: Screen {
 
   func bindings(_ vm: OrdersViewModel) -> [BindingDeclaration<OrdersViewModel>] {
     show(\.orders, in: list)
+  }
+}
+
+@MainActor
+@Observable
+class BaseCell: Identifiable {
+  let id: Int
+  var title: String
+
+  init(_ id: Int, _ title: String) {
+    self.id = id
+    self.title = title
+  }
+}
+
+/// A cell of a type no template is registered for.
+final class SpecialCell: BaseCell {}
+
+@MainActor
+@Observable
+final class CellsViewModel {
+  var cells = [BaseCell(1, "One"), BaseCell(2, "Two")]
+}
+
+private struct BaseRow: RowTemplate {
+  let title = Label("title")
+
+  var body: Widget { title }
+
+  func bindings(_ vm: BaseCell) -> [BindingDeclaration<BaseCell>] {
+    bind(\.title, to: title.text)
+  }
+}
+
+private struct CellsScreen: Screen {
+  let list = ListView("cells", rows: [BaseRow.self])
+
+  var body: Widget { list }
+
+  func bindings(_ vm: CellsViewModel) -> [BindingDeclaration<CellsViewModel>] {
+    show(\.cells, in: list)
   }
 }

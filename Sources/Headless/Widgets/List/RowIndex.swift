@@ -170,7 +170,9 @@ final class RowIndex<ID: Hashable> {
     // NB: the index's arrays read once per row are read from locals (see `plan(_:)`).
     let identities = identities
     let slots = slots
-    var mounted: [Int: RowWidget] = [:]
+    // NB: the rows mounted anew, in order of position; `kept` marks their positions `-1`, and
+    // `-2` a position whose row could not be mounted.
+    var mounted: [RowWidget] = []
     var kept = [Int](repeating: -1, count: models.count)
     let addresses = addresses(of: models)
     var newIdentities: [UnsafeRawPointer] = []
@@ -190,7 +192,10 @@ final class RowIndex<ID: Hashable> {
       prepared.append(
         list.prepare(models[position], role: .row, rowID: AnyHashable(plan.ids[position])))
     }
-    var nextPrepared = 0
+    mounted.reserveCapacity(prepared.count)
+    // NB: taken from the end, each prepared row is moved out of the array, not copied (three
+    // references retained and released again per row).
+    prepared.reverse()
     for position in models.indices {
       let old = sources[position]
       let identity = addresses[position]
@@ -200,8 +205,7 @@ final class RowIndex<ID: Hashable> {
         continue
       }
       let id = plan.ids[position]
-      let made = prepared[nextPrepared]
-      nextPrepared += 1
+      let made = prepared.removeLast()
       var slot: Int
       if old >= 0 {
         // The id stays with another view model: the row is mounted anew, in the same slot.
@@ -214,12 +218,13 @@ final class RowIndex<ID: Hashable> {
         slotByKey[newKeys[position]] = slot
       }
       guard let row = list.finish(made, mounter: mounter, problems: &problems) else {
+        kept[position] = -2
         isComplete = false
         if old < 0 { slotByKey[newKeys[position]] = nil }
         freeSlots.append(slot)
         continue
       }
-      mounted[position] = row
+      mounted.append(row)
       newIdentities.append(identity)
       newSlots.append(slot)
     }
@@ -243,11 +248,10 @@ final class RowIndex<ID: Hashable> {
   }
 
   /// The new rows in order: for each position, the old row `kept` names, moved (not copied)
-  /// out of the old rows, or the row `mounted` there. Copying would retain and release every
-  /// row that stays, touching each of them; moving touches only the arrays.
-  private func composeRows(kept: [Int], mounted: [Int: RowWidget], list: ListView)
-    -> [RowWidget]
-  {
+  /// out of the old rows, or, where `kept` holds -1, the next of the rows `mounted` anew (-2: no
+  /// row could be mounted there). Copying would retain and release every row that stays,
+  /// touching each of them; moving touches only the arrays.
+  private func composeRows(kept: [Int], mounted: [RowWidget], list: ListView) -> [RowWidget] {
     // NB: the list's sections share the rows' buffer; with them gone it has one owner, and its
     // elements can be moved out. The places they leave are filled with one placeholder row,
     // which costs a retain of one object (in cache) instead of one of each row.
@@ -258,13 +262,15 @@ final class RowIndex<ID: Hashable> {
     return oldRows.withUnsafeMutableBufferPointer { oldRows in
       [RowWidget](unsafeUninitializedCapacity: kept.count) { newRows, initialized in
         guard let from = oldRows.baseAddress, let to = newRows.baseAddress else { return }
-        for (position, old) in kept.enumerated() {
+        var nextMounted = 0
+        for old in kept {
           if old >= 0 {
             (to + initialized).moveInitialize(from: from + old, count: 1)
             (from + old).initialize(to: placeholder)
             initialized += 1
-          } else if let row = mounted[position] {
-            (to + initialized).initialize(to: row)
+          } else if old == -1 {
+            (to + initialized).initialize(to: mounted[nextMounted])
+            nextMounted += 1
             initialized += 1
           }
         }
