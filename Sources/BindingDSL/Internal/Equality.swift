@@ -7,7 +7,8 @@ import Synchronization
 package struct Equality<Value> {
   private let type: any Equatable.Type
 
-  fileprivate init(_ type: any Equatable.Type) {
+  @usableFromInline
+  init(_ type: any Equatable.Type) {
     self.type = type
   }
 
@@ -18,8 +19,20 @@ package struct Equality<Value> {
 
 /// Returns an equality test for `Value` when it is `Equatable`, so the engine can skip
 /// unchanged values without constraining every binding to equatable types.
-@usableFromInline
+@inlinable
 package func equality<Value>(for type: Value.Type) -> Equality<Value>? {
+  // NB: inlined and specialized, these comparisons are decided at compile time: the common
+  // value types of widgets need no lookup at all (a row's declarations ask for theirs per row).
+  if Value.self == String.self { return Equality(String.self) }
+  if Value.self == Bool.self { return Equality(Bool.self) }
+  if Value.self == Int.self { return Equality(Int.self) }
+  if Value.self == Double.self { return Equality(Double.self) }
+  return lookedUpEquality(for: type)
+}
+
+/// ``equality(for:)`` for a type that is not one of the common ones.
+@usableFromInline
+func lookedUpEquality<Value>(for type: Value.Type) -> Equality<Value>? {
   // NB: the conformance is looked up once per type: a list mounting rows asks for the same
   // few types for every node and widget property, and the runtime's lookup cost more than
   // this table's.
