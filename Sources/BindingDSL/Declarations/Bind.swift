@@ -333,13 +333,13 @@ private func modeName(_ mode: BindingMode) -> String {
 /// (perhaps spelled differently, as in "007" for 7), so nothing is written.
 @MainActor
 @usableFromInline
-final class EditLink<Model: AnyObject, Value, Target: ValueTarget>: NodeSink<Value>,
+final class EditLink<Model: AnyObject, Value, Target: ValueTarget>: EchoGuardedSink<Value>,
   MountCleanup
 {
   // NB: unowned, not weak: a weak reference gives the view model (and the source) a side
   // table, and every later retain and release of an object with one takes a slower path; a
   // list's rows paid it for each cell view model. The link acts only while it listens
-  // (`token` is set), and the mount holds the view model and its sources until it stops.
+  // (`isListening`), and the mount holds the view model and its sources until it stops.
   private unowned let model: Model
   private let keyPath: ReferenceWritableKeyPath<Model, Value>
   private let target: Target
@@ -350,11 +350,6 @@ final class EditLink<Model: AnyObject, Value, Target: ValueTarget>: NodeSink<Val
   /// The equality test of an echo guard; `nil` when the binding cannot echo (one-way to
   /// source) or `Value` is not `Equatable`.
   private let isEqual: Equality<Value>?
-  private var expected: Value?
-  /// Whether `expected` holds a value; checked first, so the common case (no edit waiting)
-  /// does not touch the generic optional.
-  private var isExpecting = false
-  private var token: HandlerToken?
   /// The source a two-way binding shows, told of each edit the view model takes.
   @usableFromInline unowned var source: SourceNode<Value>?
 
@@ -376,32 +371,20 @@ final class EditLink<Model: AnyObject, Value, Target: ValueTarget>: NodeSink<Val
   /// Starts listening for edits, until the graph unmounts.
   @usableFromInline
   func listen(in context: MountContext<Model>) {
-    token = target.addEditHandler { edited in self.edited(edited) }
+    listening(under: target.addEditHandler { edited in self.edited(edited) })
     context.onUnmount(self)
   }
 
   /// A value of the view model for the widget: written unless it is the edit's echo.
   override func receive(_ value: Value) {
-    if isExpecting, let isEqual, let expected {
-      self.expected = nil
-      isExpecting = false
-      if isEqual(expected, value) { return }
-    }
+    if isEcho(value, isEqual) { return }
     target.receive(convert(value))
-  }
-
-  /// The view model's value did not change since the last flush, though an edit arrived: the
-  /// widget shows the edit, so it is written only if the view model no longer holds what the
-  /// edit produced (it was set back before the flush).
-  override func settle(_ value: Value) {
-    guard isExpecting else { return }
-    receive(value)
   }
 
   private func edited(_ edited: Target.Value) {
     // NB: a widget calls the handlers it had when the edit began; one of them may have
     // unmounted this link's screen.
-    guard token != nil else { return }
+    guard isListening else { return }
     let model = model
     guard let value = back(edited) else {
       // The widget keeps the edit, marked, until the view model's value changes or an edit is
@@ -416,18 +399,12 @@ final class EditLink<Model: AnyObject, Value, Target: ValueTarget>: NodeSink<Val
     }
     // NB: the write may have unmounted the screen (a view model that navigates away), tearing
     // its sources down.
-    guard token != nil else { return }
+    guard isListening else { return }
     source?.editArrived()
   }
 
-  private func expect(_ value: Value) {
-    expected = value
-    isExpecting = true
-  }
-
   func unmount() {
-    guard let token else { return }
-    self.token = nil
+    guard let token = stopListening() else { return }
     target.removeEditHandler(token)
   }
 }
@@ -460,7 +437,7 @@ func linkBothWays<Model: AnyObject, Value, Target: ValueTarget>(
 /// node detaches it when the graph unmounts.
 @MainActor
 @usableFromInline
-final class TwoWayLink<Model: AnyObject, Target: ValueTarget>: NodeSink<Target.Value> {
+final class TwoWayLink<Model: AnyObject, Target: ValueTarget>: EchoGuardedSink<Target.Value> {
   @usableFromInline typealias Value = Target.Value
 
   private let target: Target
@@ -468,15 +445,6 @@ final class TwoWayLink<Model: AnyObject, Target: ValueTarget>: NodeSink<Target.V
   // acts only while it listens.
   private unowned let source: KeyPathSourceNode<Model, Value>
   private let keyPath: ReferenceWritableKeyPath<Model, Value>
-  private var expected: Value?
-  /// Whether `expected` holds a value; checked first, so the common case (no edit waiting)
-  /// does not touch the generic optional.
-  private var isExpecting = false
-  /// Whether the edit handler is on the widget, under `token`.
-  private var isListening = false
-  /// The edit handler's token, while listening. (Kept apart from the flag, not as an optional:
-  /// a token may have any value, and the optional would take a word more.)
-  private var token = 0
 
   @usableFromInline
   init(
@@ -491,25 +459,13 @@ final class TwoWayLink<Model: AnyObject, Target: ValueTarget>: NodeSink<Target.V
   /// Starts listening for edits, until the source detaches the link.
   @usableFromInline
   func listen() {
-    token = target.addEditHandler { edited in self.edited(edited) }.rawValue
-    isListening = true
+    listening(under: target.addEditHandler { edited in self.edited(edited) })
   }
 
   /// A value of the view model for the widget: written unless it is the edit's echo.
   override func receive(_ value: Value) {
-    if isExpecting, let isEqual = source.isEqual, let expected {
-      self.expected = nil
-      isExpecting = false
-      if isEqual(expected, value) { return }
-    }
+    if isEcho(value, source.isEqual) { return }
     target.receive(value)
-  }
-
-  /// As ``EditLink/settle(_:)``: the widget shows the edit, so it is written only if the view
-  /// model no longer holds what the edit produced.
-  override func settle(_ value: Value) {
-    guard isExpecting else { return }
-    receive(value)
   }
 
   private func edited(_ value: Value) {
@@ -529,15 +485,62 @@ final class TwoWayLink<Model: AnyObject, Target: ValueTarget>: NodeSink<Target.V
     source.editArrived()
   }
 
-  private func expect(_ value: Value) {
+  override func detach() {
+    guard let token = stopListening() else { return }
+    target.removeEditHandler(token)
+  }
+}
+
+/// What the links of bindings that write edits keep in common: whether their edit handler is on
+/// the widget, and the edit they wrote into the view model, whose echo at the next flush must
+/// not be written back into the widget.
+@MainActor
+@usableFromInline
+class EchoGuardedSink<Value>: NodeSink<Value> {
+  private final var expected: Value?
+  /// Whether `expected` holds a value; checked first, so the common case (no edit waiting)
+  /// does not touch the generic optional.
+  private final var isExpecting = false
+  /// Whether the link's edit handler is on its widget; a link acts only while it is.
+  private(set) final var isListening = false
+  // NB: a flag and a plain number, not an optional token: a token may have any value, and the
+  // optional would take a word more (and the smaller link a larger allocation).
+  private final var handlerToken = 0
+
+  /// The link's edit handler is on its widget under `token`.
+  final func listening(under token: HandlerToken) {
+    handlerToken = token.rawValue
+    isListening = true
+  }
+
+  /// Stops listening: the token to remove the edit handler with, or `nil` when not listening.
+  final func stopListening() -> HandlerToken? {
+    guard isListening else { return nil }
+    isListening = false
+    return HandlerToken(rawValue: handlerToken)
+  }
+
+  /// Expects `value` to come back from the view model at the next flush.
+  final func expect(_ value: Value) {
     expected = value
     isExpecting = true
   }
 
-  override func detach() {
-    guard isListening else { return }
-    isListening = false
-    target.removeEditHandler(HandlerToken(rawValue: token))
+  /// Whether `value`, from the view model, is the echo of the value expected, which the widget
+  /// already shows. Either way the expectation is over.
+  final func isEcho(_ value: Value, _ isEqual: Equality<Value>?) -> Bool {
+    guard isExpecting, let isEqual, let expected else { return false }
+    self.expected = nil
+    isExpecting = false
+    return isEqual(expected, value)
+  }
+
+  /// The view model's value did not change since the last flush, though an edit arrived: the
+  /// widget shows the edit, so it is written only if the view model no longer holds what the
+  /// edit produced (it was set back before the flush).
+  override final func settle(_ value: Value) {
+    guard isExpecting else { return }
+    receive(value)
   }
 }
 
