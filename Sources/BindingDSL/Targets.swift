@@ -170,9 +170,20 @@ public protocol ValueTarget<Value>: AnyObject {
   ///
   /// - Parameter edit: The value the person entered and the view model did not take.
   func editRejected(_ edit: Value)
+  /// Whether ``receive(_:)`` only stores the value (and never runs code that could write into
+  /// a view model).
+  ///
+  /// A graph whose widgets all answer `true` observes each view-model value with the read that
+  /// gives the widget its first value; otherwise it reads every value again once its widgets
+  /// are written, so that a write made by a widget is not missed. A default implementation
+  /// answers `false`.
+  var receivesWithoutSideEffects: Bool { get }
 }
 
 extension ValueTarget {
+  /// Answers `false`: a widget kit's property may run any code when it receives a value.
+  public var receivesWithoutSideEffects: Bool { false }
+
   /// Does nothing: a widget that does not mark rejected edits keeps showing them unmarked.
   ///
   /// - Parameter edit: The value the person entered and the view model did not take.

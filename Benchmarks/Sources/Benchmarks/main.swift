@@ -9,8 +9,9 @@ import Glibc
 /// list change leaves exactly the expected rows in order and keeps the rows that stayed).
 /// `--markdown` prints the table as Markdown, as `Docs/Performance.md` shows it.
 /// `--only NAME` runs one scenario (chain, fan-out, diamond, batch, typing, mount, render, kit,
-/// memory, lists, rounds), or one part of the lists (lists-diff, lists-insert, lists-render, lists-memory), for
-/// profiling.
+/// memory, lists, rounds), or one part of the lists (lists-diff, lists-insert, lists-render,
+/// lists-memory), for profiling. `BENCH_REPETITIONS=N` in the environment times each measurement
+/// N times instead of nine, so that a profiler gathers enough samples of a short scenario.
 var arguments = Array(CommandLine.arguments.dropFirst())
 var selected: String?
 if let index = arguments.firstIndex(of: "--only"), index + 1 < arguments.count {
@@ -24,7 +25,12 @@ if !unknown.isEmpty {
   print("usage: Benchmarks [--quick] [--markdown] [--only SCENARIO]")
   exit(2)
 }
-let settings = arguments.contains("--quick") ? Settings.quick : Settings.full
+var settings = arguments.contains("--quick") ? Settings.quick : Settings.full
+if let text = getenv("BENCH_REPETITIONS"), let repetitions = Int(String(cString: text)),
+  repetitions > 0
+{
+  settings.repetitions = repetitions
+}
 let markdown = arguments.contains("--markdown")
 
 @MainActor func runs(_ name: String) -> Bool { only == nil || only == name }

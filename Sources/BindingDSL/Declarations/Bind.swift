@@ -219,6 +219,9 @@ func makeBinding<Model: AnyObject, Value, Target: ValueTarget>(
     let model = context.model
     switch mode {
     case .oneTime:
+      // NB: read once and never observed; counted, so that a mount observing its first reads
+      // does not take this one (see `InstallEffects`).
+      InstallEffects.note()
       target.receive(convert(model[keyPath: source]))
     case .oneWay, .automatic:
       context.source(source, isEqual: { isEqual }).add(
@@ -242,6 +245,7 @@ func makeBinding<Model: AnyObject, Value, Target: ValueTarget>(
     case .oneWayToSource:
       guard let writable, let back else { return }
       if let value = back(target.currentValue) {
+        InstallEffects.note()
         model[keyPath: writable] = value
       }
       EditLink(
@@ -353,6 +357,10 @@ final class EditLink<Model: AnyObject, Value, Target: ValueTarget>: EchoGuardedS
   /// The source a two-way binding shows, told of each edit the view model takes.
   @usableFromInline unowned var source: SourceNode<Value>?
 
+  override func noteEffectsOfReceiving() {
+    if !target.receivesWithoutSideEffects { InstallEffects.note() }
+  }
+
   @usableFromInline
   init(
     model: Model, keyPath: ReferenceWritableKeyPath<Model, Value>, target: Target,
@@ -454,6 +462,10 @@ final class TwoWayLink<Model: AnyObject, Target: ValueTarget>: EchoGuardedSink<T
     self.source = source
     self.keyPath = keyPath
     self.target = target
+  }
+
+  override func noteEffectsOfReceiving() {
+    if !target.receivesWithoutSideEffects { InstallEffects.note() }
   }
 
   /// Starts listening for edits, until the source detaches the link.
@@ -558,6 +570,7 @@ private func writeEdit<Model: AnyObject, Value>(
   isEqual: Equality<Value>?, expect: (Value) -> Void
 ) -> Value? {
   if isEqual != nil { expect(edit) }
+  InstallEffects.note()
   model[keyPath: keyPath] = edit
   guard let isEqual else { return nil }
   let stored = model[keyPath: keyPath]

@@ -87,8 +87,17 @@ public struct BindingGraph<Model: AnyObject> {
   /// Whether the graph holds no install code (``descriptionOnly()`` made it): mounting it
   /// installs nothing.
   package let isDescriptionOnly: Bool
-  /// Where ``descriptionOnly()`` keeps what it made; `nil` in a graph without install code.
+  /// Where ``descriptionOnly()`` keeps what it made, and what mounts learned of the graph;
+  /// `nil` in a graph without install code.
   private let descriptionCache: DescriptionOnlyCache<Model>?
+
+  /// Whether a mount of the graph had to read its sources a second time (see
+  /// `MountContext.installObserving(_:)`): its later mounts then install first and observe
+  /// after, as they would anyway, without a registration made in vain.
+  var readsSourcesTwice: Bool {
+    get { descriptionCache?.readsSourcesTwice ?? false }
+    nonmutating set { descriptionCache?.readsSourcesTwice = newValue }
+  }
 
   private init(
     declarations: [BindingDeclaration<Model>], nodes: [GraphNode], edges: [GraphEdge],
@@ -210,10 +219,12 @@ private struct Numbering {
   }
 }
 
-/// What a graph's ``BindingGraph/descriptionOnly()`` made, kept for the graph's next call: a
-/// graph mounted and unmounted again and again strips its declarations once.
+/// What a graph's ``BindingGraph/descriptionOnly()`` made, kept for the graph's next call (a
+/// graph mounted and unmounted again and again strips its declarations once), and whether its
+/// mounts read their sources twice.
 ///
 /// NB: a graph is not `Sendable`, so the cache is only ever reached from one isolation domain.
 private final class DescriptionOnlyCache<Model: AnyObject> {
   var graph: BindingGraph<Model>?
+  var readsSourcesTwice = false
 }

@@ -20,6 +20,9 @@ final class MountContext<Model: AnyObject> {
   var children: [ObjectIdentifier: ChildMount] = [:]
   /// The child templates whose declarations were checked once already.
   var checkedTemplates: Set<ObjectIdentifier> = []
+  /// The child templates whose mounts had to read their sources twice (see
+  /// ``installObserving(_:)``): their later rows install first and observe after.
+  var templatesReadTwice: Set<ObjectIdentifier> = []
   private var cleanupObjects: [any MountCleanup] = []
 
   init(model: Model, engine: Engine, clock: any Clock<Duration>) {
@@ -101,6 +104,24 @@ final class MountContext<Model: AnyObject> {
   /// needs (they cost about as much memory as the sources themselves).
   func finishInstalling() {
     engine.observe(made.takeUnobserved())
+    runAfterInstalling()
+  }
+
+  /// Installs `declarations` and observes the sources they make, each read once: the reads
+  /// that give the widgets their first values are the ones Observation records (see
+  /// ``Engine/installObserving(_:newSources:)``). Returns `false` when the sources had to be
+  /// read again: a later mount of the same declarations should then use ``finishInstalling()``
+  /// after installing, and not pay for a registration it drops.
+  @discardableResult
+  func installObserving(_ declarations: [BindingDeclaration<Model>]) -> Bool {
+    let observedOnce = engine.installObserving(
+      { for declaration in declarations { declaration.install(self) } },
+      newSources: { made.takeUnobserved() })
+    runAfterInstalling()
+    return observedOnce
+  }
+
+  private func runAfterInstalling() {
     let installed = afterInstalling
     afterInstalling = []
     for action in installed { action() }
@@ -129,7 +150,8 @@ final class MountContext<Model: AnyObject> {
   /// Executes `command` on behalf of this mount, which cancels the run when it unmounts.
   @discardableResult
   func execute<Input, Output>(_ command: Command<Input, Output>, _ input: Input) -> Bool {
-    command.execute(input, origin: origin) != nil
+    InstallEffects.note()
+    return command.execute(input, origin: origin) != nil
   }
 
   /// Cancels the command runs this mount and its children started, and no others.

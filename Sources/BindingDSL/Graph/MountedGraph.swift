@@ -57,8 +57,12 @@ public final class MountedGraph<Model: AnyObject>: Flushable {
     let estimate = graph.engineNodeEstimate
     engine.reserveCapacity(estimate)
     context.reserveCapacity(estimate)
-    for declaration in declarations { declaration.install(context) }
-    context.finishInstalling()
+    if graph.readsSourcesTwice {
+      for declaration in declarations { declaration.install(context) }
+      context.finishInstalling()
+    } else if !context.installObserving(declarations) {
+      graph.readsSourcesTwice = true
+    }
   }
 
   isolated deinit {

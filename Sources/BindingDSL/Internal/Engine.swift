@@ -191,6 +191,47 @@ final class Engine {
     for source in sources where source.isComparable { source.update() }
   }
 
+  /// Runs `install`, which makes new sources reading their first values, inside one
+  /// Observation registration, so that those first reads are what observes them: no second
+  /// read, as ``observe(_:)`` makes. Returns `false`, having observed the sources as
+  /// ``observe(_:)`` does, when the first reads cannot be trusted: code that may write into a
+  /// view model ran during `install` (see ``InstallEffects``; such a write would not be seen by
+  /// a registration made after it), or a source cannot be compared and must be observed alone.
+  ///
+  /// - Parameters:
+  ///   - install: Installs declarations; it must not flush.
+  ///   - newSources: The sources `install` made, taken from the mount.
+  /// - Returns: Whether the first reads observe the sources; `false` when they were read again.
+  @discardableResult
+  func installObserving(_ install: () -> Void, newSources: () -> [RuntimeNode]) -> Bool {
+    let effects = InstallEffects.count
+    let group = ObservedGroup()
+    let registration = nextRegistration()
+    let relay = relay
+    withObservationTracking(install) {
+      // NB: the group's numbers are set once `install` has returned, before anything can
+      // change a value it read; a group left empty (the fallback below) does nothing.
+      onMainActor {
+        guard let engine = relay.engine else { return }
+        for source in group.sources { engine.registrationFired(source, registration) }
+      }
+    }
+    let sources = newSources()
+    var numbers: [Int] = []
+    numbers.reserveCapacity(sources.count)
+    for source in sources {
+      guard source.isComparable else { break }
+      numbers.append(source.number)
+    }
+    guard InstallEffects.count == effects, numbers.count == sources.count else {
+      observe(sources)
+      return false
+    }
+    for number in numbers { tables.registrations[number] = registration }
+    group.sources = numbers
+    return true
+  }
+
   // MARK: Flushing
 
   /// Brings every dirty node up to date. Changes made while flushing (a widget writing back into
@@ -270,6 +311,34 @@ final class Engine {
       node(source)?.update()
       if tables.machine.isStopping { return }
     }
+  }
+}
+
+/// The sources one registration made by ``Engine/installObserving(_:newSources:)`` observes,
+/// known only once the install that read them has returned.
+@MainActor
+private final class ObservedGroup {
+  var sources: [Int] = []
+}
+
+/// Counts the moments when code that may write into a view model runs: a closure sink (a list
+/// mounting rows, an action), a widget reacting to a new value (a tab view switching tabs), a
+/// write of the library's own. A mount that installs its declarations under one registration
+/// (``Engine/installObserving(_:newSources:)``) compares the count before and after: a write
+/// made during the install is not seen by a registration made after it, so the install's
+/// sources are then read again.
+///
+/// A converter (`bind(_:to:transform:)`'s `transform`, a combination's) must not write into a
+/// view model: it is not counted.
+@MainActor
+@usableFromInline
+package enum InstallEffects {
+  @usableFromInline package static var count = 0
+
+  /// Notes that code that may write into a view model is about to run.
+  @inlinable
+  package static func note() {
+    count &+= 1
   }
 }
 

@@ -82,6 +82,16 @@ enum Sink<Value> {
     }
   }
 
+  /// Counts (see ``InstallEffects``) the first value's delivery when what receives it may run
+  /// code that writes into a view model.
+  @MainActor
+  func noteEffectsOfReceiving() {
+    switch self {
+    case .target(let target): if !target.receivesWithoutSideEffects { InstallEffects.note() }
+    case .object(let object): object.noteEffectsOfReceiving()
+    }
+  }
+
   /// Tells an object sink that the value did not change although an edit arrived.
   @MainActor
   func settle(_ value: Value) {
@@ -110,6 +120,12 @@ class NodeSink<Value> {
   /// Called when the node writing this sink is torn down (its graph or row unmounted): a sink
   /// that listens to its widget stops.
   func detach() {}
+
+  /// Counts (see ``InstallEffects``) a value's delivery when it may run code that writes into
+  /// a view model: always, unless a subclass knows better.
+  func noteEffectsOfReceiving() {
+    InstallEffects.note()
+  }
 }
 
 /// A sink calling a closure.
@@ -123,7 +139,10 @@ final class ClosureSink<Value>: NodeSink<Value> {
     self.body = body
   }
 
-  override func receive(_ value: Value) { body(value) }
+  override func receive(_ value: Value) {
+    InstallEffects.note()
+    body(value)
+  }
 }
 
 /// A sink writing a converted value into a widget property: one object, where a closure
@@ -141,6 +160,10 @@ final class ConvertingSink<Value, Target: ValueTarget>: NodeSink<Value> {
   }
 
   override func receive(_ value: Value) { target.receive(convert(value)) }
+
+  override func noteEffectsOfReceiving() {
+    if !target.receivesWithoutSideEffects { InstallEffects.note() }
+  }
 }
 
 /// A node holding a value, with sinks (widget writes) and dependents (derived nodes).
@@ -178,6 +201,7 @@ class ValueNode<Value>: RuntimeNode {
     } else {
       if otherSinks == nil { otherSinks = [sink] } else { otherSinks!.append(sink) }
     }
+    sink.noteEffectsOfReceiving()
     sink.send(value)
   }
 

@@ -109,8 +109,12 @@ extension MountContext: ChildContext {
     }
     let context = MountContext<Child>(model: child, engine: engine, clock: clock)
     context.reserveCapacity(declarations.count)
-    for declaration in declarations { declaration.install(context) }
-    context.finishInstalling()
+    if templatesReadTwice.contains(template) {
+      for declaration in declarations { declaration.install(context) }
+      context.finishInstalling()
+    } else if !context.installObserving(declarations) {
+      templatesReadTwice.insert(template)
+    }
     let mount = ChildMount(context: context, parent: self)
     children[ObjectIdentifier(mount)] = mount
     return mount

@@ -21,6 +21,10 @@ final class Slot<Value>: ValueTarget {
     currentValue = value
   }
 
+  /// Whether a write only stores the value: until a test gives the slot an `onReceive`
+  /// reaction, a graph observes its sources with the reads that write it first.
+  var receivesWithoutSideEffects: Bool { onReceive == nil }
+
   func receive(_ value: Value) {
     currentValue = value
     received.append(value)
