@@ -212,10 +212,25 @@ func makeBinding<Model: AnyObject, Value, Target: ValueTarget>(
     requested == .automatic ? (canWriteBack ? .twoWay : .oneWay) : requested
   // NB: looked up when the declaration is made, not at each of its mounts.
   let isEqual = mode == .oneTime || mode == .oneWayToSource ? nil : equality(for: Value.self)
-  return bindingDeclaration(
-    source, to: target, mode: mode, isTransformed: isTransformed, isWritable: writable != nil,
-    hasBack: back != nil, site: site
-  ) { context in
+  let declaration = { (install: @escaping @MainActor (MountContext<Model>) -> Void) in
+    bindingDeclaration(
+      source, to: target, mode: mode, isTransformed: isTransformed, isWritable: writable != nil,
+      hasBack: back != nil, site: site, install: install)
+  }
+  // NB: the two most common bindings (a widget showing a value as it is, a field editing it)
+  // get install steps that hold only what they use: a row makes its declarations anew, and
+  // each value a closure holds is copied into its context and released again, per row.
+  if mode == .oneWay, let sink: Sink<Value> = directSink(to: target, isTransformed: isTransformed) {
+    return declaration { context in context.source(source, isEqual: { isEqual }).add(sink) }
+  }
+  if mode == .twoWay, !isTransformed, Value.self == Target.Value.self, let writable,
+    back != nil
+  {
+    return declaration { context in
+      _ = linkBothWays(context.source(source, isEqual: { isEqual }), writable, target)
+    }
+  }
+  return declaration { context in
     let model = context.model
     switch mode {
     case .oneTime:

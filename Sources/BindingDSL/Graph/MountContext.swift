@@ -20,6 +20,9 @@ final class MountContext<Model: AnyObject> {
   var children: [ObjectIdentifier: ChildMount] = [:]
   /// The child templates whose declarations were checked once already.
   var checkedTemplates: Set<ObjectIdentifier> = []
+  /// The template of the last child mounted, checked: the rows of a list are mounted one
+  /// template after another, and this spares them a lookup each.
+  var lastCheckedTemplate: ObjectIdentifier?
   /// The child templates whose mounts had to read their sources twice (see
   /// ``installObserving(_:)``): their later rows install first and observe after.
   var templatesReadTwice: Set<ObjectIdentifier> = []
@@ -133,7 +136,7 @@ final class MountContext<Model: AnyObject> {
     -> DerivedNode<Value>
   {
     let node = DerivedNode(inputs: inputs, engine: engine, compute: compute)
-    made.all.append(node)
+    made.derived.append(node)
     return node
   }
 

@@ -4,10 +4,12 @@
 @MainActor
 @usableFromInline
 struct MountNodes {
-  /// Every node of the mount, in the order made, for tearing it down.
-  @usableFromInline var all: [RuntimeNode] = []
-  /// Sources made since the graph last started observing its new sources.
-  @usableFromInline var unobserved: [RuntimeNode] = []
+  /// The mount's sources, in the order made.
+  @usableFromInline var sources: [RuntimeNode] = []
+  /// How many of ``sources`` the graph observes already; the others are new since.
+  @usableFromInline var observedCount = 0
+  /// The mount's derived nodes (combinations), in the order made.
+  @usableFromInline var derived: [RuntimeNode] = []
   /// The first sources made for key paths, searched in order: a row has a few, and hashing key
   /// paths to find them in the dictionaries below cost more than comparing them. Past
   /// ``fewLimit`` they move into the dictionaries.
@@ -34,8 +36,7 @@ struct MountNodes {
   /// Makes room for about `count` nodes, so that a row's few sources do not regrow the arrays
   /// one element at a time.
   mutating func reserveCapacity(_ count: Int) {
-    all.reserveCapacity(count)
-    unobserved.reserveCapacity(count)
+    sources.reserveCapacity(count)
     fewKeyPaths.reserveCapacity(min(count, Self.fewLimit))
     expected = count
   }
@@ -56,8 +57,7 @@ struct MountNodes {
       if fewKeyPaths.count < Self.fewLimit {
         let node = make()
         fewKeyPaths.append((identity, keyPath, node))
-        all.append(node)
-        unobserved.append(node)
+        sources.append(node)
         return node
       }
       byKeyPath.reserveCapacity(expected)
@@ -80,8 +80,7 @@ struct MountNodes {
     } else {
       node = make()
       byKeyPath[hashed] = node
-      all.append(node)
-      unobserved.append(node)
+      sources.append(node)
     }
     byKeyPathIdentity[identity] = (keyPath, node)
     return node
@@ -127,16 +126,18 @@ struct MountNodes {
       }
       byKey[key] = node
     }
-    all.append(node)
-    unobserved.append(node)
+    sources.append(node)
     return node
   }
 
   /// The sources made since the last call, which the graph now observes.
-  mutating func takeUnobserved() -> [RuntimeNode] {
-    defer { unobserved = [] }
-    return unobserved
+  mutating func takeUnobserved() -> ArraySlice<RuntimeNode> {
+    defer { observedCount = sources.count }
+    return sources[observedCount...]
   }
+
+  /// Every node of the mount, for tearing it down.
+  var all: [RuntimeNode] { sources + derived }
 
   /// Drops the lookups, which a mounted graph no longer needs (they cost about as much memory
   /// as the sources themselves).

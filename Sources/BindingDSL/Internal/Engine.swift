@@ -176,7 +176,7 @@ final class Engine {
 
   /// Observes `sources`, new to the graph, with one registration, and hands on any value that
   /// changed since they were first read.
-  func observe(_ sources: [RuntimeNode]) {
+  func observe(_ sources: ArraySlice<RuntimeNode>) {
     // NB: the nodes are at hand: their numbers are taken here, without a list of all of them
     // to look each up again (a row's mount makes one list fewer).
     var comparable: [Int] = []
@@ -203,7 +203,9 @@ final class Engine {
   ///   - newSources: The sources `install` made, taken from the mount.
   /// - Returns: Whether the first reads observe the sources; `false` when they were read again.
   @discardableResult
-  func installObserving(_ install: () -> Void, newSources: () -> [RuntimeNode]) -> Bool {
+  func installObserving(_ install: () -> Void, newSources: () -> ArraySlice<RuntimeNode>)
+    -> Bool
+  {
     let effects = InstallEffects.count
     let group = ObservedGroup()
     let registration = nextRegistration()

@@ -103,13 +103,14 @@ extension MountContext: ChildContext {
   func mount<Child: AnyObject>(
     _ declarations: [BindingDeclaration<Child>], on child: Child, template: ObjectIdentifier
   ) throws(BindingGraphError) -> ChildMount {
-    if !checkedTemplates.contains(template) {
+    if !hasChecked(template) {
       _ = try BindingGraph(declarations: declarations)
       checkedTemplates.insert(template)
     }
+    lastCheckedTemplate = template
     let context = MountContext<Child>(model: child, engine: engine, clock: clock)
     context.reserveCapacity(declarations.count)
-    if templatesReadTwice.contains(template) {
+    if !templatesReadTwice.isEmpty && templatesReadTwice.contains(template) {
       for declaration in declarations { declaration.install(context) }
       context.finishInstalling()
     } else if !context.installObserving(declarations) {
@@ -122,7 +123,7 @@ extension MountContext: ChildContext {
 
   @usableFromInline
   func hasChecked(_ template: ObjectIdentifier) -> Bool {
-    checkedTemplates.contains(template)
+    template == lastCheckedTemplate || checkedTemplates.contains(template)
   }
 
   var commandsIncludingChildren: [any CommandObject] {

@@ -136,6 +136,8 @@ public final class WidgetGroup: Widget {
   /// - Returns: The widgets, in order.
   public static func open(_ widget: Widget) -> [Widget] {
     guard let group = widget as? WidgetGroup else { return [widget] }
+    // NB: most blocks hold no group: their array is the answer as it is.
+    if !group.widgets.contains(where: { $0 is WidgetGroup }) { return group.widgets }
     var all: [Widget] = []
     all.reserveCapacity(group.widgets.count)
     group.appendOpened(to: &all)
