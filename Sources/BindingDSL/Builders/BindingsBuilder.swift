@@ -32,7 +32,9 @@ public enum BindingsBuilder<Model: AnyObject> {
   /// - Parameter declaration: A declaration written on the line.
   /// - Returns: The same declaration, its view-model type now known.
   @inlinable
-  public static func buildExpression(_ declaration: Component) -> Component { declaration }
+  public static func buildExpression(_ declaration: consuming Component) -> Component {
+    declaration
+  }
 
   /// The lines of a block, as one group.
   ///

@@ -80,7 +80,24 @@ public struct BindingDeclaration<Model: AnyObject> {
   @MainActor
   func install(_ context: MountContext<Model>) {
     guard let members else { return installer(context) }
-    for member in members { member.install(context) }
+    Self.install(members, in: context)
+  }
+
+  /// Installs `declarations`, in order, on a mounting graph.
+  @MainActor
+  static func install(_ declarations: [Self], in context: MountContext<Model>) {
+    // NB: through the buffer, whose elements are read in place: a `for` loop (or the array's
+    // subscript, in code not specialized for the view model) copies each declaration out,
+    // retaining and releasing each of its references, and installing needs none of them.
+    declarations.withUnsafeBufferPointer { buffer in
+      for index in buffer.indices {
+        if let members = buffer[index].members {
+          install(members, in: context)
+        } else {
+          buffer[index].installer(context)
+        }
+      }
+    }
   }
 
   /// Declarations taken together as one, in order: what a bindings body makes of a block.

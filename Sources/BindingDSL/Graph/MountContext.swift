@@ -118,7 +118,7 @@ final class MountContext<Model: AnyObject> {
   @discardableResult
   func installObserving(_ declarations: [BindingDeclaration<Model>]) -> Bool {
     let observedOnce = engine.installObserving(
-      { for declaration in declarations { declaration.install(self) } },
+      { BindingDeclaration.install(declarations, in: self) },
       newSources: { made.takeUnobserved() })
     runAfterInstalling()
     return observedOnce

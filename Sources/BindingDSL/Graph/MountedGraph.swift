@@ -58,7 +58,7 @@ public final class MountedGraph<Model: AnyObject>: Flushable {
     engine.reserveCapacity(estimate)
     context.reserveCapacity(estimate)
     if graph.readsSourcesTwice {
-      for declaration in declarations { declaration.install(context) }
+      BindingDeclaration.install(declarations, in: context)
       context.finishInstalling()
     } else if !context.installObserving(declarations) {
       graph.readsSourcesTwice = true

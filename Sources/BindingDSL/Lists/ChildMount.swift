@@ -111,7 +111,7 @@ extension MountContext: ChildContext {
     let context = MountContext<Child>(model: child, engine: engine, clock: clock)
     context.reserveCapacity(declarations.count)
     if !templatesReadTwice.isEmpty && templatesReadTwice.contains(template) {
-      for declaration in declarations { declaration.install(context) }
+      BindingDeclaration.install(declarations, in: context)
       context.finishInstalling()
     } else if !context.installObserving(declarations) {
       templatesReadTwice.insert(template)

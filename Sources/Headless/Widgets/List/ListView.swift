@@ -386,9 +386,9 @@ public final class ListView: Widget, CollectionTarget {
 
   /// Makes the row of `model` and its widgets, without its bindings (``finish(_:mounter:problems:)``
   /// mounts them), or tells why it cannot be made.
-  func prepare(_ model: any RowModel, role: RowWidget.Role, rowID: AnyHashable)
-    -> Result<PreparedRow, RowProblem>
-  {
+  func prepare(
+    _ model: any RowModel, role: RowWidget.Role, rowID: AnyHashable, described: String? = nil
+  ) -> Result<PreparedRow, RowProblem> {
     let type = ObjectIdentifier(Swift.type(of: model as AnyObject))
     guard let template = templates[type] else {
       let known = templates.values.map { "\($0.name) (\($0.modelName))" }.sorted()
@@ -397,7 +397,7 @@ public final class ListView: Widget, CollectionTarget {
           message: "no row template for \(Swift.type(of: model as AnyObject)) in list '\(id)'; "
             + "templates: \(known.isEmpty ? "none" : known.joined(separator: ", "))"))
     }
-    let row = RowWidget(listID: id, role: role, rowID: rowID, model: model)
+    let row = RowWidget(listID: id, role: role, rowID: rowID, model: model, described: described)
     do {
       return .success(PreparedRow(row: row, model: model, mount: try template.prepare(model, row)))
     } catch {

@@ -150,13 +150,8 @@ final class RowIndex<ID: Hashable> {
     }
     var staying: [Int] = []
     staying.reserveCapacity(rows.count)
-    for (position, old) in sources.enumerated() {
-      if old >= 0 {
-        staying.append(old)
-      } else {
-        changes.insertedRows.append(describeRowID(plan.ids[position]))
-      }
-    }
+    // NB: inserted rows are recorded below, where their widgets are made with the same text.
+    for old in sources where old >= 0 { staying.append(old) }
     let inPlace = increasingRun(in: staying)
     var stayed = 0
     for (position, old) in sources.enumerated() where old >= 0 {
@@ -189,8 +184,11 @@ final class RowIndex<ID: Hashable> {
         kept[position] = old
         continue
       }
+      let id = plan.ids[position]
+      let described = describeRowID(id)
+      if old < 0 { changes.insertedRows.append(described) }
       prepared.append(
-        list.prepare(models[position], role: .row, rowID: AnyHashable(plan.ids[position])))
+        list.prepare(models[position], role: .row, rowID: AnyHashable(id), described: described))
     }
     mounted.reserveCapacity(prepared.count)
     // NB: taken from the end, each prepared row is moved out of the array, not copied (three

@@ -61,12 +61,18 @@ public final class RowWidget: Widget {
 
   var mount: ChildMount?
 
-  init(listID: String, role: Role, rowID: AnyHashable, model: any RowModel) {
+  /// Makes the row of `model`, whose id `rowID` reads `described` (made from the id when
+  /// `nil`).
+  init(
+    listID: String, role: Role, rowID: AnyHashable, model: any RowModel, described: String? = nil
+  ) {
     self.role = role
     self.rowID = rowID
     self.model = model
+    let described = described ?? describeRowID(rowID.base)
     let id =
-      "\(listID)[\(role == .row ? "" : "\(role.rawValue.lowercased()):")\(describeRowID(rowID.base))]"
+      role == .row
+      ? listID + "[" + described + "]" : "\(listID)[\(role.rawValue.lowercased()):\(described)]"
     super.init(id: id)
   }
 
