@@ -233,6 +233,8 @@ struct FlushStateMachine {
 
   private mutating func end() {
     phase = .idle
+    // NB: most flushes remove no node; appending nothing to an empty array still allocated.
+    guard !released.isEmpty else { return }
     free.append(contentsOf: released)
     released.removeAll(keepingCapacity: true)
   }
