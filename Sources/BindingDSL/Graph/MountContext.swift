@@ -18,14 +18,8 @@ final class MountContext<Model: AnyObject> {
   var afterInstalling: [() -> Void] = []
   /// Child view models mounted in this graph run (rows), by the identity of their mount.
   var children: [ObjectIdentifier: ChildMount] = [:]
-  /// The child templates whose declarations were checked once already.
-  var checkedTemplates: Set<ObjectIdentifier> = []
-  /// The template of the last child mounted, checked: the rows of a list are mounted one
-  /// template after another, and this spares them a lookup each.
-  var lastCheckedTemplate: ObjectIdentifier?
-  /// The child templates whose mounts had to read their sources twice (see
-  /// ``installObserving(_:)``): their later rows install first and observe after.
-  var templatesReadTwice: Set<ObjectIdentifier> = []
+  /// What the mount knows of its children's templates; made for the first child.
+  var childTemplates: ChildTemplates?
   private var cleanupObjects: [any MountCleanup] = []
 
   init(model: Model, engine: Engine, clock: any Clock<Duration>) {

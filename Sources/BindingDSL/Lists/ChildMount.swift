@@ -98,23 +98,44 @@ protocol ChildContext: ChildMounter {
   var commandsIncludingChildren: [any CommandObject] { get }
 }
 
+/// What a mount knows of the templates of the children it mounted: which were checked, and which
+/// had to read their sources twice. Made for the first child, so that a row, which mounts none,
+/// does not carry it.
+@MainActor
+final class ChildTemplates {
+  /// The templates whose declarations were checked once already.
+  var checked: Set<ObjectIdentifier> = []
+  /// The template of the last child mounted, checked: the rows of a list are mounted one
+  /// template after another, and this spares them a lookup each.
+  var lastChecked: ObjectIdentifier?
+  /// The templates whose mounts had to read their sources twice (see
+  /// ``MountContext/installObserving(_:)``): their later rows install first and observe after.
+  var readTwice: Set<ObjectIdentifier> = []
+
+  func hasChecked(_ template: ObjectIdentifier) -> Bool {
+    template == lastChecked || checked.contains(template)
+  }
+}
+
 extension MountContext: ChildContext {
   @usableFromInline
   func mount<Child: AnyObject>(
     _ declarations: [BindingDeclaration<Child>], on child: Child, template: ObjectIdentifier
   ) throws(BindingGraphError) -> ChildMount {
-    if !hasChecked(template) {
+    let templates = childTemplates ?? ChildTemplates()
+    childTemplates = templates
+    if !templates.hasChecked(template) {
       _ = try BindingGraph(declarations: declarations)
-      checkedTemplates.insert(template)
+      templates.checked.insert(template)
     }
-    lastCheckedTemplate = template
+    templates.lastChecked = template
     let context = MountContext<Child>(model: child, engine: engine, clock: clock)
     context.reserveCapacity(declarations.count)
-    if !templatesReadTwice.isEmpty && templatesReadTwice.contains(template) {
+    if !templates.readTwice.isEmpty && templates.readTwice.contains(template) {
       BindingDeclaration.install(declarations, in: context)
       context.finishInstalling()
     } else if !context.installObserving(declarations) {
-      templatesReadTwice.insert(template)
+      templates.readTwice.insert(template)
     }
     let mount = ChildMount(context: context, parent: self)
     children[ObjectIdentifier(mount)] = mount
@@ -123,7 +144,7 @@ extension MountContext: ChildContext {
 
   @usableFromInline
   func hasChecked(_ template: ObjectIdentifier) -> Bool {
-    template == lastCheckedTemplate || checkedTemplates.contains(template)
+    childTemplates?.hasChecked(template) ?? false
   }
 
   var commandsIncludingChildren: [any CommandObject] {
