@@ -17,7 +17,11 @@ final class MountContext<Model: AnyObject> {
   /// the row events of later declarations are already bound).
   var afterInstalling: [() -> Void] = []
   /// Child view models mounted in this graph run (rows), by the identity of their mount.
-  var children: [ObjectIdentifier: ChildMount] = [:]
+  ///
+  /// NB: an array, each child knowing its place (``ChildMount/slot``), not a dictionary by
+  /// identity: a row's mount appends, its unmount moves the last child into its place, and
+  /// neither hashes.
+  var children: [ChildMount] = []
   /// What the mount knows of its children's templates; made for the first child.
   var childTemplates: ChildTemplates?
   private var cleanupObjects: [any MountCleanup] = []
@@ -64,7 +68,7 @@ final class MountContext<Model: AnyObject> {
 
   /// The children that follow this mount's lifecycle now, in the order they were mounted.
   private var lifecycleChildren: [ChildMount] {
-    children.values.filter { $0.followsLifecycle && $0.isActive }.sorted {
+    children.filter { $0.followsLifecycle && $0.isActive }.sorted {
       $0.sequence < $1.sequence
     }
   }
@@ -154,7 +158,7 @@ final class MountContext<Model: AnyObject> {
   /// Cancels the command runs this mount and its children started, and no others.
   func cancelRuns() {
     for cancel in cancellers { cancel() }
-    for child in children.values { child.cancelRuns() }
+    for child in children { child.cancelRuns() }
   }
 
   /// Runs `cleanup` when the graph unmounts (removing handlers from widgets).
@@ -169,8 +173,8 @@ final class MountContext<Model: AnyObject> {
   }
 
   func tearDown() {
-    let mounted = children.values
-    children = [:]
+    let mounted = children
+    children = []
     for child in mounted { child.unmount() }
     for cleanup in cleanups.reversed() { cleanup() }
     cleanups = []

@@ -142,11 +142,14 @@ struct MountNodes {
   /// Drops the lookups, which a mounted graph no longer needs (they cost about as much memory
   /// as the sources themselves).
   mutating func dropLookups() {
+    // NB: a row has used only the first; assigning an empty dictionary is a call each.
     fewKeyPaths = []
-    byKeyPathIdentity = [:]
-    byKeyPath = [:]
-    fewKeyed = []
-    byKey = [:]
+    if !byKeyPathIdentity.isEmpty {
+      byKeyPathIdentity = [:]
+      byKeyPath = [:]
+    }
+    if !fewKeyed.isEmpty { fewKeyed = [] }
+    if !byKey.isEmpty { byKey = [:] }
   }
 }
 

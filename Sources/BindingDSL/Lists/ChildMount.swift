@@ -38,6 +38,8 @@ public final class ChildMount {
 
   /// The order in which children of one parent were mounted.
   let sequence: Int
+  /// The child's place among its parent's children; -1 once it left them.
+  var slot = -1
   private static var mounted = 0
 
   init(context: any ChildContext, parent: any ChildContext) {
@@ -138,7 +140,8 @@ extension MountContext: ChildContext {
       templates.readTwice.insert(template)
     }
     let mount = ChildMount(context: context, parent: self)
-    children[ObjectIdentifier(mount)] = mount
+    mount.slot = children.count
+    children.append(mount)
     return mount
   }
 
@@ -149,7 +152,7 @@ extension MountContext: ChildContext {
 
   var commandsIncludingChildren: [any CommandObject] {
     var all = commands
-    for child in children.values.sorted(by: { $0.sequence < $1.sequence }) {
+    for child in children.sorted(by: { $0.sequence < $1.sequence }) {
       for command in child.commandsIncludingChildren where !all.contains(where: { $0 === command })
       {
         all.append(command)
@@ -159,13 +162,21 @@ extension MountContext: ChildContext {
   }
 
   func forget(_ child: ChildMount) {
-    children[ObjectIdentifier(child)] = nil
+    let slot = child.slot
+    // NB: a child unmounted by the parent's teardown is no longer among its children.
+    guard slot >= 0, slot < children.count, children[slot] === child else { return }
+    child.slot = -1
+    let last = children.removeLast()
+    if slot < children.count {
+      children[slot] = last
+      last.slot = slot
+    }
   }
 
   var workOwners: Set<WorkToken> {
     var owners = Set(commands.compactMap { ($0 as? any WorkOwning)?.workToken })
     owners.insert(origin)
-    for child in children.values { owners.formUnion(child.workOwners) }
+    for child in children { owners.formUnion(child.workOwners) }
     return owners
   }
 }
