@@ -21,7 +21,8 @@ import Testing
       model.value = index
       let label = Slot("label", "text", -1)
       let declarations = try BindingGraph<CountingModel> { bind(\.value, to: label) }.declarations
-      children.append((model, label, try mounter.mount(declarations, on: model, template: template)))
+      children.append(
+        (model, label, try mounter.mount(declarations, on: model, template: template)))
     }
     var gone: [Int] = []
     for _ in 0..<6 {
