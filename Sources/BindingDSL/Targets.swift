@@ -150,7 +150,8 @@ public protocol ValueTarget<Value>: AnyObject {
   /// - Parameter value: The new value.
   func receive(_ value: Value)
   /// Registers a handler called with each edit a person makes. Programmatic writes through
-  /// ``receive(_:)`` never call it.
+  /// ``receive(_:)`` never call it, and neither does registering it: a binding registers its
+  /// handlers while its graph mounts, when a write into the view model would not be observed.
   ///
   /// - Parameter handler: Called on the main actor with the edited value.
   /// - Returns: The token ``removeEditHandler(_:)`` takes.
@@ -195,7 +196,9 @@ extension ValueTarget {
 public protocol EventSource: AnyObject {
   /// Which widget and event this is, such as `register.tap`.
   var eventKey: TargetKey { get }
-  /// Registers a handler called each time the event happens.
+  /// Registers a handler called each time the event happens; registering it does not call it
+  /// (a binding registers its handlers while its graph mounts, when a write into the view model
+  /// would not be observed).
   ///
   /// - Parameter handler: Called on the main actor each time.
   /// - Returns: The token ``removeHandler(_:)`` takes.

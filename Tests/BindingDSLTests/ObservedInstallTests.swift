@@ -41,6 +41,39 @@ import Testing
     second.unmount()
   }
 
+  @Test func aListShownByTheScreenDoesNotMakeItReadItsValuesTwice() throws {
+    let model = CountingModel()
+    let list = RecordingList()
+    let mounted = try BindingGraph<CountingModel> {
+      bind(\.counted, to: Slot("label", "text", 0))
+      show(\.sections, in: list)
+    }.mount(on: model, scheduler: scheduler)
+    #expect(model.reads == 1)
+    #expect(list.received == 1, "the list gets its content once the install is over")
+    mounted.unmount()
+  }
+
+  @Test func aScreenTypesSharedGraphRemembersThatItsMountsReadTwice() throws {
+    let model = CountingModel()
+    let label = Slot("label", "text", 0)
+    label.onReceive = { _ in }
+    let full = try BindingGraph<CountingModel> { bind(\.counted, to: label) }
+    // NB: as a screen type's mounts do: each installs its declarations under the shared graph,
+    // description only.
+    let shared = full.descriptionOnly()
+    let first = MountedGraph(
+      shared, installing: full.declarations, on: model, scheduler: scheduler,
+      clock: ContinuousClock())
+    #expect(model.reads == 2)
+    first.unmount()
+    label.onReceive = nil
+    let second = MountedGraph(
+      shared, installing: full.declarations, on: model, scheduler: scheduler,
+      clock: ContinuousClock())
+    #expect(model.reads == 4, "installed first and observed after, as the first mount had to")
+    second.unmount()
+  }
+
   @Test func aWriteByAWidgetWhileMountingReachesTheWidgetsInstalledBeforeIt() throws {
     for _ in 0..<2 {
       let model = CountingModel()
@@ -91,12 +124,26 @@ import Testing
   }
 }
 
+/// A list of the minimal widget kit that counts the contents it receives.
+@MainActor
+final class RecordingList: CollectionTarget {
+  let targetKey = TargetKey(widgetID: "list", property: "rows")
+  private(set) var received = 0
+
+  func receive(_ content: ListContent, mounter: any ChildMounter) {
+    received += 1
+  }
+
+  func unmountRows() {}
+}
+
 /// A view model that counts the reads of one of its values.
 @MainActor
 @Observable
 final class CountingModel {
   var value = 1
   var name = ""
+  var sections: [ListSection] = []
   @ObservationIgnored private(set) var reads = 0
 
   /// `value`, counting each read.

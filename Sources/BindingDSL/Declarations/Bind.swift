@@ -2,7 +2,9 @@
 ///
 /// The mode defaults to two-way for an editable widget value (a text field's text) and a
 /// writable key path, and to one-way otherwise. A key path to a computed property tracks
-/// whatever the property reads.
+/// whatever the property reads; reading it must not write into the view model (as with
+/// `withObservationTracking`, a write made while a value is read to be observed is not
+/// reported).
 ///
 /// ```swift
 /// bind(\.password, to: passwordField.text)      // two-way

@@ -93,14 +93,16 @@ public func command<Model: AnyObject, Value, Output>(
         canExecute?.redeliver()
       }
     }
-    canExecute.addSink { [weak context] canExecute in
+    // NB: at the install nothing waits, and the source's first value starts no timer: neither
+    // sink acts on the value it gets when added.
+    canExecute.addSink(ignoringFirstValue: true) { [weak context] canExecute in
       guard canExecute, let context, let value = waiting.value else { return }
       // NB: cleared only once the command took it: another mount may have started a run in
       // this flush; the value then waits for that run to end.
       if context.execute(command, value) { waiting.value = nil }
     }
     var isInitialValue = true
-    context.source(source).addSink { value in
+    context.source(source).addSink(ignoringFirstValue: true) { value in
       if isInitialValue {
         isInitialValue = false
         return

@@ -76,27 +76,26 @@ public struct BindingGraph<Model: AnyObject> {
   /// Made once per graph: every mount of the graph that unmounts keeps the same one.
   package func descriptionOnly() -> Self {
     if isDescriptionOnly { return self }
-    if let made = descriptionCache?.graph { return made }
+    if let made = descriptionCache.graph { return made }
     let graph = Self(
       declarations: declarations.map { $0.descriptionOnly() }, nodes: nodes, edges: edges,
       isDescriptionOnly: true)
-    descriptionCache?.graph = graph
+    descriptionCache.graph = graph
     return graph
   }
 
   /// Whether the graph holds no install code (``descriptionOnly()`` made it): mounting it
   /// installs nothing.
   package let isDescriptionOnly: Bool
-  /// Where ``descriptionOnly()`` keeps what it made, and what mounts learned of the graph;
-  /// `nil` in a graph without install code.
-  private let descriptionCache: DescriptionOnlyCache<Model>?
+  /// Where ``descriptionOnly()`` keeps what it made, and what mounts learned of the graph.
+  private let descriptionCache: DescriptionOnlyCache<Model>
 
   /// Whether a mount of the graph had to read its sources a second time (see
   /// `MountContext.installObserving(_:)`): its later mounts then install first and observe
   /// after, as they would anyway, without a registration made in vain.
   var readsSourcesTwice: Bool {
-    get { descriptionCache?.readsSourcesTwice ?? false }
-    nonmutating set { descriptionCache?.readsSourcesTwice = newValue }
+    get { descriptionCache.readsSourcesTwice }
+    nonmutating set { descriptionCache.readsSourcesTwice = newValue }
   }
 
   private init(
@@ -107,7 +106,10 @@ public struct BindingGraph<Model: AnyObject> {
     self.nodes = nodes
     self.edges = edges
     self.isDescriptionOnly = isDescriptionOnly
-    self.descriptionCache = isDescriptionOnly ? nil : DescriptionOnlyCache()
+    // NB: a description-only graph keeps one too: a screen type's mounts install their own
+    // declarations under its shared description-only graph, which remembers for them whether
+    // they read their sources twice.
+    self.descriptionCache = DescriptionOnlyCache()
   }
 
   /// The node with `id`, which must be one of the graph's node ids (`1...nodes.count`).

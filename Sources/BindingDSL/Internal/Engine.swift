@@ -193,10 +193,11 @@ final class Engine {
 
   /// Runs `install`, which makes new sources reading their first values, inside one
   /// Observation registration, so that those first reads are what observes them: no second
-  /// read, as ``observe(_:)`` makes. Returns `false`, having observed the sources as
-  /// ``observe(_:)`` does, when the first reads cannot be trusted: code that may write into a
-  /// view model ran during `install` (see ``InstallEffects``; such a write would not be seen by
-  /// a registration made after it), or a source cannot be compared and must be observed alone.
+  /// read, as ``observe(_:)`` makes. A source whose value cannot be compared is read again
+  /// under a registration of its own, so that others changing never re-deliver it. Returns
+  /// `false`, having observed the sources as ``observe(_:)`` does, when the first reads cannot
+  /// be trusted: code that may write into a view model ran during `install` (see
+  /// ``InstallEffects``; such a write would not be seen by a registration made after it).
   ///
   /// - Parameters:
   ///   - install: Installs declarations; it must not flush.
@@ -219,15 +220,14 @@ final class Engine {
       }
     }
     let sources = newSources()
+    guard InstallEffects.count == effects else {
+      observe(sources)
+      return false
+    }
     var numbers: [Int] = []
     numbers.reserveCapacity(sources.count)
     for source in sources {
-      guard source.isComparable else { break }
-      numbers.append(source.number)
-    }
-    guard InstallEffects.count == effects, numbers.count == sources.count else {
-      observe(sources)
-      return false
+      if source.isComparable { numbers.append(source.number) } else { track(source.number) }
     }
     for number in numbers { tables.registrations[number] = registration }
     group.sources = numbers

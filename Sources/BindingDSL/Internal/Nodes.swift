@@ -133,15 +133,21 @@ class NodeSink<Value> {
 @usableFromInline
 final class ClosureSink<Value>: NodeSink<Value> {
   private let body: (Value) -> Void
+  /// Whether `body` does nothing with the value delivered when the sink is added (a list's
+  /// first rows wait for the end of the install), so that delivery cannot write into a view
+  /// model.
+  private let ignoresFirstValue: Bool
 
   @usableFromInline
-  init(_ body: @escaping (Value) -> Void) {
+  init(_ body: @escaping (Value) -> Void, ignoresFirstValue: Bool = false) {
     self.body = body
+    self.ignoresFirstValue = ignoresFirstValue
   }
 
-  override func receive(_ value: Value) {
-    InstallEffects.note()
-    body(value)
+  override func receive(_ value: Value) { body(value) }
+
+  override func noteEffectsOfReceiving() {
+    if !ignoresFirstValue { InstallEffects.note() }
   }
 }
 
@@ -187,8 +193,14 @@ class ValueNode<Value>: RuntimeNode {
   }
 
   /// Adds a sink and delivers the current value to it at once, so a widget starts in sync.
-  final func addSink(_ sink: @escaping (Value) -> Void) {
-    add(.closure(sink))
+  ///
+  /// - Parameters:
+  ///   - ignoringFirstValue: Whether `sink` does nothing with the value delivered now, during
+  ///     the install: a mount that runs no other code that may write into a view model then
+  ///     reads each of its values once (see ``InstallEffects``).
+  ///   - sink: Called with each value.
+  final func addSink(ignoringFirstValue: Bool = false, _ sink: @escaping (Value) -> Void) {
+    add(.object(ClosureSink(sink, ignoresFirstValue: ignoringFirstValue)))
   }
 
   /// Adds a sink and delivers the current value to it at once, so a widget starts in sync.

@@ -22,7 +22,8 @@ public protocol CollectionTarget: AnyObject {
 public protocol RowEventSource: AnyObject {
   /// Which widget and event this is, such as `orders.select`.
   var eventKey: TargetKey { get }
-  /// Registers a handler called with the row's view model each time the event happens.
+  /// Registers a handler called with the row's view model each time the event happens;
+  /// registering it does not call it.
   ///
   /// - Parameter handler: Called on the main actor with the row's view model.
   /// - Returns: The token ``removeHandler(_:)`` takes.
@@ -181,7 +182,7 @@ private func makeCollectionBinding<Model: AnyObject, Value>(
     // events bound by later declarations (a row shown, its swipe actions) see them.
     let node = context.source(source)
     var isInstalled = false
-    node.addSink { [weak context, weak list] value in
+    node.addSink(ignoringFirstValue: true) { [weak context, weak list] value in
       guard isInstalled, let context, let list else { return }
       list.receive(content(value), mounter: context)
     }

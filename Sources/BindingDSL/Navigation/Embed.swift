@@ -119,7 +119,7 @@ private func makeEmbedding<Model: AnyObject, Value, Target: ChildScreenTarget>(
     // are, so that it joins a graph run whose parent is complete.
     let node = context.source(source)
     var isInstalled = false
-    node.addSink { [weak context, weak target] value in
+    node.addSink(ignoringFirstValue: true) { [weak context, weak target] value in
       guard isInstalled, let context, let target else { return }
       target.receive(child(value), mounter: context)
     }
