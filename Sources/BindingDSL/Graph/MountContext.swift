@@ -16,7 +16,7 @@ final class MountContext<Model: AnyObject> {
   /// What runs once every declaration is installed (a list mounts its first rows then, so that
   /// the row events of later declarations are already bound).
   var afterInstalling: [() -> Void] = []
-  /// Child view models mounted in this graph run (rows), by the identity of their mount.
+  /// Child view models mounted in this graph run (rows), in no particular order.
   ///
   /// NB: an array, each child knowing its place (``ChildMount/slot``), not a dictionary by
   /// identity: a row's mount appends, its unmount moves the last child into its place, and
@@ -180,9 +180,10 @@ final class MountContext<Model: AnyObject> {
     cleanups = []
     for object in cleanupObjects.reversed() { object.unmount() }
     cleanupObjects = []
-    let nodes = made.all
+    let nodes = made
     made = MountNodes()
-    for node in nodes { node.tearDown() }
+    for node in nodes.sources { node.tearDown() }
+    for node in nodes.derived { node.tearDown() }
     commands = []
     cancellers = []
     lifecycleEvents = [:]

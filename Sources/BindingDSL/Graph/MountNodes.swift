@@ -136,9 +136,6 @@ struct MountNodes {
     return sources[observedCount...]
   }
 
-  /// Every node of the mount, for tearing it down.
-  var all: [RuntimeNode] { sources + derived }
-
   /// Drops the lookups, which a mounted graph no longer needs (they cost about as much memory
   /// as the sources themselves).
   mutating func dropLookups() {

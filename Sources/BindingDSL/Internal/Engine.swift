@@ -323,15 +323,17 @@ private final class ObservedGroup {
   var sources: [Int] = []
 }
 
-/// Counts the moments when code that may write into a view model runs: a closure sink (a list
-/// mounting rows, an action), a widget reacting to a new value (a tab view switching tabs), a
-/// write of the library's own. A mount that installs its declarations under one registration
+/// Counts the moments when code that may write into a view model runs: a closure sink given a
+/// value it acts on (focus; a list's first rows wait for the end of the install), a widget
+/// reacting to a new value (a tab view switching tabs), a write of the library's own, a command
+/// a mount executes. A mount that installs its declarations under one registration
 /// (``Engine/installObserving(_:newSources:)``) compares the count before and after: a write
 /// made during the install is not seen by a registration made after it, so the install's
 /// sources are then read again.
 ///
 /// A converter (`bind(_:to:transform:)`'s `transform`, a combination's) must not write into a
-/// view model: it is not counted.
+/// view model, nor may a property's getter or a widget kit's handler registration: they are not
+/// counted (see "Mounting" in Docs/Architecture.md).
 @MainActor
 @usableFromInline
 package enum InstallEffects {
