@@ -20,21 +20,28 @@ public struct BindingDeclaration<Model: AnyObject> {
   public var summary: String {
     // NB: a group's is made when asked for: a row's bindings body makes a group per row.
     if let members { return "group of \(members.count)" }
-    return singleSummary
+    return text?.summary ?? ""
   }
-  @usableFromInline let singleSummary: String
   /// Where the declaration was written; for a group, where its first declaration was written.
   public let site: DeclarationSite
 
   // NB: `@usableFromInline` for the builder and groups, which are inlined into the module of
   // the bindings body and specialized for its view model: made there, a row's group of
   // declarations costs no run-time type lookups.
-  @usableFromInline let endpoints: [Endpoint]
-  @usableFromInline let edges: [EdgePlan]
-  @usableFromInline let problems: [String]
+  /// The declaration's text, in one object: `nil` for a group, and for a declaration made
+  /// without it (see ``DeclarationText``). A bindings body copies each of its lines once, and
+  /// a copy retains one reference for the text, not four (none for a row's declarations).
+  @usableFromInline let text: DeclarationDescription?
   @usableFromInline let installer: @MainActor (MountContext<Model>) -> Void
   /// The declarations of a group, in order; `nil` for a single declaration.
   @usableFromInline let members: [BindingDeclaration<Model>]?
+
+  /// The nodes the declaration reaches, as it sees them; empty without text.
+  var endpoints: [Endpoint] { text?.endpoints ?? [] }
+  /// The edges the declaration adds; empty without text.
+  var edges: [EdgePlan] { text?.edges ?? [] }
+  /// What is wrong with the declaration on its own; empty without text.
+  var problems: [String] { text?.problems ?? [] }
 
   /// Makes a declaration. The text (summary, endpoints, edges, problems) is made only when it
   /// can be needed: not for a row of a list whose template was checked already (see
@@ -46,32 +53,28 @@ public struct BindingDeclaration<Model: AnyObject> {
     problems: @autoclosure () -> [String] = [],
     install: @escaping @MainActor (MountContext<Model>) -> Void
   ) {
-    let isElided = DeclarationText.isElided
     self.init(
-      text: isElided ? "" : summary(), site: site, endpoints: isElided ? [] : endpoints(),
-      edges: isElided ? [] : edges(), problems: isElided ? [] : problems(), install: install)
+      text: DeclarationText.isElided
+        ? nil
+        : DeclarationDescription(
+          summary: summary(), endpoints: endpoints(), edges: edges(), problems: problems()),
+      site: site, install: install)
   }
 
   private init(
-    text: String, site: DeclarationSite, endpoints: [Endpoint], edges: [EdgePlan],
-    problems: [String], install: @escaping @MainActor (MountContext<Model>) -> Void
+    text: DeclarationDescription?, site: DeclarationSite,
+    install: @escaping @MainActor (MountContext<Model>) -> Void
   ) {
-    self.singleSummary = text
+    self.text = text
     self.site = site
-    self.endpoints = endpoints
-    self.edges = edges
-    self.problems = problems
     self.installer = install
     self.members = nil
   }
 
   @inlinable
   init(members: [BindingDeclaration<Model>]) {
-    self.singleSummary = ""
+    self.text = nil
     self.site = members.first?.site ?? DeclarationSite(fileID: "(empty group)", line: 0)
-    self.endpoints = []
-    self.edges = []
-    self.problems = []
     self.installer = { _ in }
     self.members = members
   }
@@ -153,9 +156,7 @@ public struct BindingDeclaration<Model: AnyObject> {
   /// The same declaration with an install step that does nothing.
   func descriptionOnly() -> Self {
     if let members { return .group(members.map { $0.descriptionOnly() }) }
-    return Self(
-      text: singleSummary, site: site, endpoints: endpoints, edges: edges, problems: problems,
-      install: { _ in })
+    return Self(text: text, site: site, install: { _ in })
   }
 
   /// The widget properties and events the declaration reaches.
@@ -173,6 +174,23 @@ public struct BindingDeclaration<Model: AnyObject> {
 
   /// The summary followed by the place it was written, as errors show it.
   public var located: String { "\(summary) at \(site)" }
+}
+
+/// A declaration's text: its summary, and the endpoints, edges and problems a graph is built
+/// and checked from.
+@usableFromInline
+final class DeclarationDescription {
+  let summary: String
+  let endpoints: [Endpoint]
+  let edges: [EdgePlan]
+  let problems: [String]
+
+  init(summary: String, endpoints: [Endpoint], edges: [EdgePlan], problems: [String]) {
+    self.summary = summary
+    self.endpoints = endpoints
+    self.edges = edges
+    self.problems = problems
+  }
 }
 
 /// A node as a declaration sees it, before the graph numbers it.
