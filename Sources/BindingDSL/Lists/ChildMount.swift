@@ -34,7 +34,12 @@ public protocol ChildMounter: AnyObject {
 @MainActor
 public final class ChildMount {
   private var context: (any ChildContext)?
-  private weak var parent: (any ChildContext)?
+  // NB: strong, until the child unmounts: a weak reference gives the parent's context a side
+  // table, and every retain and release of an object with one takes a slower path, which a
+  // list's parent paid several times per row. A parent's teardown unmounts every child first,
+  // so the reference never outlives it, and a child still mounted is among the parent's
+  // children, which keeps it.
+  private var parent: (any ChildContext)?
 
   /// The order in which children of one parent were mounted.
   let sequence: Int
@@ -69,6 +74,8 @@ public final class ChildMount {
     self.context = nil
     context.cancelRuns()
     context.tearDown()
+    let parent = self.parent
+    self.parent = nil
     parent?.forget(self)
   }
 
