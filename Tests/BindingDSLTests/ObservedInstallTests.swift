@@ -22,6 +22,20 @@ import Testing
     mounted.unmount()
   }
 
+  @Test func everyValueOfAMountReadOnceIsObservedHoweverMany() throws {
+    let model = ManyValuesModel()
+    let slots = ManyValuesModel.keyPaths.indices.map { Slot("p\($0)", "value", -1) }
+    let mounted = try BindingGraph<ManyValuesModel> {
+      for (keyPath, slot) in zip(ManyValuesModel.keyPaths, slots) { bind(keyPath, to: slot) }
+    }.mount(on: model, scheduler: scheduler)
+    for (index, keyPath) in ManyValuesModel.keyPaths.enumerated() {
+      model[keyPath: keyPath] = index + 1
+      scheduler.flush()
+      #expect(slots[index].received == [0, index + 1], "p\(index)")
+    }
+    mounted.unmount()
+  }
+
   @Test func aMountWhoseWidgetReactsReadsAgainAndSoDoItsLaterMounts() throws {
     let model = CountingModel()
     let label = Slot("label", "text", 0)
@@ -151,4 +165,20 @@ final class CountingModel {
     reads += 1
     return value
   }
+}
+
+/// A view model of six values: more than a registration's group keeps in its object.
+@MainActor
+@Observable
+final class ManyValuesModel {
+  var p0 = 0
+  var p1 = 0
+  var p2 = 0
+  var p3 = 0
+  var p4 = 0
+  var p5 = 0
+
+  static let keyPaths: [ReferenceWritableKeyPath<ManyValuesModel, Int>] = [
+    \.p0, \.p1, \.p2, \.p3, \.p4, \.p5,
+  ]
 }

@@ -216,7 +216,7 @@ final class Engine {
       // change a value it read; a group left empty (the fallback below) does nothing.
       onMainActor {
         guard let engine = relay.engine else { return }
-        for source in group.sources { engine.registrationFired(source, registration) }
+        group.callWithEachNumber { engine.registrationFired($0, registration) }
       }
     }
     let sources = newSources()
@@ -224,13 +224,14 @@ final class Engine {
       observe(sources)
       return false
     }
-    var numbers: [Int] = []
-    numbers.reserveCapacity(sources.count)
     for source in sources {
-      if source.isComparable { numbers.append(source.number) } else { track(source.number) }
+      guard source.isComparable else {
+        track(source.number)
+        continue
+      }
+      tables.registrations[source.number] = registration
+      group.append(source.number)
     }
-    for number in numbers { tables.registrations[number] = registration }
-    group.sources = numbers
     return true
   }
 
@@ -318,9 +319,38 @@ final class Engine {
 
 /// The sources one registration made by ``Engine/installObserving(_:newSources:)`` observes,
 /// known only once the install that read them has returned.
+///
+/// NB: the first four numbers are kept in the object itself: a row has a few sources, and an
+/// array for them was a second allocation per row.
 @MainActor
 private final class ObservedGroup {
-  var sources: [Int] = []
+  private var first: (Int, Int, Int, Int) = (0, 0, 0, 0)
+  private var count = 0
+  private var others: [Int] = []
+
+  func append(_ number: Int) {
+    switch count {
+    case 0: first.0 = number
+    case 1: first.1 = number
+    case 2: first.2 = number
+    case 3: first.3 = number
+    default: others.append(number)
+    }
+    count += 1
+  }
+
+  /// Calls `body` with each number, in the order appended.
+  func callWithEachNumber(_ body: (Int) -> Void) {
+    guard count > 0 else { return }
+    body(first.0)
+    guard count > 1 else { return }
+    body(first.1)
+    guard count > 2 else { return }
+    body(first.2)
+    guard count > 3 else { return }
+    body(first.3)
+    for number in others { body(number) }
+  }
 }
 
 /// Counts the moments when code that may write into a view model runs: a closure sink given a
