@@ -23,12 +23,12 @@ import Testing
   }
 
   @Test func everyValueOfAMountReadOnceIsObservedHoweverMany() throws {
-    let model = ManyValuesModel()
-    let slots = ManyValuesModel.keyPaths.indices.map { Slot("p\($0)", "value", -1) }
-    let mounted = try BindingGraph<ManyValuesModel> {
-      for (keyPath, slot) in zip(ManyValuesModel.keyPaths, slots) { bind(keyPath, to: slot) }
+    let model = SixModel()
+    let slots = SixModel.keyPaths.indices.map { Slot("p\($0)", "value", -1) }
+    let mounted = try BindingGraph<SixModel> {
+      for (keyPath, slot) in zip(SixModel.keyPaths, slots) { bind(keyPath, to: slot) }
     }.mount(on: model, scheduler: scheduler)
-    for (index, keyPath) in ManyValuesModel.keyPaths.enumerated() {
+    for (index, keyPath) in SixModel.keyPaths.enumerated() {
       model[keyPath: keyPath] = index + 1
       scheduler.flush()
       #expect(slots[index].received == [0, index + 1], "p\(index)")
@@ -165,20 +165,4 @@ final class CountingModel {
     reads += 1
     return value
   }
-}
-
-/// A view model of six values: more than a registration's group keeps in its object.
-@MainActor
-@Observable
-final class ManyValuesModel {
-  var p0 = 0
-  var p1 = 0
-  var p2 = 0
-  var p3 = 0
-  var p4 = 0
-  var p5 = 0
-
-  static let keyPaths: [ReferenceWritableKeyPath<ManyValuesModel, Int>] = [
-    \.p0, \.p1, \.p2, \.p3, \.p4, \.p5,
-  ]
 }

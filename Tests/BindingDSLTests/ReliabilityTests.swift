@@ -3,9 +3,10 @@ import Testing
 
 @testable import BindingDSL
 
+/// A view model of six values, more than a mount's registration keeps in its own object.
 @MainActor
 @Observable
-private final class SixModel {
+final class SixModel {
   var p0 = 0
   var p1 = 0
   var p2 = 0
