@@ -241,18 +241,18 @@ func makeBinding<Model: AnyObject, Value, Target: ValueTarget>(
       InstallEffects.note()
       target.receive(convert(model[keyPath: source]))
     case .oneWay, .automatic:
+      // NB: a value written as it is took the first path above.
       context.source(source, isEqual: { isEqual }).add(
-        directSink(to: target, isTransformed: isTransformed)
-          ?? .object(ConvertingSink(target: target, convert: convert)))
+        .object(ConvertingSink(target: target, convert: convert)))
     case .twoWay:
       guard let writable, let back else {
         context.source(source, isEqual: { isEqual }).add(
           .object(ConvertingSink(target: target, convert: convert)))
         return
       }
+      // NB: a value edited as it is took the second path above. Only a two-way binding can
+      // echo, so only its link guards against it.
       let node = context.source(source, isEqual: { isEqual })
-      if !isTransformed, linkBothWays(node, writable, target) { return }
-      // NB: only a two-way binding can echo, so only its link guards against it.
       let link = EditLink(
         model: model, keyPath: writable, target: target, convert: convert, back: back,
         rejected: rejected, isEqual: isEqual)
@@ -375,7 +375,7 @@ final class EditLink<Model: AnyObject, Value, Target: ValueTarget>: EchoGuardedS
   @usableFromInline unowned var source: SourceNode<Value>?
 
   override func noteEffectsOfReceiving() {
-    if !target.receivesWithoutSideEffects { InstallEffects.note() }
+    InstallEffects.noteReceiving(by: target)
   }
 
   @usableFromInline
@@ -482,7 +482,7 @@ final class TwoWayLink<Model: AnyObject, Target: ValueTarget>: EchoGuardedSink<T
   }
 
   override func noteEffectsOfReceiving() {
-    if !target.receivesWithoutSideEffects { InstallEffects.note() }
+    InstallEffects.noteReceiving(by: target)
   }
 
   /// Starts listening for edits, until the source detaches the link.

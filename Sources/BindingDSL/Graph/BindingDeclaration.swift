@@ -79,14 +79,7 @@ public struct BindingDeclaration<Model: AnyObject> {
     self.members = members
   }
 
-  /// Installs the declaration (a group's declarations, in order) on a mounting graph.
-  @MainActor
-  func install(_ context: MountContext<Model>) {
-    guard let members else { return installer(context) }
-    Self.install(members, in: context)
-  }
-
-  /// Installs `declarations`, in order, on a mounting graph.
+  /// Installs `declarations` (a group's declarations among them, in order) on a mounting graph.
   @MainActor
   static func install(_ declarations: [Self], in context: MountContext<Model>) {
     // NB: through the buffer, whose elements are read in place: a `for` loop (or the array's

@@ -91,7 +91,7 @@ public struct BindingGraph<Model: AnyObject> {
   private let descriptionCache: DescriptionOnlyCache<Model>
 
   /// Whether a mount of the graph had to read its sources a second time (see
-  /// `MountContext.installObserving(_:)`): its later mounts then install first and observe
+  /// `MountContext.install(_:knownToReadTwice:)`): its later mounts then install first and observe
   /// after, as they would anyway, without a registration made in vain.
   var readsSourcesTwice: Bool {
     get { descriptionCache.readsSourcesTwice }

@@ -100,33 +100,34 @@ final class MountContext<Model: AnyObject> {
     made.keyedSource(key) { ClosureSourceNode(read: read, engine: engine) }
   }
 
-  /// Ends an install: observes the sources created since the last one with one registration,
-  /// and drops the lookups that let declarations share sources, which a mounted graph no longer
-  /// needs (they cost about as much memory as the sources themselves).
-  func finishInstalling() {
-    engine.observe(made.takeUnobserved())
-    runAfterInstalling()
-  }
-
-  /// Installs `declarations` and observes the sources they make, each read once: the reads
-  /// that give the widgets their first values are the ones Observation records (see
-  /// ``Engine/installObserving(_:newSources:)``). Returns `false` when the sources had to be
-  /// read again: a later mount of the same declarations should then use ``finishInstalling()``
-  /// after installing, and not pay for a registration it drops.
-  @discardableResult
-  func installObserving(_ declarations: [BindingDeclaration<Model>]) -> Bool {
-    let observedOnce = engine.installObserving(
-      { BindingDeclaration.install(declarations, in: self) },
-      newSources: { made.takeUnobserved() })
-    runAfterInstalling()
-    return observedOnce
-  }
-
-  private func runAfterInstalling() {
+  /// Installs `declarations` and observes the sources they make with one registration, then
+  /// runs what waits for the end of the install and drops the lookups that let declarations
+  /// share sources, which a mounted graph no longer needs (they cost about as much memory as the
+  /// sources themselves).
+  ///
+  /// Each source is read once: the reads that give the widgets their first values are the ones
+  /// Observation records (see ``Engine/installObserving(_:newSources:)``), unless the sources
+  /// had to be read again. Declarations whose earlier mount had to (`knownToReadTwice`) are installed
+  /// first and observed after, without a registration made in vain.
+  ///
+  /// - Returns: Whether the sources were read twice: the caller remembers it for the next mount
+  ///   of the same declarations.
+  func install(_ declarations: [BindingDeclaration<Model>], knownToReadTwice: Bool) -> Bool {
+    let readTwice: Bool
+    if knownToReadTwice {
+      BindingDeclaration.install(declarations, in: self)
+      engine.observe(made.takeUnobserved())
+      readTwice = true
+    } else {
+      readTwice = !engine.installObserving(
+        { BindingDeclaration.install(declarations, in: self) },
+        newSources: { made.takeUnobserved() })
+    }
     let installed = afterInstalling
     afterInstalling = []
     for action in installed { action() }
     made.dropLookups()
+    return readTwice
   }
 
   /// A node computed from `inputs`, updated after them whenever one of them changes.

@@ -57,10 +57,7 @@ public final class MountedGraph<Model: AnyObject>: Flushable {
     let estimate = graph.engineNodeEstimate
     engine.reserveCapacity(estimate)
     context.reserveCapacity(estimate)
-    if graph.readsSourcesTwice {
-      BindingDeclaration.install(declarations, in: context)
-      context.finishInstalling()
-    } else if !context.installObserving(declarations) {
+    if context.install(declarations, knownToReadTwice: graph.readsSourcesTwice) {
       graph.readsSourcesTwice = true
     }
   }

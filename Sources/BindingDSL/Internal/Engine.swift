@@ -374,6 +374,13 @@ package enum InstallEffects {
   package static func note() {
     count &+= 1
   }
+
+  /// Notes that `target` is about to receive a value, unless it promises to only store it.
+  ///
+  /// - Parameter target: The widget property about to receive a value.
+  static func noteReceiving(by target: some ValueTarget) {
+    if !target.receivesWithoutSideEffects { note() }
+  }
 }
 
 /// What holds an engine without keeping it alive: pending Observation registrations reach the

@@ -87,7 +87,7 @@ enum Sink<Value> {
   @MainActor
   func noteEffectsOfReceiving() {
     switch self {
-    case .target(let target): if !target.receivesWithoutSideEffects { InstallEffects.note() }
+    case .target(let target): InstallEffects.noteReceiving(by: target)
     case .object(let object): object.noteEffectsOfReceiving()
     }
   }
@@ -168,7 +168,7 @@ final class ConvertingSink<Value, Target: ValueTarget>: NodeSink<Value> {
   override func receive(_ value: Value) { target.receive(convert(value)) }
 
   override func noteEffectsOfReceiving() {
-    if !target.receivesWithoutSideEffects { InstallEffects.note() }
+    InstallEffects.noteReceiving(by: target)
   }
 }
 

@@ -118,7 +118,7 @@ final class ChildTemplates {
   /// template after another, and this spares them a lookup each.
   var lastChecked: ObjectIdentifier?
   /// The templates whose mounts had to read their sources twice (see
-  /// ``MountContext/installObserving(_:)``): their later rows install first and observe after.
+  /// ``MountContext/install(_:knownToReadTwice:)``): their later rows install first and observe after.
   var readTwice: Set<ObjectIdentifier> = []
 
   func hasChecked(_ template: ObjectIdentifier) -> Bool {
@@ -140,10 +140,9 @@ extension MountContext: ChildContext {
     templates.lastChecked = template
     let context = MountContext<Child>(model: child, engine: engine, clock: clock)
     context.reserveCapacity(declarations.count)
-    if !templates.readTwice.isEmpty && templates.readTwice.contains(template) {
-      BindingDeclaration.install(declarations, in: context)
-      context.finishInstalling()
-    } else if !context.installObserving(declarations) {
+    let knownToReadTwice =
+      !templates.readTwice.isEmpty && templates.readTwice.contains(template)
+    if context.install(declarations, knownToReadTwice: knownToReadTwice) {
       templates.readTwice.insert(template)
     }
     let mount = ChildMount(context: context, parent: self)
