@@ -112,8 +112,8 @@ final class SixModel {
         summary: "chain", site: DeclarationSite(fileID: #fileID, line: #line), endpoints: [],
         edges: []
       ) { context in
-        let age = context.source(\.age)
-        let count = context.source(\.count)
+        let age = context.source(\.age, reading: { $0.age })
+        let count = context.source(\.count, reading: { $0.count })
         let total = context.derived(reading: [age, count]) { age.value + count.value }
         let double = context.derived(reading: [total]) { total.value * 2 }
         let triple = context.derived(reading: [total]) { total.value * 3 }

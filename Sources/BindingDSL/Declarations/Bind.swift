@@ -11,6 +11,13 @@
 /// bind(\.canRegister, to: hint.isHidden)       // one-way
 /// ```
 ///
+/// `source` is an autoclosure so that a key-path literal stays a literal where the declaration
+/// is written: there the compiler turns each read of the value into a direct call of the
+/// property's getter, instead of a projection through the key path object at every change and
+/// mount. A key path held in a variable works the same and is read through the key path. The
+/// expression is evaluated twice when the declaration is made; pass a key path, not a call that
+/// makes one.
+///
 /// - Parameters:
 ///   - source: The view-model value; a writable key path for two-way.
 ///   - target: The widget property that shows it.
@@ -21,15 +28,17 @@
 /// - Returns: The declaration, for a bindings body.
 @MainActor
 @inlinable
+@inline(__always)
 public func bind<Model: AnyObject, Target: ValueTarget>(
-  _ source: KeyPath<Model, Target.Value>,
+  _ source: @autoclosure () -> KeyPath<Model, Target.Value>,
   to target: Target,
   mode: BindingMode = .automatic,
   fileID: String = #fileID,
   line: Int = #line
 ) -> BindingDeclaration<Model> {
   makeBinding(
-    source, to: target, mode: mode, forward: { $0 }, isTransformed: false, back: { $0 },
+    source(), reading: reader(source()), to: target, mode: mode, forward: { $0 },
+    isTransformed: false, back: { $0 },
     site: DeclarationSite(fileID: fileID, line: line))
 }
 
@@ -40,7 +49,7 @@ public func bind<Model: AnyObject, Target: ValueTarget>(
 /// ```
 ///
 /// - Parameters:
-///   - source: The view-model value.
+///   - source: The view-model value (an autoclosure, as in `bind(_:to:mode:fileID:line:)`).
 ///   - target: The widget property that shows the transformed value.
 ///   - mode: How values flow; a transform without `back:` allows one-way only, which
 ///     `.automatic` chooses.
@@ -50,8 +59,9 @@ public func bind<Model: AnyObject, Target: ValueTarget>(
 /// - Returns: The declaration, for a bindings body.
 @MainActor
 @inlinable
+@inline(__always)
 public func bind<Model: AnyObject, Value, Target: ValueTarget>(
-  _ source: KeyPath<Model, Value>,
+  _ source: @autoclosure () -> KeyPath<Model, Value>,
   to target: Target,
   mode: BindingMode = .automatic,
   fileID: String = #fileID,
@@ -59,7 +69,8 @@ public func bind<Model: AnyObject, Value, Target: ValueTarget>(
   transform: @escaping (Value) -> Target.Value
 ) -> BindingDeclaration<Model> {
   makeBinding(
-    source, to: target, mode: mode, forward: transform, isTransformed: true, back: nil,
+    source(), reading: reader(source()), to: target, mode: mode, forward: transform,
+    isTransformed: true, back: nil,
     site: DeclarationSite(fileID: fileID, line: line))
 }
 
@@ -76,7 +87,8 @@ public func bind<Model: AnyObject, Value, Target: ValueTarget>(
 /// ```
 ///
 /// - Parameters:
-///   - source: The view-model value; a writable key path for the edits to reach it.
+///   - source: The view-model value; a writable key path for the edits to reach it (an
+///     autoclosure, as in `bind(_:to:mode:fileID:line:)`).
 ///   - target: The widget property that shows it and is edited.
 ///   - mode: How values flow; `.automatic` is two-way for an editable widget property and a
 ///     writable key path, one-way otherwise.
@@ -89,8 +101,9 @@ public func bind<Model: AnyObject, Value, Target: ValueTarget>(
 /// - Returns: The declaration, for a bindings body.
 @MainActor
 @inlinable
+@inline(__always)
 public func bind<Model: AnyObject, Value, Target: ValueTarget>(
-  _ source: KeyPath<Model, Value>,
+  _ source: @autoclosure () -> KeyPath<Model, Value>,
   to target: Target,
   mode: BindingMode = .automatic,
   fileID: String = #fileID,
@@ -100,8 +113,30 @@ public func bind<Model: AnyObject, Value, Target: ValueTarget>(
   rejected: (@MainActor (Target.Value) -> Void)? = nil
 ) -> BindingDeclaration<Model> {
   makeBinding(
-    source, to: target, mode: mode, forward: transform, isTransformed: true, back: back,
+    source(), reading: reader(source()), to: target, mode: mode, forward: transform,
+    isTransformed: true, back: back,
     rejected: rejected, site: DeclarationSite(fileID: fileID, line: line))
+}
+
+/// `bind(_:to:mode:fileID:line:transform:)`, one-way, for a key path that is never a literal
+/// where the declaration is made: a row template's height, which comes from the template type.
+/// (Captured by `bind`'s autoclosure, that key path is diagnosed as sent to the main actor.)
+///
+/// - Parameters:
+///   - source: The view-model value.
+///   - target: The widget property that shows the transformed value.
+///   - fileID: Where the declaration is written.
+///   - line: The line it is written on.
+///   - transform: Turns a view-model value into a widget value.
+/// - Returns: The one-way declaration.
+@MainActor
+package func bindOneWay<Model: AnyObject, Value, Target: ValueTarget>(
+  _ source: KeyPath<Model, Value>, to target: Target, fileID: String = #fileID,
+  line: Int = #line, transform: @escaping (Value) -> Target.Value
+) -> BindingDeclaration<Model> {
+  makeBinding(
+    source, reading: reader(source), to: target, mode: .oneWay, forward: transform,
+    isTransformed: true, back: nil, site: DeclarationSite(fileID: fileID, line: line))
 }
 
 /// Binds two view-model values, combined by `transform`, to a widget property, one-way.
@@ -114,24 +149,43 @@ public func bind<Model: AnyObject, Value, Target: ValueTarget>(
 /// ```
 ///
 /// - Parameters:
-///   - first: The first view-model value.
-///   - second: The second view-model value.
+///   - first: The first view-model value (an autoclosure, as in `bind(_:to:mode:fileID:line:)`).
+///   - second: The second view-model value (likewise).
 ///   - target: The widget property that shows the combination.
 ///   - fileID: Where the declaration is written, for graph errors and the dump; leave the default.
 ///   - line: The line it is written on, for graph errors and the dump; leave the default.
 ///   - transform: Combines the two values into a widget value.
 /// - Returns: The declaration, for a bindings body.
 @MainActor
+@inlinable
+@inline(__always)
 public func bind<Model: AnyObject, First, Second, Target: ValueTarget>(
-  _ first: KeyPath<Model, First>,
-  _ second: KeyPath<Model, Second>,
+  _ first: @autoclosure () -> KeyPath<Model, First>,
+  _ second: @autoclosure () -> KeyPath<Model, Second>,
   to target: Target,
   fileID: String = #fileID,
   line: Int = #line,
   transform: @escaping (First, Second) -> Target.Value
 ) -> BindingDeclaration<Model> {
-  let site = DeclarationSite(fileID: fileID, line: line)
+  combination(
+    (first(), reader(first())), (second(), reader(second())), to: target,
+    site: DeclarationSite(fileID: fileID, line: line), transform: transform)
+}
+
+/// The declaration of `bind(_:_:to:fileID:line:transform:)`, given each key path with the
+/// function that reads it.
+@MainActor
+@usableFromInline
+func combination<Model: AnyObject, First, Second, Target: ValueTarget>(
+  _ first: (KeyPath<Model, First>, (Model) -> First),
+  _ second: (KeyPath<Model, Second>, (Model) -> Second),
+  to target: Target,
+  site: DeclarationSite,
+  transform: @escaping (First, Second) -> Target.Value
+) -> BindingDeclaration<Model> {
   let local = LocalNodeCounter.make()
+  let (first, readFirst) = first
+  let (second, readSecond) = second
   // NB: endpoints and edges are made only when the text can be needed (autoclosures).
   return BindingDeclaration(
     summary: "bind(\(keyPathName(first)), \(keyPathName(second)), to: \(target.targetKey))",
@@ -153,8 +207,8 @@ public func bind<Model: AnyObject, First, Second, Target: ValueTarget>(
         isTransformed: true),
     ]
   ) { context in
-    let a = context.source(first)
-    let b = context.source(second)
+    let a = context.source(first, reading: readFirst)
+    let b = context.source(second, reading: readSecond)
     let node = context.derived(reading: [a, b]) { transform(a.value, b.value) }
     node.add(.target(target))
   }
@@ -200,6 +254,7 @@ extension Endpoint {
 @inlinable
 func makeBinding<Model: AnyObject, Value, Target: ValueTarget>(
   _ source: KeyPath<Model, Value>,
+  reading read: @escaping (Model) -> Value,
   to target: Target,
   mode requested: BindingMode,
   forward convert: @escaping (Value) -> Target.Value,
@@ -223,13 +278,16 @@ func makeBinding<Model: AnyObject, Value, Target: ValueTarget>(
   // get install steps that hold only what they use: a row makes its declarations anew, and
   // each value a closure holds is copied into its context and released again, per row.
   if mode == .oneWay, let sink: Sink<Value> = directSink(to: target, isTransformed: isTransformed) {
-    return declaration { context in context.source(source, isEqual: { isEqual }).add(sink) }
+    return declaration { context in
+      context.source(source, reading: read, isEqual: { isEqual }).add(sink)
+    }
   }
   if mode == .twoWay, !isTransformed, Value.self == Target.Value.self, let writable,
     back != nil
   {
     return declaration { context in
-      _ = linkBothWays(context.source(source, isEqual: { isEqual }), writable, target)
+      _ = linkBothWays(
+        context.source(source, reading: read, isEqual: { isEqual }), writable, target)
     }
   }
   return declaration { context in
@@ -239,20 +297,20 @@ func makeBinding<Model: AnyObject, Value, Target: ValueTarget>(
       // NB: read once and never observed; counted, so that a mount observing its first reads
       // does not take this one (see `InstallEffects`).
       InstallEffects.note()
-      target.receive(convert(model[keyPath: source]))
+      target.receive(convert(read(model)))
     case .oneWay, .automatic:
       // NB: a value written as it is took the first path above.
-      context.source(source, isEqual: { isEqual }).add(
+      context.source(source, reading: read, isEqual: { isEqual }).add(
         .object(ConvertingSink(target: target, convert: convert)))
     case .twoWay:
       guard let writable, let back else {
-        context.source(source, isEqual: { isEqual }).add(
+        context.source(source, reading: read, isEqual: { isEqual }).add(
           .object(ConvertingSink(target: target, convert: convert)))
         return
       }
       // NB: a value edited as it is took the second path above. Only a two-way binding can
       // echo, so only its link guards against it.
-      let node = context.source(source, isEqual: { isEqual })
+      let node = context.source(source, reading: read, isEqual: { isEqual })
       let link = EditLink(
         model: model, keyPath: writable, target: target, convert: convert, back: back,
         rejected: rejected, isEqual: isEqual)

@@ -61,6 +61,8 @@ public func command<Model: AnyObject, Value, Output>(
   let local = LocalNodeCounter.make()
   let timer = Endpoint(
     identity: .local(local), kind: .timer, name: timing.description, valueType: "")
+  // NB: made once per declaration, not at each mount.
+  let readSource = reader(source)
   return BindingDeclaration(
     summary: "command(\(command.name ?? "(unnamed)"), onChangeOf: \(keyPathName(source)))",
     site: site, endpoints: [sourceEndpoint, timer, commandEndpoint],
@@ -102,7 +104,7 @@ public func command<Model: AnyObject, Value, Output>(
       if context.execute(command, value) { waiting.value = nil }
     }
     var isInitialValue = true
-    context.source(source).addSink(ignoringFirstValue: true) { value in
+    context.source(source, reading: readSource).addSink(ignoringFirstValue: true) { value in
       if isInitialValue {
         isInitialValue = false
         return

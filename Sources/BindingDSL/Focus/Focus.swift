@@ -75,6 +75,8 @@ public func focus<Model: AnyObject, Field: Hashable, Output>(
           role: .trigger, isTransformed: false))
     }
   }
+  // NB: made once per declaration, not at each mount.
+  let readFocused = reader(focused)
   return BindingDeclaration(
     summary: "focus(\(keyPathName(focused)), order: "
       + order.map { "\($0.1.focusState.targetKey.widgetID)" }.joined(separator: ", ") + ")",
@@ -82,7 +84,7 @@ public func focus<Model: AnyObject, Field: Hashable, Output>(
   ) { context in
     weak let model = context.model
     if let submit { context.register(submit) }
-    let node = context.source(focused)
+    let node = context.source(focused, reading: readFocused)
     for (index, (field, widget)) in order.enumerated() {
       let state = widget.focusState
       node.add(.closure { state.receive($0 == field) })

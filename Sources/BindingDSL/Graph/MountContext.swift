@@ -73,25 +73,36 @@ final class MountContext<Model: AnyObject> {
     }
   }
 
-  /// The observed source for `keyPath`, shared by every declaration that reads it.
+  /// The observed source for `keyPath`, shared by every declaration that reads it, which reads
+  /// the value with `read` if it is new.
   ///
   /// Key-path literals are uniqued objects, so most lookups are answered by identity; equal key
   /// paths written in different places are matched by value once, then by identity too.
   ///
   /// Inlinable, as the install steps of bindings are (see `makeBinding`).
+  ///
+  /// - Parameters:
+  ///   - keyPath: The view-model value, which identifies the source.
+  ///   - read: Reads `keyPath`: made once per declaration with ``reader(_:)``, where the key path
+  ///     is written.
+  /// - Returns: The source, new or made by an earlier declaration.
   @inlinable
-  func source<Value>(_ keyPath: KeyPath<Model, Value>) -> KeyPathSourceNode<Model, Value> {
-    source(keyPath, isEqual: { equality(for: Value.self) })
+  func source<Value>(_ keyPath: KeyPath<Model, Value>, reading read: @escaping (Model) -> Value)
+    -> KeyPathSourceNode<Model, Value>
+  {
+    source(keyPath, reading: read, isEqual: { equality(for: Value.self) })
   }
 
-  /// The observed source for `keyPath`, made with the equality test `isEqual` returns if it is
-  /// new: a declaration mounted many times looks its value type's up once, and passes it.
+  /// The observed source for `keyPath`, made with `read` and the equality test `isEqual`
+  /// returns if it is new: a declaration mounted many times looks its value type's up once, and
+  /// passes it.
   @inlinable
   func source<Value>(
-    _ keyPath: KeyPath<Model, Value>, isEqual: () -> Equality<Value>?
+    _ keyPath: KeyPath<Model, Value>, reading read: @escaping (Model) -> Value,
+    isEqual: () -> Equality<Value>?
   ) -> KeyPathSourceNode<Model, Value> {
     made.keyPathSource(keyPath) {
-      KeyPathSourceNode(model: model, keyPath: keyPath, isEqual: isEqual(), engine: engine)
+      KeyPathSourceNode(model: model, read: read, isEqual: isEqual(), engine: engine)
     }
   }
 

@@ -347,25 +347,39 @@ class SourceNode<Value>: ValueNode<Value> {
 }
 
 /// A source reading a key path of the view model.
+///
+/// NB: the value is read through a function made where the declaration names the key path,
+/// `{ $0[keyPath: keyPath] }`: where the key path is a literal, the compiler turns that function
+/// into a direct call of the property's getter, which a projection through the key path object
+/// (`swift_getAtKeyPath`) costs several times over.
 @MainActor
 @usableFromInline
 final class KeyPathSourceNode<Model: AnyObject, Value>: SourceNode<Value> {
   // NB: the graph's mount holds the view model while the node is in the graph.
   @usableFromInline unowned let model: Model
-  private let keyPath: KeyPath<Model, Value>
+  private let reader: (Model) -> Value
 
-  /// A source of `keyPath` on `model`; `isEqual` is `equality(for: Value.self)`, which a
-  /// declaration mounted many times looks up once.
+  /// A source reading `model` through `read`, which reads one key path (the one the mount
+  /// knows the node by); `isEqual` is `equality(for: Value.self)`, which a declaration mounted
+  /// many times looks up once.
   @usableFromInline
   init(
-    model: Model, keyPath: KeyPath<Model, Value>, isEqual: Equality<Value>?, engine: Engine
+    model: Model, read: @escaping (Model) -> Value, isEqual: Equality<Value>?, engine: Engine
   ) {
     self.model = model
-    self.keyPath = keyPath
-    super.init(value: model[keyPath: keyPath], isEqual: isEqual, engine: engine)
+    self.reader = read
+    super.init(value: read(model), isEqual: isEqual, engine: engine)
   }
 
-  override func read() -> Value { model[keyPath: keyPath] }
+  override func read() -> Value { reader(model) }
+}
+
+/// The function that reads `keyPath`, for ``MountContext/source(_:reading:)``: made where a
+/// declaration is written, with the key path a literal, it reads the property directly.
+@inlinable
+@inline(__always)
+func reader<Model, Value>(_ keyPath: KeyPath<Model, Value>) -> (Model) -> Value {
+  { $0[keyPath: keyPath] }
 }
 
 /// A source reading a value through a closure (a command's state).

@@ -169,6 +169,8 @@ private func makeCollectionBinding<Model: AnyObject, Value>(
   let targetEndpoint = Endpoint(
     identity: .widget(key), kind: .target, name: key.description, valueType: "ListContent",
     object: ObjectIdentifier(list))
+  // NB: made once per declaration, not at each mount.
+  let readSource = reader(source)
   return BindingDeclaration(
     summary: "show(\(keyPathName(source)), in: \(key.widgetID))", site: site,
     endpoints: [sourceEndpoint, targetEndpoint],
@@ -180,7 +182,7 @@ private func makeCollectionBinding<Model: AnyObject, Value>(
   ) { context in
     // NB: the first rows are mounted once every declaration is installed, so that the row
     // events bound by later declarations (a row shown, its swipe actions) see them.
-    let node = context.source(source)
+    let node = context.source(source, reading: readSource)
     var isInstalled = false
     node.addSink(ignoringFirstValue: true) { [weak context, weak list] value in
       guard isInstalled, let context, let list else { return }

@@ -106,6 +106,8 @@ private func makeEmbedding<Model: AnyObject, Value, Target: ChildScreenTarget>(
   let targetEndpoint = Endpoint(
     identity: .widget(key), kind: .target, name: key.description,
     valueType: String(describing: Target.ChildModel.self), object: ObjectIdentifier(target))
+  // NB: made once per declaration, not at each mount.
+  let readSource = reader(source)
   return BindingDeclaration(
     summary: "embed(\(keyPathName(source)), in: \(key.widgetID))", site: site,
     endpoints: [sourceEndpoint, targetEndpoint],
@@ -117,7 +119,7 @@ private func makeEmbedding<Model: AnyObject, Value, Target: ChildScreenTarget>(
   ) { context in
     // NB: the child is mounted once every declaration is installed, as a list's first rows
     // are, so that it joins a graph run whose parent is complete.
-    let node = context.source(source)
+    let node = context.source(source, reading: readSource)
     var isInstalled = false
     node.addSink(ignoringFirstValue: true) { [weak context, weak target] value in
       guard isInstalled, let context, let target else { return }

@@ -73,27 +73,12 @@ func chainRows(_ settings: Settings) -> [Row] {
     return time(link, changes: changes) { vm.source &+= 1 }
   }
 
-  // The same link reading the value through the key path the binding names: what a binding
-  // written `bind(\.stage10, …)` cannot avoid paying, whatever the engine does.
-  let throughKeyPath = median(settings, units: changes) {
-    let vm = ChainViewModel()
-    let label = Label("chain")
-    let keyPath: KeyPath<ChainViewModel, Int> = \.stage10
-    let link = ObservationLink { label.text.receive(String(vm[keyPath: keyPath])) }
-    return time(link, changes: changes) { vm.source &+= 1 }
-  }
-
   return [
     Row(
       scenario: "chain: 1 source → 10 computed → 1 widget", unit: "ns/change",
       engine: engine, closures: closures, observation: observation,
       // NB: the engine's own target (a change through one source costs at most 1.3 times raw
       // Observation); it held 1.5 before, which it met only on a quiet machine.
-      target: .observationRatio(1.3)),
-    Row(
-      scenario: "chain: against raw Observation reading through the key path", unit: "ns/change",
-      engine: engine, observation: throughKeyPath,
-      note: "Observation column: the raw link reading `vm[keyPath: \\.stage10]`, as a binding "
-        + "must; reported, no target"),
+      target: .observationRatio(1.3))
   ]
 }

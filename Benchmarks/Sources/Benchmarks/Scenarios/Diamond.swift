@@ -80,29 +80,11 @@ func diamondRows(_ settings: Settings) -> [Row] {
     return time(link, changes: changes) { vm.source &+= 1 }
   }
 
-  // The same link reading both values through the key paths the binding names.
-  let throughKeyPaths = median(settings, units: changes) {
-    let vm = DiamondViewModel()
-    let label = Label("diamond")
-    let counter = GlitchCounter()
-    let left: KeyPath<DiamondViewModel, Int> = \.left
-    let right: KeyPath<DiamondViewModel, Int> = \.right
-    let link = ObservationLink {
-      label.text.receive(counter.combine(vm[keyPath: left], vm[keyPath: right]))
-    }
-    return time(link, changes: changes) { vm.source &+= 1 }
-  }
-
   return [
     Row(
       scenario: "diamond: 1 source → 2 computed → 1 widget", unit: "ns/change",
       engine: engine, closures: closures, observation: observation,
       target: .observationRatio(1.5)),
-    Row(
-      scenario: "diamond: against raw Observation reading through the key paths",
-      unit: "ns/change", engine: engine, observation: throughKeyPaths,
-      note: "Observation column: the raw link reading both values through their key paths, as "
-        + "a binding must; reported, no target"),
     Row(
       scenario: "diamond: widget updates per change", unit: "updates",
       target: .count(expected: 1, what: "per change"),

@@ -116,7 +116,7 @@ private func rowDeclarations<T: RowTemplate>(_ screen: T, _ model: T.Model, _ ro
 {
   var declarations = screen.bindings(model)
   if let height = T.height {
-    declarations.append(bind(height, to: row.height, mode: .oneWay) { Optional($0) })
+    declarations.append(bindOneWay(height, to: row.height) { Optional($0) })
   }
   return declarations
 }
