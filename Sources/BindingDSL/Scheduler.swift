@@ -83,6 +83,15 @@ public final class ManualScheduler: FlushScheduler {
   public func flush() -> Bool {
     var flushedAny = false
     while !pending.isEmpty {
+      // NB: one graph asking, the usual case, is flushed without swapping the buffers.
+      if pending.count == 1 {
+        let entry = pending.removeLast()
+        if entry.needsFlush {
+          entry.flush()
+          flushedAny = true
+        }
+        continue
+      }
       swap(&pending, &flushing)
       for entry in flushing {
         guard entry.needsFlush else { continue }

@@ -6,6 +6,7 @@ import Testing
 @Observable
 final class SharedCounter: @unchecked Sendable {
   var value = 0
+  var other = 0
 }
 
 /// How sources are observed: alone or in groups, from the main actor or elsewhere, and what a
@@ -84,5 +85,26 @@ final class SharedCounter: @unchecked Sendable {
     while !mounted.needsFlush { await Task.yield() }
     scheduler.flush()
     #expect(label.received == [0, 7])
+  }
+
+  @Test func aChangeMadeOffTheMainActorToAGroupReachesTheWidgetsAtTheNextFlush() async throws {
+    let model = SharedCounter()
+    let value = Slot("value", "text", 0)
+    let other = Slot("other", "text", 0)
+    let mounted = try BindingGraph<SharedCounter> {
+      bind(\.value, to: value)
+      bind(\.other, to: other)
+    }.mount(on: model, scheduler: scheduler)
+    // Both change before one flush, which observes them again under one registration.
+    model.value = 1
+    model.other = 2
+    scheduler.flush()
+    await Task.detached { model.other = 3 }.value
+    while !mounted.needsFlush { await Task.yield() }
+    scheduler.flush()
+    model.value = 4
+    scheduler.flush()
+    #expect(value.received == [0, 1, 4])
+    #expect(other.received == [0, 2, 3])
   }
 }

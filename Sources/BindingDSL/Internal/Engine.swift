@@ -123,7 +123,7 @@ final class Engine {
     } onChange: {
       // NB: the pending registration, which Observation cannot cancel, holds the relay, not
       // the engine, and the source only by number: an unmounted graph is not kept alive by it.
-      onMainActor { relay.engine?.registrationFired(source, registration) }
+      relay.registrationFired(source, registration)
     }
   }
 
@@ -147,10 +147,7 @@ final class Engine {
       // NB: the pending registration holds the relay and its sources by number only.
       // Whichever source changes first, it fires once and marks every member still observed
       // by it dirty.
-      onMainActor {
-        guard let engine = relay.engine else { return }
-        for source in sources { engine.registrationFired(source, registration) }
-      }
+      relay.registrationFired(sources, registration)
     }
   }
 
@@ -165,6 +162,11 @@ final class Engine {
   /// Observes `sources`: those that can be compared under one registration, each that cannot
   /// alone, so that others changing never re-deliver it.
   private func trackComparableTogether(_ sources: [Int]) {
+    // NB: usually every source can be compared; the list is then observed as it is, not copied.
+    if sources.allSatisfy({ node($0)?.isComparable ?? false }) {
+      track(sources)
+      return
+    }
     var comparable: [Int] = []
     comparable.reserveCapacity(sources.count)
     for source in sources {
@@ -400,6 +402,35 @@ final class EngineRelay: Flushable {
   }
 
   var needsFlush: Bool { engine?.hasPendingChanges ?? false }
+
+  /// Tells the engine that the registration numbered `registration` fired for source `source`:
+  /// at once when Observation reports the change on the main queue, through a main-actor task
+  /// when a view model changed elsewhere.
+  ///
+  /// NB: what ``onMainActor(_:)`` does, written out: the closure handed to it escapes, and a
+  /// registration observing one source, which fires at every change, made one for each.
+  nonisolated func registrationFired(_ source: Int, _ registration: UInt32) {
+    if MainQueue.isCurrent {
+      MainActor.assumeIsolated { engine?.registrationFired(source, registration) }
+    } else {
+      Task { @MainActor in engine?.registrationFired(source, registration) }
+    }
+  }
+
+  /// Tells the engine that the registration numbered `registration` fired for `sources`, as
+  /// ``registrationFired(_:_:)-(Int,_)`` does for one.
+  nonisolated func registrationFired(_ sources: [Int], _ registration: UInt32) {
+    if MainQueue.isCurrent {
+      MainActor.assumeIsolated { fire(sources, registration) }
+    } else {
+      Task { @MainActor in fire(sources, registration) }
+    }
+  }
+
+  private func fire(_ sources: [Int], _ registration: UInt32) {
+    guard let engine else { return }
+    for source in sources { engine.registrationFired(source, registration) }
+  }
 
   func flush() {
     engine?.flush()
