@@ -13,7 +13,20 @@ package struct Equality<Value> {
   }
 
   package func callAsFunction(_ lhs: Value, _ rhs: Value) -> Bool {
-    type.isEqual(lhs, rhs)
+    // NB: this runs unspecialized, in the nodes' and widget properties' generic code; the
+    // common value types are compared directly, without opening the conformance and calling
+    // its generic `==` (a fifth of the cost of a change through a derived value).
+    let type = ObjectIdentifier(self.type)
+    if type == ObjectIdentifier(Int.self) {
+      return unsafeBitCast(lhs, to: Int.self) == unsafeBitCast(rhs, to: Int.self)
+    }
+    if type == ObjectIdentifier(String.self) {
+      return unsafeBitCast(lhs, to: String.self) == unsafeBitCast(rhs, to: String.self)
+    }
+    if type == ObjectIdentifier(Bool.self) {
+      return unsafeBitCast(lhs, to: Bool.self) == unsafeBitCast(rhs, to: Bool.self)
+    }
+    return self.type.isEqual(lhs, rhs)
   }
 }
 
