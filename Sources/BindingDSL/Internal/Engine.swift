@@ -55,6 +55,7 @@ final class Engine {
       tables.nodes.append(nil)
       tables.registrations.append(0)
       tables.dependents.append([])
+      tables.observable.append(false)
     }
     for input in inputs { tables.dependents[input.number].append(number) }
     return number
@@ -66,12 +67,14 @@ final class Engine {
     tables.nodes.reserveCapacity(total)
     tables.registrations.reserveCapacity(total)
     tables.dependents.reserveCapacity(total)
+    tables.observable.reserveCapacity(total)
     tables.machine.reserveCapacity(total)
   }
 
   /// Holds `node`, which took its number from ``number(forNodeOfRank:)``, until it is removed.
   func nodeCreated(_ node: RuntimeNode) {
     tables.nodes[node.number] = node
+    tables.observable[node.number] = node.isComparable
   }
 
   /// Forgets node `number`, torn down: it is no longer observed, dirty or queued.
@@ -79,6 +82,7 @@ final class Engine {
     tables.nodes[number] = nil
     tables.registrations[number] = 0
     tables.dependents[number] = []
+    tables.observable[number] = false
     tables.machine.nodeRemoved(number)
   }
 
@@ -127,14 +131,15 @@ final class Engine {
     }
   }
 
-  /// Reads `sources` under one registration.
-  private func track(_ sources: [Int]) {
+  /// Reads `sources` under one registration; `allInGraph` when the caller knows no source was
+  /// removed.
+  private func track(_ sources: [Int], allInGraph: Bool = false) {
     guard sources.count > 1 else {
       if let source = sources.first { track(source) }
       return
     }
     // NB: sources torn down mid-flush (a sink unmounted a row) are not observed again.
-    if sources.contains(where: { tables.nodes[$0] == nil }) {
+    if !allInGraph, sources.contains(where: { tables.nodes[$0] == nil }) {
       track(sources.filter { tables.nodes[$0] != nil })
       return
     }
@@ -162,9 +167,10 @@ final class Engine {
   /// Observes `sources`: those that can be compared under one registration, each that cannot
   /// alone, so that others changing never re-deliver it.
   private func trackComparableTogether(_ sources: [Int]) {
-    // NB: usually every source can be compared; the list is then observed as it is, not copied.
-    if sources.allSatisfy({ node($0)?.isComparable ?? false }) {
-      track(sources)
+    // NB: usually every source is in the graph and can be compared; the list is then observed
+    // as it is, not copied.
+    if sources.allSatisfy({ tables.observable[$0] }) {
+      track(sources, allInGraph: true)
       return
     }
     var comparable: [Int] = []
@@ -453,6 +459,9 @@ struct EngineTables {
   var registrations: [UInt32] = []
   /// Per node number: the derived nodes that read it.
   var dependents: [[Int]] = []
+  /// Per node number: whether the node is in the graph and can compare its values (see
+  /// ``RuntimeNode/isComparable``), so that sources changing together share a registration.
+  var observable: [Bool] = []
   /// The number of the last Observation registration the engine made.
   var lastRegistration: UInt32 = 0
   var updateCount = 0
