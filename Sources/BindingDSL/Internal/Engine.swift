@@ -36,7 +36,14 @@ final class Engine {
   var hasPendingChanges: Bool { tables.machine.hasDirtySources }
 
   /// What pending Observation registrations hold instead of the engine (see ``EngineRelay``).
-  private lazy var relay = EngineRelay(self)
+  ///
+  /// NB: a constant, set to this engine once it is made: read at every change, a lazy property
+  /// cost a check for its first use and one for exclusive access.
+  private let relay = EngineRelay()
+
+  init() {
+    relay.engine = self
+  }
 
   isolated deinit {
     relay.engine = nil
@@ -401,11 +408,8 @@ package enum InstallEffects {
 /// where the relay is also read.
 @MainActor
 final class EngineRelay: Flushable {
+  /// The engine, from the end of its initializer to the start of its deinit.
   unowned(unsafe) var engine: Engine?
-
-  init(_ engine: Engine) {
-    self.engine = engine
-  }
 
   var needsFlush: Bool { engine?.hasPendingChanges ?? false }
 
