@@ -76,7 +76,11 @@ final class SharedCounter: @unchecked Sendable {
     #expect(label.received == ["", "Ada"])
   }
 
-  @Test func aChangeMadeOffTheMainActorReachesTheWidgetAtTheNextFlush() async throws {
+  // NB: the time limits only turn a change that never arrives into a failure instead of a run
+  // that never ends; the tests wait for the change, not for a time.
+  @Test(.timeLimit(.minutes(1))) func aChangeMadeOffTheMainActorReachesTheWidgetAtTheNextFlush()
+    async throws
+  {
     let model = SharedCounter()
     let label = Slot("value", "text", 0)
     let mounted = try BindingGraph<SharedCounter> { bind(\.value, to: label) }
@@ -87,7 +91,8 @@ final class SharedCounter: @unchecked Sendable {
     #expect(label.received == [0, 7])
   }
 
-  @Test func aChangeMadeOffTheMainActorToAGroupReachesTheWidgetsAtTheNextFlush() async throws {
+  @Test(.timeLimit(.minutes(1)))
+  func aChangeMadeOffTheMainActorToAGroupReachesTheWidgetsAtTheNextFlush() async throws {
     let model = SharedCounter()
     let value = Slot("value", "text", 0)
     let other = Slot("other", "text", 0)

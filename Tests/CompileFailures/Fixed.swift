@@ -50,3 +50,15 @@ struct FixedScreen: Screen {
     command(vm.login, on: login)
   }
 }
+
+@MainActor
+protocol FixedScoreSide {
+  static var path: KeyPath<FixedViewModel, Int> { get }
+}
+
+@MainActor
+func fixedScoreBinding<Side: FixedScoreSide>(_ side: Side.Type, to label: Label)
+  -> BindingDeclaration<FixedViewModel>
+{
+  bind(Side.path, to: label.text) { String($0) }
+}

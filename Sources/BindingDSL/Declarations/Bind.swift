@@ -14,9 +14,13 @@
 /// `source` is an autoclosure so that a key-path literal stays a literal where the declaration
 /// is written: there the compiler turns each read of the value into a direct call of the
 /// property's getter, instead of a projection through the key path object at every change and
-/// mount. A key path held in a variable works the same and is read through the key path. The
-/// expression is evaluated twice when the declaration is made; pass a key path, not a call that
-/// makes one.
+/// mount. A key path held in a variable or a parameter works the same and is read through the
+/// key path. The expression is evaluated twice when the declaration is made (a debug build
+/// evaluates it a third time and stops if the key paths differ): pass a key path, not a call
+/// that makes a different one each time. In generic code, a key path taken from a static
+/// property of a generic type (`let path = T.path; bind(path, …)`) is diagnosed as "sending
+/// 'path' risks causing data races" when the autoclosure captures it; write the property in the
+/// call instead, `bind(T.path, …)`.
 ///
 /// - Parameters:
 ///   - source: The view-model value; a writable key path for two-way.
@@ -36,8 +40,9 @@ public func bind<Model: AnyObject, Target: ValueTarget>(
   fileID: String = #fileID,
   line: Int = #line
 ) -> BindingDeclaration<Model> {
-  makeBinding(
-    source(), reading: reader(source()), to: target, mode: mode, forward: { $0 },
+  let (source, read) = keyPathAndReader(source, fileID: fileID, line: line)
+  return makeBinding(
+    source, reading: read, to: target, mode: mode, forward: { $0 },
     isTransformed: false, back: { $0 },
     site: DeclarationSite(fileID: fileID, line: line))
 }
@@ -68,8 +73,9 @@ public func bind<Model: AnyObject, Value, Target: ValueTarget>(
   line: Int = #line,
   transform: @escaping (Value) -> Target.Value
 ) -> BindingDeclaration<Model> {
-  makeBinding(
-    source(), reading: reader(source()), to: target, mode: mode, forward: transform,
+  let (source, read) = keyPathAndReader(source, fileID: fileID, line: line)
+  return makeBinding(
+    source, reading: read, to: target, mode: mode, forward: transform,
     isTransformed: true, back: nil,
     site: DeclarationSite(fileID: fileID, line: line))
 }
@@ -112,10 +118,38 @@ public func bind<Model: AnyObject, Value, Target: ValueTarget>(
   back: @escaping (Target.Value) -> Value?,
   rejected: (@MainActor (Target.Value) -> Void)? = nil
 ) -> BindingDeclaration<Model> {
-  makeBinding(
-    source(), reading: reader(source()), to: target, mode: mode, forward: transform,
+  let (source, read) = keyPathAndReader(source, fileID: fileID, line: line)
+  return makeBinding(
+    source, reading: read, to: target, mode: mode, forward: transform,
     isTransformed: true, back: back,
     rejected: rejected, site: DeclarationSite(fileID: fileID, line: line))
+}
+
+/// The key path `source` gives, and the function that reads it, made from a second evaluation
+/// of `source`: where the key path is a literal, that evaluation has no other use, which lets
+/// the compiler turn the function into a direct call of the property's getter (see "What a
+/// binding keeps while mounted" in Docs/Architecture.md). Debug builds evaluate `source` a third
+/// time and stop when the key paths differ.
+///
+/// - Parameters:
+///   - source: The autoclosure a `bind` overload was given.
+///   - fileID: Where the declaration is written.
+///   - line: The line it is written on.
+/// - Returns: The key path and its reader.
+@MainActor
+@inlinable
+@inline(__always)
+func keyPathAndReader<Model, Value>(
+  _ source: () -> KeyPath<Model, Value>, fileID: String, line: Int
+) -> (KeyPath<Model, Value>, (Model) -> Value) {
+  let keyPath = source()
+  let read = reader(source())
+  assert(
+    source() == keyPath,
+    "bind at \(fileID):\(line): the key path expression gave two different key paths when "
+      + "evaluated twice (\(keyPath), then another); pass a key path, not an expression that "
+      + "makes a different one each time")
+  return (keyPath, read)
 }
 
 /// `bind(_:to:mode:fileID:line:transform:)`, one-way, for a key path that is never a literal
@@ -168,7 +202,8 @@ public func bind<Model: AnyObject, First, Second, Target: ValueTarget>(
   transform: @escaping (First, Second) -> Target.Value
 ) -> BindingDeclaration<Model> {
   combination(
-    (first(), reader(first())), (second(), reader(second())), to: target,
+    keyPathAndReader(first, fileID: fileID, line: line),
+    keyPathAndReader(second, fileID: fileID, line: line), to: target,
     site: DeclarationSite(fileID: fileID, line: line), transform: transform)
 }
 
