@@ -9,6 +9,9 @@ package struct Equality<Value> {
 
   @usableFromInline
   init(_ type: any Equatable.Type) {
+    // NB: `callAsFunction` casts values to the type it holds; it must be `Value` itself.
+    assert(
+      ObjectIdentifier(type) == ObjectIdentifier(Value.self), "an equality test of another type")
     self.type = type
   }
 
