@@ -436,4 +436,20 @@ enum MainQueue {
   }()
 
   static var isCurrent: Bool { DispatchQueue.getSpecific(key: key) == true }
+
+  /// `function`, a main-actor function, as one code that ``isCurrent`` found on the main
+  /// queue can call.
+  ///
+  /// NB: what `MainActor.assumeIsolated` does once its own check has passed, without that check
+  /// (``isCurrent`` is it) and without the context it allocates for the closure it is given:
+  /// `function` should capture nothing. Debug builds check the isolation again.
+  @inline(__always)
+  nonisolated static func callingIsolated<Object: AnyObject, Argument>(
+    _ function: @escaping @MainActor (Object, Argument, UInt32) -> Void
+  ) -> (Object, Argument, UInt32) -> Void {
+    #if DEBUG
+      MainActor.preconditionIsolated("a registration fired on the main queue, off the main actor")
+    #endif
+    return unsafeBitCast(function, to: ((Object, Argument, UInt32) -> Void).self)
+  }
 }
