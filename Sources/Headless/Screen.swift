@@ -86,11 +86,19 @@ public final class MountedScreen<S: Screen> {
 
   /// Whether the screen has appeared and not disappeared since.
   public private(set) var isVisible = false
+  /// Whether the screen has disappeared since it last appeared: it then appears again, and its
+  /// lists clear their selection (see ``ListView/clearsSelectionOnReappear``).
+  private var hasDisappeared = false
 
   /// Tells the screen it is being shown: `willAppear`, then `didAppear`. Does nothing if it is
-  /// already visible.
+  /// already visible. Shown again after ``disappear()``, its lists first deselect their selected
+  /// rows (see ``ListView/clearsSelectionOnReappear``).
   public func appear() {
     guard isMounted, !isVisible else { return }
+    if hasDisappeared {
+      hasDisappeared = false
+      root?.listsReappear()
+    }
     graph.send(.willAppear)
     isVisible = true
     graph.send(.didAppear)
@@ -102,6 +110,7 @@ public final class MountedScreen<S: Screen> {
     guard isMounted, isVisible else { return }
     graph.send(.willDisappear)
     isVisible = false
+    hasDisappeared = true
     graph.send(.didDisappear)
   }
 

@@ -20,6 +20,26 @@ import Testing
     try assertSnapshot(of: walkthrough.text, named: "app-home-walkthrough")
   }
 
+  @Test func aTabSelectedAgainDeselectsItsListsRow() async throws {
+    let driver = try await ShowcaseApp.driver()
+    defer { driver.shutDown() }
+    try await driver.type(LoginViewModel.password, into: "password")
+    try await driver.tap("signIn")
+    try await driver.advance(by: .seconds(1))
+    try await driver.selectTab("waybillTab", in: "tabs")
+    try await driver.advance(by: .seconds(1))
+    try await driver.select("waybills[1003]")
+    let row = try driver.widget("waybills[1003]", as: RowWidget.self)
+    #expect(row.isSelected.value)
+    #expect(try !driver.widget("detailStatus").isHidden.value)
+    try await driver.selectTab("searchTab", in: "tabs")
+    #expect(row.isSelected.value, "a tab left keeps its selection until it is shown again")
+    try await driver.selectTab("waybillTab", in: "tabs")
+    #expect(!row.isSelected.value)
+    #expect(
+      try driver.widget("detailStatus").isHidden.value, "the deselection reached the view model")
+  }
+
   /// The example of Docs/Testing.md.
   @Test func leavingAHalfFilledFormIsConfirmed() async throws {
     let driver = try await ShowcaseApp.driver()

@@ -99,7 +99,10 @@ public final class EmbeddedScreen<S: Screen>: Widget, ChildScreenTarget, TabCont
       return
     }
     switch (active, phase) {
-    case (true, .will): mount.send(.willAppear)
+    case (true, .will):
+      // NB: a tab selected again appears again: its lists clear their selection.
+      content?.listsReappear()
+      mount.send(.willAppear)
     case (true, .did):
       isActive = true
       mount.isActive = true

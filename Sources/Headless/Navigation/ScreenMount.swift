@@ -18,6 +18,8 @@ package final class ScreenMount {
   package let enabledCause: (TargetKey) -> String?
   /// Whether the screen has appeared and not disappeared since.
   private(set) var isVisible = false
+  /// Whether the screen has disappeared since it last appeared: it then appears again.
+  private var hasDisappeared = false
 
   init(
     name: String, model: AnyObject, root: Widget, widgetsByID: [String: Widget],
@@ -50,6 +52,10 @@ package final class ScreenMount {
   /// `willAppear` (when not visible).
   func willAppear() {
     guard isMounted, !isVisible else { return }
+    if hasDisappeared {
+      hasDisappeared = false
+      root?.listsReappear()
+    }
     child?.send(.willAppear)
   }
 
@@ -70,6 +76,7 @@ package final class ScreenMount {
   func didDisappear() {
     guard isMounted, isVisible else { return }
     isVisible = false
+    hasDisappeared = true
     child?.send(.didDisappear)
   }
 

@@ -29,7 +29,8 @@ public final class ListView: Widget, CollectionTarget {
   public let targetKey: TargetKey
   /// A row was selected (tapped).
   public let selection: RowEvent
-  /// A selected row was deselected, because another was selected or it was selected again.
+  /// A selected row was deselected: another was selected, it was selected again, or the screen
+  /// showing the list appeared again (see ``clearsSelectionOnReappear``).
   public let deselection: RowEvent
   /// A row is about to be shown: it was mounted.
   public let willDisplay: RowEvent
@@ -47,6 +48,12 @@ public final class ListView: Widget, CollectionTarget {
   public let emptyText: WidgetProperty<String?>
   /// What the list shows when its data could not be loaded; `nil` while it could.
   public let failureText: WidgetProperty<String?>
+  /// Whether the selected row is deselected (and ``deselection`` sent) when the screen showing
+  /// the list appears again after it disappeared, as when a screen pushed by selecting a row is
+  /// popped: selecting that row then selects it again, instead of deselecting it. `true` by
+  /// default; set it to `false` for a list whose selection must outlast the screen being
+  /// hidden.
+  public var clearsSelectionOnReappear = true
 
   /// The last batch of changes applied, with its animation.
   public internal(set) var lastChanges: ListChanges?
@@ -186,6 +193,15 @@ public final class ListView: Widget, CollectionTarget {
     row.isSelected.value = true
     selectedRow = row
     selection.send(model)
+  }
+
+  /// Deselects the selected row, if any, and sends ``deselection``: the screen showing the list
+  /// appears again (see ``clearsSelectionOnReappear``).
+  func screenReappears() {
+    guard clearsSelectionOnReappear, let row = selectedRow else { return }
+    selectedRow = nil
+    if row.isSelectedNow { row.isSelected.value = false }
+    if let model = row.model as? any RowModel { deselection.send(model) }
   }
 
   // MARK: - CollectionTarget
@@ -580,5 +596,18 @@ public struct ListChanges: Hashable, Sendable, CustomStringConvertible {
     add("move", movedRows)
     add("update", updatedRows)
     return parts.isEmpty ? "none" : parts.joined(separator: "; ")
+  }
+}
+
+extension Widget {
+  /// Tells every list in this tree, embedded screens included, that the screen showing it
+  /// appears again after it disappeared (see ``ListView/clearsSelectionOnReappear``).
+  func listsReappear() {
+    if let list = self as? ListView {
+      // NB: a list's children are its rows, whose own lists do not reappear with the screen.
+      list.screenReappears()
+      return
+    }
+    for child in children { child.listsReappear() }
   }
 }
