@@ -198,7 +198,10 @@ final class Pacer<Value> {
         } catch {
           return
         }
-        guard let self else { return }
+        // NB: a timer replaced or cancelled after its sleep returned, before its task ran again
+        // (a keystroke handled in between), must not fire: the value it would take is the new
+        // one, whose quiet period has only begun.
+        guard !Task.isCancelled, let self else { return }
         step(self)
       }
     }
