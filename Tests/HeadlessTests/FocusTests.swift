@@ -37,6 +37,20 @@ import Testing
     #expect(focused == ["#userName"])
   }
 
+  /// A person taps into a field, and the view model puts the focus back before the flush: the
+  /// fields show the view model's focus, not the tap (as a two-way binding shows the view
+  /// model's value when it refuses an edit).
+  @Test func aFocusTheViewModelRefusesBeforeTheFlushIsNotLeftOnScreen() async throws {
+    try await driver.focus("userName")
+    let password = try driver.widget("password", as: TextField.self)
+    password.isFocused.edit(true)
+    #expect(model.focus == .password)
+    model.focus = .userName
+    try await driver.settle()
+    #expect(focused == ["#userName"])
+    #expect(!password.isFocused.value)
+  }
+
   @Test func returnMovesTheFocusInOrderAndTheLastSubmits() async throws {
     try await driver.focus("userName")
     try await driver.type("adam", into: "userName")

@@ -87,14 +87,18 @@ public func focus<Model: AnyObject, Field: Hashable, Output>(
     let node = context.source(focused, reading: readFocused)
     for (index, (field, widget)) in order.enumerated() {
       let state = widget.focusState
-      node.add(.closure { state.receive($0 == field) })
-      let edit = state.addEditHandler { isFocused in
+      node.add(.object(FocusSink(field: field, state: state)))
+      let edit = state.addEditHandler { [weak node] isFocused in
         guard let model else { return }
         if isFocused {
           model[keyPath: focused] = field
         } else if model[keyPath: focused] == field {
           model[keyPath: focused] = nil
         }
+        // NB: the next flush visits the source even if the view model set the value back
+        // before it (Observation, having fired for the edit, stays silent): every field then
+        // shows the focus the view model holds, not the edit.
+        node?.editArrived()
       }
       let following = order[(index + 1)...]
       let key = widget.returnKey.addHandler { [weak context] in
@@ -158,4 +162,26 @@ public func endEditing<Model: AnyObject, Field, Input, Output>(
 
 private struct EndEditingKey: Hashable {
   let command: ObjectIdentifier
+}
+
+/// Writes whether one field of a focus order has the focus, and writes it again when an edit
+/// reached the focus property but left it unchanged (the view model refused the edit), so that
+/// the field shows the view model's focus, not the edit.
+@MainActor
+private final class FocusSink<Field: Hashable>: NodeSink<Field?> {
+  private let field: Field
+  private let state: any ValueTarget<Bool>
+
+  init(field: Field, state: any ValueTarget<Bool>) {
+    self.field = field
+    self.state = state
+  }
+
+  override func receive(_ value: Field?) { state.receive(value == field) }
+
+  override func settle(_ value: Field?) { state.receive(value == field) }
+
+  override func noteEffectsOfReceiving() {
+    InstallEffects.noteReceiving(by: state)
+  }
 }
