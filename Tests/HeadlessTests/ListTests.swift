@@ -303,6 +303,65 @@ import Testing
     }
     #expect(empty?.message == "cannot remove a row in section 0: the list has no sections")
   }
+
+  /// A reload and then other edits before one flush: the list shows the edits, every row
+  /// mounted anew as the reload asked; the next edit after that flush mounts nothing again.
+  @Test(arguments: [false, true])
+  func aReloadFollowedByAnEditBeforeTheFlushStillMountsEveryRowAnew(move: Bool) async throws {
+    let model = EditedViewModel()
+    let driver = try ScreenDriver(EditedScreen(), model: model)
+    let list = try driver.widget("edited", as: ListView.self)
+    let before = list.rows.map { $0 }
+    model.rows.reload(animation: .fade)
+    if move {
+      try model.rows.move(from: RowPosition(row: 0), to: RowPosition(row: 1))
+    } else {
+      try model.rows.append([OrderCell(3)])
+    }
+    try await driver.settle()
+    #expect(list.rowIDs == (move ? ["2", "1"] : ["1", "2", "3"]))
+    #expect(
+      !list.rows.contains { row in before.contains { $0 === row } },
+      "a reload mounts every row anew, even when another edit follows it before the flush")
+    let after = list.rows.map { $0 }
+    try model.rows.append([OrderCell(4)])
+    try await driver.settle()
+    #expect(zip(after, list.rows).allSatisfy { $0 === $1 }, "the reload was shown once")
+  }
+
+  /// A view model that shows another row list: a reload made on it before the flush is shown,
+  /// though its revisions start again.
+  @Test func aReloadOfAnotherRowListIsShown() async throws {
+    let model = ReplacedRowsViewModel()
+    let driver = try ScreenDriver(ReplacedRowsScreen(), model: model)
+    let list = try driver.widget("replaced", as: ListView.self)
+    for _ in 0..<3 { try model.rows.append([OrderCell(model.rows.rows.count + 1)]) }
+    try await driver.settle()
+    let other = RowList(rows: list.rows.compactMap { $0.model as? OrderCell })
+    let before = list.rows.map { $0 }
+    other.reload()
+    try other.move(from: RowPosition(row: 0), to: RowPosition(row: 1))
+    model.rows = other
+    try await driver.settle()
+    #expect(list.rowIDs == ["2", "1", "3", "4"])
+    #expect(!list.rows.contains { row in before.contains { $0 === row } })
+  }
+}
+
+@MainActor
+@Observable
+final class ReplacedRowsViewModel {
+  var rows = RowList(rows: [OrderCell(1)])
+}
+
+struct ReplacedRowsScreen: Screen {
+  let list = ListView("replaced", rows: [OrderRow.self])
+
+  var body: Widget { list }
+
+  func bindings(_ vm: ReplacedRowsViewModel) -> [BindingDeclaration<ReplacedRowsViewModel>] {
+    show(\.rows, in: list)
+  }
 }
 
 @MainActor

@@ -88,8 +88,9 @@ public func show<Model: AnyObject>(
   ) { ListContent(sections: $0, animation: animation) }
 }
 
-/// Shows the rows of a ``RowList`` the view model edits imperatively; each edit is applied with
-/// the animation it was made with.
+/// Shows the rows of a ``RowList`` the view model edits imperatively, with the animation of the
+/// last edit. Edits made before one flush are applied together, with the animation of the last
+/// of them; a reload among them still shows every row anew.
 ///
 /// ```swift
 /// show(\.rows, in: list)

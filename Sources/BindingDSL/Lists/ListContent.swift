@@ -74,6 +74,10 @@ public struct ListContent: Equatable {
   /// A number that changes with every imperative edit, so that a reload of equal rows is a
   /// change.
   public var revision: Int
+  /// The ``revision`` of the last reload a ``RowList`` made, kept by the edits that follow it:
+  /// a list that has not applied that revision yet (the edits came before one flush) shows
+  /// every row anew, as the reload asked; 0 when there was none.
+  package var reloadedAt = 0
 
   private var storedSections: [ListSection]
   /// The rows of a one-section content made from a collection of one view-model type, kept as
@@ -123,7 +127,7 @@ public struct ListContent: Equatable {
   public static func == (lhs: Self, rhs: Self) -> Bool {
     guard
       lhs.animation == rhs.animation, lhs.reloadsAll == rhs.reloadsAll,
-      lhs.revision == rhs.revision
+      lhs.revision == rhs.revision, lhs.reloadedAt == rhs.reloadedAt
     else { return false }
     if let left = lhs.typedRows, let right = rhs.typedRows {
       return left.isIdentical(to: right)

@@ -201,6 +201,7 @@ public final class RowList {
     content = ListContent(
       sections: sections ?? content.sections, animation: animation, reloadsAll: true,
       revision: content.revision + 1)
+    content.reloadedAt = content.revision
   }
 
   /// Removes every section and row.
@@ -213,8 +214,11 @@ public final class RowList {
   private func edit(_ animation: RowAnimation, _ change: (inout [ListSection]) -> Void) {
     var sections = content.sections
     change(&sections)
+    let reloadedAt = content.reloadedAt
     content = ListContent(
       sections: sections, animation: animation, revision: content.revision + 1)
+    // NB: a reload the list has not shown yet (no flush since) still holds after this edit.
+    content.reloadedAt = reloadedAt
   }
 
   private func checkSection(_ index: Int, for action: String, isSection: Bool = false)

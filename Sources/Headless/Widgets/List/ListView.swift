@@ -67,6 +67,9 @@ public final class ListView: Widget, CollectionTarget {
   private var isSectioned = false
   /// The selected row, until it is deselected or goes away.
   private var selectedRow: RowWidget?
+  /// The ``ListContent/revision`` of the last content shown: a row list's reload made since
+  /// is shown even when edits followed it before the flush.
+  private var appliedRevision = 0
   /// The rows' identities by their own `ID` type, while the list shows one collection of one
   /// view-model type in one section: later contents of that kind are diffed through it.
   var rowIndex: AnyObject?
@@ -213,6 +216,11 @@ public final class ListView: Widget, CollectionTarget {
   ///   - content: The sections and rows to show, and the animation.
   ///   - mounter: Mounts the bindings of new rows under the screen's graph.
   public func receive(_ content: ListContent, mounter: any ChildMounter) {
+    var content = content
+    // NB: a row list's revisions start again from 0 when the view model shows another one.
+    if content.revision < appliedRevision { appliedRevision = 0 }
+    if content.reloadedAt > appliedRevision { content.reloadsAll = true }
+    appliedRevision = content.revision
     if let rows = content.typedRows, !content.reloadsAll,
       receiveIndexed(rows, animation: content.animation, mounter: mounter)
     {
