@@ -329,6 +329,39 @@ import Testing
     #expect(zip(after, list.rows).allSatisfy { $0 === $1 }, "the reload was shown once")
   }
 
+  /// A section id given twice: the repeated section is not shown and the list says why, as for
+  /// a repeated row id; every header shown stays bound to its view model, and the header of the
+  /// section that goes is unmounted, releasing its view model.
+  @Test func aRepeatedSectionIdIsReportedAndLeavesNoHeaderMountedOutsideTheList() async throws {
+    let model = SectionsViewModel()
+    let driver = try ScreenDriver(SectionsScreen(), model: model)
+    let list = try driver.widget("sections", as: ListView.self)
+    let open = try #require(model.sections[0].header as? GroupHeader)
+    weak var doneHeader: GroupHeader?
+    do {
+      let header = GroupHeader("done", title: "Done")
+      doneHeader = header
+      model.sections[1] = ListSection(id: "done", header: header, rows: [OrderCell(3)])
+      try await driver.settle()
+      model.sections = [
+        model.sections[0],
+        ListSection(id: "open", header: GroupHeader("again", title: "Again"), rows: [OrderCell(4)]),
+      ]
+    }
+    await expectDriverFailure { try await driver.settle() }
+    #expect(list.problem == "sections must have unique ids; open is repeated")
+    #expect(list.rowIDs == ["header:open", "1", "2"])
+    #expect(doneHeader == nil, "the header of the section that went was unmounted")
+    model.sections = [model.sections[0]]
+    try await driver.settle()
+    #expect(list.problem == nil)
+    open.title = "Open, renamed"
+    try await driver.settle()
+    #expect(
+      try driver.widget("sections[header:open].title", as: Label.self).text.value
+        == "Open, renamed")
+  }
+
   /// A view model that shows another row list: a reload made on it before the flush is shown,
   /// though its revisions start again.
   @Test func aReloadOfAnotherRowListIsShown() async throws {

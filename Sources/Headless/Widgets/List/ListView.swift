@@ -239,7 +239,15 @@ public final class ListView: Widget, CollectionTarget {
     var newIndex: [AnyHashable: Int] = [:]
     newIndex.reserveCapacity(content.sections.reduce(0) { $0 + $1.rows.count })
     var newSections: [(section: ListSection, rows: [(model: any RowModel, id: AnyHashable)])] = []
+    var sectionIDs: Set<AnyHashable> = []
     for section in content.sections {
+      // NB: a section is known by its id across changes (its header and footer are kept by
+      // it), so a repeated one is not shown, as a repeated row is not.
+      guard sectionIDs.insert(section.id).inserted else {
+        problems.append(
+          "sections must have unique ids; \(describeRowID(section.id.base)) is repeated")
+        continue
+      }
       var kept: [(model: any RowModel, id: AnyHashable)] = []
       kept.reserveCapacity(section.rows.count)
       for model in section.rows {
