@@ -50,4 +50,55 @@ import Testing
     defer { mounted.unmount() }
     #expect(screen.name.text.value == "Ada Lovelace")
   }
+
+  /// Orders shown in a list, with commands that take the wrong rows or would drop rows.
+  @MainActor
+  @Observable
+  final class RowCommandsViewModel {
+    var orders = [OrderCell(1), OrderCell(2)]
+    @ObservationIgnored private(set) lazy var openHeader = Command<GroupHeader, Void>(
+      "openHeader", owner: self
+    ) { _, _ in }
+    @ObservationIgnored private(set) lazy var track = Command<OrderCell, Void>(
+      "track", owner: self
+    ) { _, _ in }
+  }
+
+  struct RowCommandsScreen: Screen {
+    let list = ListView("orders", rows: [OrderRow.self])
+    let wrongInput: Bool
+    var body: Widget { list }
+    func bindings(_ vm: RowCommandsViewModel) -> [BindingDeclaration<RowCommandsViewModel>] {
+      show(\.orders, in: list)
+      if wrongInput {
+        command(vm.openHeader, on: list.selection)
+      } else {
+        command(vm.track, on: list.willDisplay)
+      }
+    }
+  }
+
+  @Test func aRowCommandTakingNoneOfTheListsRowTypesFailsAtMount() throws {
+    let error = try #require(throws: ScreenError.self) {
+      try RowCommandsScreen(wrongInput: true).mount(on: RowCommandsViewModel())
+    }
+    #expect(
+      error.description.contains(
+        "the command takes GroupHeader, but list 'orders' shows rows of OrderCell: a row event "
+          + "passes the row's view model, so the command's input must be one of those types"),
+      "\(error)")
+    #expect(error.description.contains("MisuseTests.swift"), "names the declaration's line")
+  }
+
+  @Test func aRowCommandThatWouldRunForOneOfSeveralRowsFailsAtMount() throws {
+    let error = try #require(throws: ScreenError.self) {
+      try RowCommandsScreen(wrongInput: false).mount(on: RowCommandsViewModel())
+    }
+    #expect(
+      error.description.contains(
+        "willDisplay is sent for every row one change adds or removes, several in turn, and a "
+          + "command with policy .ignoreWhileExecuting would run for one of them only; make the "
+          + "command .queue or .concurrent"),
+      "\(error)")
+  }
 }

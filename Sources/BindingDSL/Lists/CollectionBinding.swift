@@ -32,6 +32,23 @@ public protocol RowEventSource: AnyObject {
   ///
   /// - Parameter token: A token ``addHandler(_:)`` returned.
   func removeHandler(_ token: HandlerToken)
+  /// The view-model types of the rows the event can be sent for, by the `ObjectIdentifier` of
+  /// the type, with the name a message shows; `nil` when the source does not say. A command
+  /// bound to the event whose input is none of them is refused when the graph is built.
+  var rowModelTypes: [ObjectIdentifier: String]? { get }
+  /// Whether one change can send the event for several rows in turn (rows shown, rows gone):
+  /// a command bound to it must run once per row, so a policy that ignores or cancels runs
+  /// (``ExecutionPolicy/ignoreWhileExecuting``, ``ExecutionPolicy/cancelPrevious``) is refused
+  /// when the graph is built.
+  var isSentForSeveralRowsAtOnce: Bool { get }
+}
+
+extension RowEventSource {
+  /// `nil`: the source does not say which rows it is sent for.
+  public var rowModelTypes: [ObjectIdentifier: String]? { nil }
+
+  /// `false`: the event is sent for one row at a time.
+  public var isSentForSeveralRowsAtOnce: Bool { false }
 }
 
 /// Shows a view-model collection in a list: each element is a row mounted on its own view
@@ -116,7 +133,11 @@ public func show<Model: AnyObject>(
 }
 
 /// Executes `command` with a row's view model each time `event` happens to a row: a selection,
-/// a swipe action. Rows of another view-model type than the command's input do not execute it.
+/// a swipe action. Rows of another view-model type than the command's input do not execute it
+/// (a list may show rows of several types), but a command whose input is the type of none of
+/// the list's rows is refused when the graph is built, and so is a command that ignores or
+/// cancels runs (``ExecutionPolicy/ignoreWhileExecuting``, ``ExecutionPolicy/cancelPrevious``)
+/// bound to an event one change sends for several rows (`willDisplay`, `didEndDisplaying`).
 ///
 /// ```swift
 /// command(vm.open, on: list.selection)
@@ -147,7 +168,8 @@ public func command<Model: AnyObject, Row: RowModel, Output>(
       EdgePlan(
         from: eventEndpoint.identity, to: commandEndpoint.identity, mode: nil, role: .trigger,
         isTransformed: false)
-    ]
+    ],
+    problems: rowEventProblems(command, event)
   ) { context in
     context.register(command)
     let token = event.addHandler { [weak context] row in
@@ -156,6 +178,32 @@ public func command<Model: AnyObject, Row: RowModel, Output>(
     }
     context.onUnmount { event.removeHandler(token) }
   }
+}
+
+/// What is wrong with binding `command` to `event`: an input that no row of the list has, or a
+/// policy that would drop all but one of the rows one change sends the event for.
+@MainActor
+private func rowEventProblems<Row: RowModel, Output>(
+  _ command: Command<Row, Output>, _ event: some RowEventSource
+) -> [String] {
+  var problems: [String] = []
+  let list = event.eventKey.widgetID
+  if let types = event.rowModelTypes, types[ObjectIdentifier(Row.self)] == nil {
+    problems.append(
+      "the command takes \(typeName(Row.self)), but list '\(list)' shows rows of "
+        + (types.isEmpty ? "no type" : types.values.sorted().joined(separator: ", "))
+        + ": a row event passes the row's view model, so the command's input must be one of "
+        + "those types")
+  }
+  if event.isSentForSeveralRowsAtOnce,
+    command.policy == .ignoreWhileExecuting || command.policy == .cancelPrevious
+  {
+    problems.append(
+      "\(event.eventKey.property) is sent for every row one change adds or removes, several "
+        + "in turn, and a command with policy .\(command.policy) would run for one of them "
+        + "only; make the command .queue or .concurrent")
+  }
+  return problems
 }
 
 @MainActor

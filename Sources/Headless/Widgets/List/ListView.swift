@@ -85,8 +85,9 @@ public final class ListView: Widget, CollectionTarget {
     targetKey = TargetKey(widgetID: id, property: "rows")
     selection = RowEvent(widgetID: id, name: "selection")
     deselection = RowEvent(widgetID: id, name: "deselection")
-    willDisplay = RowEvent(widgetID: id, name: "willDisplay")
-    didEndDisplaying = RowEvent(widgetID: id, name: "didEndDisplaying")
+    willDisplay = RowEvent(widgetID: id, name: "willDisplay", sentForSeveralRowsAtOnce: true)
+    didEndDisplaying = RowEvent(
+      widgetID: id, name: "didEndDisplaying", sentForSeveralRowsAtOnce: true)
     deletion = RowEvent(widgetID: id, name: "delete", title: "Delete")
     refresh = ListControl(widgetID: id, name: "refresh")
     loadMore = ListControl(widgetID: id, name: "loadMore")
@@ -99,6 +100,10 @@ public final class ListView: Widget, CollectionTarget {
       byType[erased.modelType] = erased
     }
     self.templates = byType
+    let rowTypes = byType.mapValues(\.modelName)
+    for event in [selection, deselection, willDisplay, didEndDisplaying, deletion] {
+      event.rowModelTypes = rowTypes
+    }
     super.init(id: id)
     adopt(
       selection, deselection, willDisplay, didEndDisplaying, deletion, refresh.trigger,
@@ -119,6 +124,7 @@ public final class ListView: Widget, CollectionTarget {
       return existing
     }
     let action = RowEvent(widgetID: id, name: name, title: title)
+    action.rowModelTypes = templates.mapValues(\.modelName)
     customActions.append(action)
     adopt(action)
     return action

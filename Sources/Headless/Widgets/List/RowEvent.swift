@@ -9,10 +9,18 @@ public final class RowEvent: RowEventSource, WidgetMember {
   /// The title a swipe action shows; `nil` for other events.
   public let title: String?
   private var handlers = HandlerList<ArgumentHandler<any RowModel>>()
+  /// The view-model types of the list's rows, set by the list once its templates are known.
+  public internal(set) var rowModelTypes: [ObjectIdentifier: String]?
+  /// Whether one change sends the event for several rows in turn (`willDisplay`,
+  /// `didEndDisplaying`).
+  public let isSentForSeveralRowsAtOnce: Bool
 
-  init(widgetID: String, name: String, title: String? = nil) {
+  init(
+    widgetID: String, name: String, title: String? = nil, sentForSeveralRowsAtOnce: Bool = false
+  ) {
     self.eventKey = TargetKey(widgetID: widgetID, property: name)
     self.title = title
+    self.isSentForSeveralRowsAtOnce = sentForSeveralRowsAtOnce
   }
 
   /// The event's name on its list, such as `selection`.
