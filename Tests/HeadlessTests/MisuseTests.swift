@@ -31,7 +31,11 @@ import Testing
     }
     let text = error.description
     #expect(text.contains("MisuseTests.swift:42"), "names the declaration's line: \(text)")
-    #expect(text.contains("two-way needs a writable key path"), "\(text)")
+    #expect(
+      text.contains(
+        "two-way needs a writable key path, but \\ProfileViewModel.#1: String is read-only"),
+      "names the key path as the declaration under it does: \(text)")
+    #expect(text.contains("bind(\\ProfileViewModel.#1: String, to: name.text"), "\(text)")
     #expect(text.contains("use mode: .oneWay or .oneTime"), "says what to do: \(text)")
     #expect(screen.name.text.value == "", "nothing was bound")
   }

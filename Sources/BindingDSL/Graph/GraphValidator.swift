@@ -13,8 +13,11 @@ struct GraphValidator {
     var found: [BindingGraphError.Problem] = []
     for (index, messages) in declarationProblems.enumerated() {
       for message in messages {
+        // NB: the message names the key path as the declaration does, numbered as in the dump.
         found.append(
-          .init(kind: .invalidDeclaration, message: message, declarations: [named(index)]))
+          .init(
+            kind: .invalidDeclaration, message: numbered(message, for: index),
+            declarations: [named(index)]))
       }
     }
     found += conflictingWriters()
@@ -29,7 +32,12 @@ struct GraphValidator {
   /// (`\Model.<String>` becomes `\Model.#1: String`), so that two declarations reading one
   /// property show it, and the dump's lines can be found.
   private func named(_ index: Int) -> String {
-    var text = declarations(index)
+    numbered(declarations(index), for: index)
+  }
+
+  /// `text` with the key paths of declaration `index` numbered as in the dump.
+  private func numbered(_ text: String, for index: Int) -> String {
+    var text = text
     // NB: a node is not skipped when seen before: `bind(\.name, \.name, to:)` reads it twice and
     // names it twice. A second visit of a key path named once finds nothing left to replace.
     for (edgeIndex, edge) in edges.enumerated() where owners[edgeIndex] == index {
