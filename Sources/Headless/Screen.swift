@@ -211,13 +211,20 @@ package struct PreparedScreen<S: Screen> {
           + "driver calls can name them; malformed: "
           + malformed.sorted().map { "'\($0)'" }.joined(separator: ", "))
     }
-    if !repeated.isEmpty {
+    var seen: Set<String> = []
+    let repeatedIDs = repeated.filter { seen.insert($0).inserted }
+    if !repeatedIDs.isEmpty {
+      let kinds = { (id: String) in
+        widgets.filter { $0.id == id }.map(\.kind).joined(separator: ", ")
+      }
       problems.append(
         "widget ids must be unique in a screen; repeated: "
-          + repeated.map { "'\($0)'" }.joined(separator: ", "))
+          + repeatedIDs.map { "'\($0)' (\(kinds($0)))" }.joined(separator: ", "))
     }
     let declarations = BindingDeclaration.opened(screen.bindings(model))
-    problems += Self.treeProblems(of: declarations, widgets: byID)
+    // NB: a binding to a repeated id reaches one of its widgets, not the one the table kept: it
+    // is not reported again as a binding to another object.
+    problems += Self.treeProblems(of: declarations, widgets: byID, ignoring: seen)
     let compiled: BindingGraph<S.Model>
     do {
       compiled = try BindingGraph(declarations: declarations)
@@ -247,7 +254,8 @@ package struct PreparedScreen<S: Screen> {
   /// Bindings that reach a widget the tree does not hold: an id that is not in the tree, or
   /// another object with an id that is.
   private static func treeProblems(
-    of declarations: [BindingDeclaration<S.Model>], widgets byID: [String: Widget]
+    of declarations: [BindingDeclaration<S.Model>], widgets byID: [String: Widget],
+    ignoring repeatedIDs: Set<String>
   ) -> [String] {
     // NB: the list of ids is made for a problem only; sorting every id cost every mount.
     let known = { byID.keys.sorted().joined(separator: ", ") }
@@ -256,6 +264,7 @@ package struct PreparedScreen<S: Screen> {
     for declaration in declarations {
       for reference in declaration.widgetReferences where !reported.contains(reference.key) {
         let id = reference.key.widgetID
+        if repeatedIDs.contains(id) { continue }
         guard let widget = byID[id] else {
           reported.insert(reference.key)
           if let misnamed = misnamedMember(reference, at: declaration.site, widgets: byID) {

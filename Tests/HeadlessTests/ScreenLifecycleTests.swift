@@ -34,8 +34,18 @@ import Testing
     #expect(
       error?.description == """
         RepeatedIDScreen cannot be mounted:
-        • widget ids must be unique in a screen; repeated: 'name'
+        • widget ids must be unique in a screen; repeated: 'name' (TextField, Label)
         """)
+  }
+
+  @Test func aBindingToARepeatedIdIsNotReportedAsASecondProblem() throws {
+    let error = #expect(throws: ScreenError.self) {
+      try RepeatedBoundIDScreen().mount(on: ProfileViewModel(), scheduler: ManualScheduler())
+    }
+    #expect(
+      error?.problems == [
+        "widget ids must be unique in a screen; repeated: 'same' (TextField, Label)"
+      ])
   }
 
   @Test func malformedIdsAreRejectedByName() throws {
@@ -108,6 +118,22 @@ import Testing
     try await driver.appear()
     driver.unmount()
     #expect(model.events.suffix(2) == ["willDisappear", "didDisappear"], "unmount hides first")
+  }
+}
+
+/// A field and a label after it given one id, the field bound.
+private struct RepeatedBoundIDScreen: Screen {
+  let field = TextField("same")
+
+  var body: Widget {
+    VStack("root") {
+      field
+      Label("same")
+    }
+  }
+
+  func bindings(_ vm: ProfileViewModel) -> [BindingDeclaration<ProfileViewModel>] {
+    bind(\.name, to: field.text)
   }
 }
 
