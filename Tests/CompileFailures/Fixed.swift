@@ -62,3 +62,38 @@ func fixedScoreBinding<Side: FixedScoreSide>(_ side: Side.Type, to label: Label)
 {
   bind(Side.path, to: label.text) { String($0) }
 }
+
+@MainActor @Observable
+final class FixedCell: Identifiable {
+  let id: Int
+  var text: String
+  init(id: Int, text: String) {
+    self.id = id
+    self.text = text
+  }
+}
+
+struct FixedRow: RowTemplate {
+  let text = Label("text")
+  var body: Widget { text }
+  func bindings(_ vm: FixedCell) -> [BindingDeclaration<FixedCell>] {
+    bind(\.text, to: text.text)
+  }
+}
+
+@MainActor @Observable
+final class FixedListViewModel {
+  var cells = [FixedCell(id: 1, text: "Milk")]
+  var open: Command<FixedCell, Void> {
+    .owned(by: self) { _, cell in print(cell.text) }
+  }
+}
+
+struct FixedListScreen: Screen {
+  let list = ListView("cells", rows: [FixedRow.self])
+  var body: Widget { list }
+  func bindings(_ vm: FixedListViewModel) -> [BindingDeclaration<FixedListViewModel>] {
+    show(\.cells, in: list)
+    command(vm.open, on: list.selection)
+  }
+}

@@ -54,3 +54,53 @@ public func command<Model: AnyObject, Input, Output>(
 ) -> BindingDeclaration<Model> {
   fatalError("unavailable")
 }
+
+/// Catches a command bound to a row event whose input is not a row's view model (or is
+/// `Void`): the message says to take the cell view model as the input.
+///
+/// - Parameters:
+///   - command: A command whose input is not a row's view model.
+///   - event: The row event.
+///   - fileID: Where the declaration is written.
+///   - line: The line it is written on.
+/// - Returns: Nothing: the declaration cannot be called.
+@available(
+  *, unavailable,
+  message:
+    "a row event passes the row's view model; declare the command with the cell view model as its input, e.g. Command<OrderCell, Void>"
+)
+@MainActor
+public func command<Model: AnyObject, Input, Output>(
+  _ command: Command<Input, Output>,
+  on event: some RowEventSource,
+  fileID: String = #fileID,
+  line: Int = #line
+) -> BindingDeclaration<Model> {
+  fatalError("unavailable")
+}
+
+/// Catches a list shown from an array whose elements are not row view models: the message
+/// says that rows are `Identifiable` classes.
+///
+/// - Parameters:
+///   - source: A key path to an array of values that are not classes, or not `Identifiable`.
+///   - list: The list that would show them.
+///   - animation: How the list would animate the changes.
+///   - fileID: Where the declaration is written.
+///   - line: The line it is written on.
+/// - Returns: Nothing: the declaration cannot be called.
+@available(
+  *, unavailable,
+  message:
+    "a list's rows are view models: make the element an Identifiable class (@Observable final class OrderCell: Identifiable), whose row a RowTemplate shows"
+)
+@MainActor
+public func show<Model: AnyObject, Element>(
+  _ source: KeyPath<Model, [Element]>,
+  in list: some CollectionTarget,
+  animation: RowAnimation = .automatic,
+  fileID: String = #fileID,
+  line: Int = #line
+) -> BindingDeclaration<Model> {
+  fatalError("unavailable")
+}
