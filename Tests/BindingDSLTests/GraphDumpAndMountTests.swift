@@ -145,4 +145,36 @@ import Testing
     #expect(!scheduler.flush())
     #expect(label.received == [""])
   }
+
+  /// A sink releases the last reference to its own mounted graph (without unmounting it) during
+  /// the flush: nothing crashes, nothing is written afterwards, and the view model is let go.
+  @Test func aGraphReleasedByItsOwnSinkMidFlushStopsCleanly() throws {
+    weak var weakModel: FormModel?
+    let holder = MountedGraphHolder()
+    let first = Slot("first", "text", "")
+    let second = Slot("second", "text", 0)
+    do {
+      let model = FormModel()
+      weakModel = model
+      holder.mounted = try BindingGraph<FormModel> {
+        bind(\.name, to: first)
+        bind(\.name, \.count, to: second) { $0.count + $1 }
+      }.mount(on: model, scheduler: scheduler)
+      first.onReceive = { [unowned holder] _ in holder.mounted = nil }
+      model.name = "Ada"
+      model.count = 4
+      scheduler.flush()
+      model.name = "Grace"
+      #expect(!scheduler.flush())
+    }
+    #expect(holder.mounted == nil)
+    #expect(weakModel == nil)
+    #expect(second.received == [0], "the derived node of a released graph is not computed")
+  }
+}
+
+/// Holds a mounted graph that a sink of that graph lets go.
+@MainActor
+final class MountedGraphHolder {
+  var mounted: MountedGraph<FormModel>?
 }
