@@ -169,8 +169,8 @@ public class Driver {
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``/Headless/DriverError`` when there is no such row, or the row has no such action, naming
-  ///   those it has.
+  /// - Throws: ``/Headless/DriverError`` when there is no such row, the list is hidden or disabled,
+  ///   or the row has no such action, naming those it has.
   public func swipe(
     _ row: String, action: String, fileID: String = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
@@ -455,7 +455,31 @@ public class Driver {
       throw DriverError(
         "cannot \(action) '\(id)': it is \(found.kindWithArticle), not a List", kind: .wrongKind)
     }
+    try checkReachable(list, list, as: id, for: action)
     return list
+  }
+
+  /// Throws when a person could not act on `target` of `list` (the list itself or one of its
+  /// rows): it or a container of it is hidden, or the list is disabled.
+  private func checkReachable(
+    _ target: Widget, _ list: ListView, as name: String, for action: String
+  ) throws(DriverError) {
+    if let hidden = surface.root?.hiddenAncestor(of: target) {
+      let how =
+        hidden === target
+        ? "it is hidden" : hidden === list ? "its list '\(list.id)' is hidden"
+        : "its container '\(hidden.id)' is hidden"
+      throw DriverError("cannot \(action) '\(name)': \(how)", kind: .hidden)
+    }
+    if !list.isEnabledNow {
+      var message =
+        "cannot \(action) '\(name)': "
+        + (target === list ? "it is disabled" : "its list '\(list.id)' is disabled")
+      if let cause = surface.enabledCause(of: list.isEnabled.targetKey) {
+        message += " (\(cause))"
+      }
+      throw DriverError(message, kind: .disabled)
+    }
   }
 
   /// The row at `path` (`orders[42]`) with its list.
@@ -471,6 +495,7 @@ public class Driver {
         "cannot \(action) '\(path)': it is \(found.widget.kindWithArticle), not a row; rows are "
           + "addressed as <list>[<row id>]", kind: .wrongKind)
     }
+    try checkReachable(row, list, as: path, for: action)
     return (list, row)
   }
 
