@@ -467,8 +467,10 @@ public class Driver {
     if let hidden = surface.root?.hiddenAncestor(of: target) {
       let how =
         hidden === target
-        ? "it is hidden" : hidden === list ? "its list '\(list.id)' is hidden"
-        : "its container '\(hidden.id)' is hidden"
+        ? "it is hidden"
+        : hidden === list
+          ? "its list '\(list.id)' is hidden"
+          : "its container '\(hidden.id)' is hidden"
       throw DriverError("cannot \(action) '\(name)': \(how)", kind: .hidden)
     }
     if !list.isEnabledNow {
