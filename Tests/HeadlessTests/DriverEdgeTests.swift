@@ -72,3 +72,37 @@ struct BoxScreen: Screen {
     #expect(error?.message == "cannot select 'orders[1]': its container 'screen' is hidden")
   }
 }
+
+/// A code field that takes six digits, then is disabled.
+@MainActor
+@Observable
+final class SixDigitCodeModel {
+  var code = ""
+  var canEdit: Bool { code.count < 6 }
+}
+
+struct SixDigitCodeScreen: Screen {
+  let code = TextField("code", placeholder: "SMS code")
+
+  var body: Widget { VStack("form") { code } }
+
+  func bindings(_ vm: SixDigitCodeModel) -> [BindingDeclaration<SixDigitCodeModel>] {
+    bind(\.code, to: code.text)
+    bind(\.canEdit, to: code.isEnabled)
+  }
+}
+
+/// Typing goes a character at a time, as a person types, and stops where a person would.
+@MainActor
+@Suite struct DriverTypingTests {
+  @Test func typingStopsWhenTheFieldBecomesDisabled() async throws {
+    let model = SixDigitCodeModel()
+    let driver = try ScreenDriver(SixDigitCodeScreen(), model: model)
+    let error = await expectDriverFailure { try await driver.type("1234567", into: "code") }
+    #expect(error?.kind == .disabled)
+    let message = error?.message ?? ""
+    #expect(message.hasPrefix("cannot type 'code': it is disabled (its enabled state follows"))
+    #expect(message.hasSuffix(", after \"123456\" was typed of \"1234567\""), "\(message)")
+    #expect(model.code == "123456")
+  }
+}

@@ -7,7 +7,8 @@ public import Headless
 extension Driver {
   /// Types `text` into the widget `id` (a text field, a text view, a search field: any
   /// ``/Headless/TextEditable``), one character at a time (each an edit, each flushed), after the text
-  /// already there.
+  /// already there. A character that leaves the field disabled, hidden or covered stops the
+  /// typing there, as it would stop a person.
   ///
   /// - Parameters:
   ///   - text: What to type.
@@ -23,9 +24,21 @@ extension Driver {
     line: UInt = #line, column: UInt = #column
   ) async throws {
     try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
-      let field = try capable(id, to: "type", as: (any TextEditable).self)
+      var field = try capable(id, to: "type", as: (any TextEditable).self)
+      var typed = ""
       for character in text {
+        // NB: a character may disable or hide the field (a code field full at six digits), or
+        // cover it; a person could not type the next one.
+        if !typed.isEmpty {
+          do {
+            field = try capable(id, to: "type", as: (any TextEditable).self)
+          } catch let error as DriverError {
+            throw DriverError(
+              "\(error.message), after \"\(typed)\" was typed of \"\(text)\"", kind: error.kind)
+          }
+        }
         clock.withTracking { field.text.edit(field.text.value + String(character)) }
+        typed.append(character)
         try flush()
       }
       try await settle()
