@@ -168,16 +168,21 @@ public final class Command<Input, Output>: CommandObject, WorkOwning, Observable
     guard canExecute else { return nil }
     lastStarted += 1
     let number = lastStarted
-    var predecessor: Run?
+    var predecessors: [Run] = []
     switch policy {
     case .ignoreWhileExecuting, .concurrent:
       break
     case .cancelPrevious:
       cancelRunning()
     case .queue:
-      predecessor = tasks.max { $0.key < $1.key }?.value
+      // NB: every earlier run whose work may still run, in order: the queued ones, which a
+      // cancellation can take out of the line, and the cancelled ones still unwinding, whose
+      // work has not ended. Waiting for the last alone let a run start beside an earlier one
+      // once the runs between them were cancelled.
+      predecessors = tasks.merging(unwinding) { run, _ in run }.sorted { $0.key < $1.key }.map(
+        \.value)
     }
-    let run = start(number, input, after: predecessor, origin: origin)
+    let run = start(number, input, after: predecessors, origin: origin)
     activeRuns = tasks.count
     lastError = nil
     status = .executing
@@ -194,19 +199,25 @@ public final class Command<Input, Output>: CommandObject, WorkOwning, Observable
     status = .cancelled
   }
 
-  /// Cancels the runs that `origin` started, and no others. When no run is left, the status
-  /// becomes ``CommandStatus/cancelled``.
+  /// Cancels the runs that `origin` started, and no others. The status still shows the newest
+  /// run's outcome: ``CommandStatus/cancelled`` when the newest run settled so far is one of
+  /// these; what a newer run ended with otherwise, once no run is left.
   package func cancelRuns(startedBy origin: WorkToken) {
     let started = tasks.filter { $0.value.origin == origin }
-    guard !started.isEmpty else { return }
+    guard let newest = started.keys.max() else { return }
     for (number, run) in started {
       tasks[number] = nil
       unwind(number, run)
     }
+    // NB: a cancelled run newer than every settled one is the newest outcome; an older run
+    // ending later must not show what an even older one ended with (its error was cleared
+    // when the cancelled run started).
+    if newest > settledThrough {
+      settledThrough = newest
+      outcome = .cancelled
+    }
     activeRuns = tasks.count
-    guard tasks.isEmpty else { return }
-    settledThrough = lastStarted
-    status = .cancelled
+    if tasks.isEmpty { status = outcome }
   }
 
   /// Calls `handler` with every error a run of this command ends with (cancellation is not an
@@ -239,22 +250,27 @@ public final class Command<Input, Output>: CommandObject, WorkOwning, Observable
   }
 
   private func start(
-    _ number: Int, _ input: Input, after predecessor: Run?, origin: WorkToken?
+    _ number: Int, _ input: Input, after predecessors: [Run], origin: WorkToken?
   ) -> Run {
     let work = self.work
     let ledger = WorkLedger.shared
+    // NB: the ledger follows the wait on the last of them, which itself waits on the one
+    // before it (see `WorkLedger.end`).
     let id = ledger.begin(
       "command '\(name ?? "(unnamed)")'", owner: workToken,
-      after: predecessor?.work)
+      after: predecessors.last?.work)
     // NB: the task holds the command weakly: the command cancels its runs when it is released.
     // (Work that calls the view model holds the view model, and so the command, until it ends
     // or is cancelled; unmounting a screen cancels the runs it started.) A queued run waits
     // for the run before it.
-    let task = Task { [weak self, predecessor = predecessor?.task] in
+    let task = Task { [weak self, predecessors = predecessors.map(\.task)] in
       await ledger.run(id) {
-        // NB: a cancelled queued run stops waiting for the run before it, so that it ends (and
-        // lets go of its input) at once, not when that run ends.
-        if let predecessor { await awaitUnlessCancelled(predecessor) }
+        // NB: a cancelled queued run stops waiting for the runs before it, so that it ends (and
+        // lets go of its input) at once, not when they end.
+        for predecessor in predecessors {
+          await awaitUnlessCancelled(predecessor)
+          if Task.isCancelled { break }
+        }
         let result: Result<Output, any Error>
         do {
           try Task.checkCancellation()
@@ -278,27 +294,36 @@ public final class Command<Input, Output>: CommandObject, WorkOwning, Observable
     guard tasks.removeValue(forKey: number) != nil else { return }
     // A run older than one whose result is already shown (or that was cancelled) must not
     // overwrite what came after it.
+    var failure: (any Error)?
     if number > settledThrough {
       settledThrough = number
-      record(result)
+      failure = record(result)
     }
     activeRuns = tasks.count
     if tasks.isEmpty { status = outcome }
+    // NB: the handlers see the run ended (its status, the runs left), so that one may execute
+    // the command again.
+    if let failure {
+      for handler in errorHandlers.handlers { handler(failure) }
+    }
   }
 
   private var outcome: CommandStatus = .idle
 
-  private func record(_ result: Result<Output, any Error>) {
+  /// Records what the newest run ended with; returns its error, for the error handlers.
+  private func record(_ result: Result<Output, any Error>) -> (any Error)? {
     switch result {
     case .success(let output):
       lastOutput = output
       outcome = .succeeded
+      return nil
     case .failure(let error) where error is CancellationError:
       outcome = .cancelled
+      return nil
     case .failure(let error):
       lastError = error
       outcome = .failed
-      for handler in errorHandlers.handlers { handler(error) }
+      return error
     }
   }
 }
@@ -402,7 +427,8 @@ public enum ExecutionPolicy: String, Hashable, Sendable, CustomStringConvertible
   case ignoreWhileExecuting
   /// The running work is cancelled and the new one starts: search as you type.
   case cancelPrevious
-  /// The new execution waits for the running ones and then runs, in order.
+  /// The new execution waits for the earlier ones (cancelled ones whose work is still unwinding
+  /// too) and then runs, in order: queued work never overlaps.
   case queue
   /// Every execution runs at once; results are kept in the order the runs started.
   case concurrent

@@ -134,12 +134,17 @@ package final class WorkLedger: Sendable {
   }
 
   /// The work ended: it is forgotten, and work queued behind it starts running, inheriting its
-  /// clock.
+  /// clock; or, when the work that ended was itself still waiting (a queued run cancelled), the
+  /// work behind it waits for what it waited for.
   package func end(_ id: WorkID) {
     update { state in
       guard let ended = state.items.removeValue(forKey: id) else { return }
+      var next = Phase.running
+      if case .waiting(let earlier) = ended.phase, state.items[earlier] != nil {
+        next = .waiting(on: earlier)
+      }
       for (key, item) in state.items where item.phase == .waiting(on: id) {
-        state.items[key]?.phase = .running
+        state.items[key]?.phase = next
         if item.clock == nil { state.items[key]?.clock = ended.clock }
       }
     }
