@@ -149,7 +149,8 @@ private final class ConcurrentLoadModel {
   /// `.concurrent`: an older run that outlives a newer failed one, while the newest run (a
   /// screen's) is cancelled by unmount. The command ends `failed` with no `lastError`, so a
   /// `feedback` display shows the generic "Failed" instead of the error.
-  @Test(.timeLimit(.minutes(1))) func aConcurrentCommandNeverEndsFailedWithoutAnError() async throws {
+  @Test(.timeLimit(.minutes(1))) func aConcurrentCommandNeverEndsFailedWithoutAnError() async throws
+  {
     let clock = VirtualClock()
     let model = ConcurrentLoadModel(clock: clock)
     let button = TestButton("load")
