@@ -100,6 +100,11 @@ public final class FormValidation<Model: AnyObject>: Observable {
 
   /// Adds a field and its rules, checked in order.
   ///
+  /// A field's asynchronous rules are checked by one check, in the order given, once the value
+  /// has been quiet for the longest of their debounces; the first message any of them answers
+  /// is the field's. Give all of a field's rules in one call: a key path added twice stops the
+  /// program, naming it.
+  ///
   /// - Parameters:
   ///   - keyPath: The view-model value.
   ///   - name: The field's name in messages and graph dumps; the key path's when `nil`.
@@ -112,30 +117,49 @@ public final class FormValidation<Model: AnyObject>: Observable {
   ) -> Self {
     let index = fields.count
     let name = name ?? "\(keyPath)"
+    if let other = self.index(of: keyPath) {
+      preconditionFailure(
+        "FormValidation.field: \(keyPath) was added already, as '\(fields[other].name)'; give "
+          + "all of a field's rules in one field(_:named:_:) call")
+    }
     var checks: [@MainActor (Model, Value) -> String?] = []
-    var check: (any AsyncCheck)?
-    var isCurrent: @MainActor (Value, Any) -> Bool = { _, _ in true }
+    var asyncRules: [(debounce: Duration, work: @Sendable (Value) async throws -> String?)] = []
     for rule in rules {
       switch rule.kind {
       case .check(let rule): checks.append(rule)
-      case .async(let debounce, let work):
-        check = makeCheck(index: index, name: name, debounce: debounce, work: work)
-        isCurrent = { value, answered in
-          guard let answered = answered as? Value else { return false }
-          return equal(value, answered)
-        }
+      case .async(let debounce, let work): asyncRules.append((debounce, work))
       }
     }
-    let message: @MainActor (Model) -> String? = { model in
-      let value = model[keyPath: keyPath]
+    let messageOf: @MainActor (Model, Value) -> String? = { model, value in
       for check in checks {
         if let message = check(model, value) { return message }
       }
       return nil
     }
+    var check: (any AsyncCheck)?
+    var isCurrent: @MainActor (Value, Any) -> Bool = { _, _ in true }
+    if !asyncRules.isEmpty {
+      let works = asyncRules.map(\.work)
+      check = makeCheck(
+        name: name, debounce: asyncRules.map(\.debounce).max() ?? .zero, index: index,
+        breaksAnotherRule: { [weak self] value in
+          guard let owner = self?.owner else { return nil }
+          return messageOf(owner, value) != nil
+        },
+        work: { value in
+          for work in works {
+            if let message = try await work(value) { return message }
+          }
+          return nil
+        })
+      isCurrent = { value, answered in
+        guard let answered = answered as? Value else { return false }
+        return equal(value, answered)
+      }
+    }
     fields.append(
       Field(
-        keyPath: keyPath, name: name, message: message,
+        keyPath: keyPath, name: name, message: { model in messageOf(model, model[keyPath: keyPath]) },
         answers: { model, answer in isCurrent(model[keyPath: keyPath], answer.value) },
         check: check))
     return self
@@ -226,15 +250,20 @@ public final class FormValidation<Model: AnyObject>: Observable {
     return answer.message.map { ($0, false) }
   }
 
+  /// The check of field `index`: its command runs `work` on the value it is given, unless that
+  /// value breaks one of the field's synchronous rules, and stores the answer for that value.
   private func makeCheck<Value>(
-    index: Int, name: String, debounce: Duration,
+    name: String, debounce: Duration, index: Int,
+    breaksAnotherRule: @escaping @MainActor (Value) -> Bool?,
     work: @escaping @Sendable (Value) async throws -> String?
   ) -> AsyncFieldCheck<Value> {
     // NB: nothing is held strongly across the check's await, so unmounting a screen and
     // dropping its view model releases the form while a check is still under way.
     let command = Command<Value, Void>("check \(name)", policy: .cancelPrevious) {
       [weak self] value in
-      guard let breaksAnotherRule = self?.breaksAnotherRule(index) else {
+      // NB: the rules are checked against the value the check was asked about, which the
+      // field may no longer hold: the answer is stored for that value only.
+      guard let breaksAnotherRule = breaksAnotherRule(value) else {
         throw CancellationError()
       }
       // A value that breaks another rule is not worth a server call; the answer is that nothing
@@ -244,12 +273,6 @@ public final class FormValidation<Model: AnyObject>: Observable {
       self?.answers[index] = Answer(value: value, message: message)
     }
     return AsyncFieldCheck(debounce: debounce, command: command)
-  }
-
-  /// Whether the field breaks one of its synchronous rules; `nil` once the owner is gone.
-  private func breaksAnotherRule(_ index: Int) -> Bool? {
-    guard let owner else { return nil }
-    return fields[index].message(owner) != nil
   }
 
   private static func answer<Value>(
