@@ -159,7 +159,8 @@ public final class FormValidation<Model: AnyObject>: Observable {
     }
     fields.append(
       Field(
-        keyPath: keyPath, name: name, message: { model in messageOf(model, model[keyPath: keyPath]) },
+        keyPath: keyPath, name: name,
+        message: { model in messageOf(model, model[keyPath: keyPath]) },
         answers: { model, answer in isCurrent(model[keyPath: keyPath], answer.value) },
         check: check))
     return self
