@@ -106,3 +106,54 @@ struct SixDigitCodeScreen: Screen {
     #expect(model.code == "123456")
   }
 }
+
+/// Sliders and steppers: the values a refusal offers are values the widget takes, messages name
+/// the end a value is beyond, integers render exactly, and the ends of an `Int` range are reached
+/// without a trap.
+@MainActor
+@Suite struct DriverAdjustingTests {
+  @Test func theNearestValuesASliderOffersAreValuesItTakes() async throws {
+    let slider = Slider("s", value: 0, range: 0...1, step: 0.3)
+    let driver = try ScreenDriver(BoxScreen([slider]), model: BoxModel())
+    let between = await expectDriverFailure { try await driver.slide("s", to: 0.5) }
+    #expect(
+      between?.message
+        == "cannot slide 's' to 0.5: it moves in steps of 0.3 from 0; the nearest values are 0.3 "
+        + "and 0.6")
+    let top = await expectDriverFailure { try await driver.slide("s", to: 0.95) }
+    #expect(
+      top?.message
+        == "cannot slide 's' to 0.95: it moves in steps of 0.3 from 0; the nearest value is 0.9")
+    try await driver.slide("s", to: 0.9)
+    #expect(slider.value.value == 0.9)
+  }
+
+  @Test func steppingTowardsTheRangeFromOutsideItSaysWhichEndTheValueIsBeyond() async throws {
+    let stepper = Stepper("g", value: 10, range: 0...5)
+    let driver = try ScreenDriver(BoxScreen([stepper]), model: BoxModel())
+    let down = await expectDriverFailure { try await driver.step("g", by: -1) }
+    #expect(
+      down?.message == "cannot step 'g' down by 1 from 10: it would still be above its maximum, 5")
+    let up = await expectDriverFailure { try await driver.step("g", by: 1) }
+    #expect(up?.message == "cannot step 'g' up by 1 from 10: it would pass its maximum, 5")
+  }
+
+  @Test func aStepperRendersItsIntegersExactly() {
+    let stepper = Stepper("s", value: Int.max, range: 0...Int.max)
+    #expect(
+      TextRenderer.render(stepper)
+        == "Stepper #s value=9223372036854775807 range=0...9223372036854775807 step=1")
+    #expect(
+      TextRenderer.render(Slider("big", value: 1e15, range: 0...1e18))
+        .hasPrefix("Slider #big value=1000000000000000 range=0...1000000000000000000"))
+  }
+
+  @Test func slidingAStepperToTheTopOfAnIntRangeReachesIt() async throws {
+    let stepper = Stepper("s", value: 0, range: 0...Int.max)
+    let driver = try ScreenDriver(BoxScreen([stepper]), model: BoxModel())
+    try await driver.slide("s", to: Double(Int.max))
+    #expect(stepper.value.value == Int.max)
+    try await driver.slide("s", to: 0)
+    #expect(stepper.value.value == 0)
+  }
+}

@@ -99,7 +99,8 @@ import Testing
   }
 
   @Test(arguments: [
-    0, -0.0, 1, -1, 0.25, 1.0 / 3, 1e14, 1e15, -1e15, 123_456_789_012_345, 1e20, 2.5e-8,
+    0, -0.0, 1, -1, 0.25, 1.0 / 3, 1e14, 1e15, -1e15, 123_456_789_012_345, 1e18, 0x1p63, 1e20,
+    2.5e-8,
     .infinity, -.infinity, .nan, .greatestFiniteMagnitude, .leastNonzeroMagnitude,
   ])
   func numbersInCustomFieldsFormatAsBefore(number: Double) {
@@ -172,7 +173,7 @@ private func referenceFormat(_ value: RenderedField.Value) -> String {
   case .word(let word): word
   case .list(let items): "[" + items.map(referenceQuoted).joined(separator: ", ") + "]"
   case .number(let number):
-    number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+    number.rounded() == number && abs(number) < 0x1p63 ? String(Int64(number)) : String(number)
   }
 }
 

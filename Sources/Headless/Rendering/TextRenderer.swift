@@ -243,11 +243,7 @@ struct RenderOutput: ~Copyable {
       }
       append(.closingBracket)
     case .number(let number):
-      if number.rounded() == number && abs(number) < 1e15 {
-        append(String(Int64(number)))
-      } else {
-        append(String(number))
-      }
+      append(formatted(number))
     }
   }
 

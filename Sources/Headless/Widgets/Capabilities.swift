@@ -102,15 +102,39 @@ extension Adjustable {
     let steps = (value - range.lowerBound) / step
     let nearest = steps.rounded()
     if abs(steps - nearest) <= 1e-9 * max(1, abs(steps)) { return nil }
-    let below = range.lowerBound + steps.rounded(.down) * step
-    let above = min(range.lowerBound + steps.rounded(.up) * step, range.upperBound)
-    return "it moves in steps of \(formatted(step)) from \(formatted(range.lowerBound)); the "
-      + "nearest values are \(formatted(below)) and \(formatted(above))"
+    // NB: the values on either side, written as the step and the start are (0.9, not
+    // 0.8999999999999999), and only those in the range: the end of a range off the steps is
+    // not a value the widget takes.
+    let decimals = max(decimalPlaces(of: step), decimalPlaces(of: range.lowerBound))
+    let below = rounded(range.lowerBound + steps.rounded(.down) * step, toDecimals: decimals)
+    let above = rounded(range.lowerBound + steps.rounded(.up) * step, toDecimals: decimals)
+    let start = "it moves in steps of \(formatted(step)) from \(formatted(range.lowerBound)); "
+    guard above <= range.upperBound else {
+      return start + "the nearest value is \(formatted(below))"
+    }
+    return start + "the nearest values are \(formatted(below)) and \(formatted(above))"
   }
 }
 
-/// A number as the text format writes it: without a fractional part when it has none.
+/// How many decimals `number` is written with (`0.25` has 2); 0 for a whole number, and at most
+/// 15.
+private func decimalPlaces(of number: Double) -> Int {
+  let text = formatted(number)
+  guard !text.contains("e"), let point = text.firstIndex(of: ".") else { return 0 }
+  return min(text.distance(from: point, to: text.endIndex) - 1, 15)
+}
+
+/// `number` rounded to `decimals` decimals.
+private func rounded(_ number: Double, toDecimals decimals: Int) -> Double {
+  var scale = 1.0
+  for _ in 0..<decimals { scale *= 10 }
+  return (number * scale).rounded() / scale
+}
+
+/// A number as the text format writes it: without a fractional part when it has none (up to
+/// the magnitude of `Int64`; beyond it, in exponent form).
 package func formatted(_ number: Double) -> String {
-  if number.rounded() == number && abs(number) < 1e15 { return String(Int64(number)) }
+  // NB: 2^63 is the first magnitude `Int64` cannot hold.
+  if number.rounded() == number && abs(number) < 0x1p63 { return String(Int64(number)) }
   return String(number)
 }

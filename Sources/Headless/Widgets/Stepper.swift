@@ -52,8 +52,9 @@ public final class Stepper: Widget, Adjustable, ValidationDisplay {
       rangeText = (range, text)
     }
     var fields: [RenderedField] = [
-      .init("value", .number(Double(value.value))), .init("range", .word(text)),
-      .init("step", .number(Double(stepSize))),
+      // NB: integers written as such: a `Double` is not exact past 2^53.
+      .init("value", .word(String(value.value))), .init("range", .word(text)),
+      .init("step", .word(String(stepSize))),
     ]
     if let message = message.value { fields.append(.init("message", .text(message))) }
     return fields
@@ -76,7 +77,16 @@ public final class Stepper: Widget, Adjustable, ValidationDisplay {
   /// Sets the value as a person would.
   ///
   /// - Parameter newValue: The value, in the range and on a step.
-  public func adjust(to newValue: Double) { value.edit(Int(newValue.rounded())) }
+  public func adjust(to newValue: Double) {
+    // NB: the range's ends as `Double`s may round past `Int`'s (`Double(Int.max)` is 2^63):
+    // such a value is the end itself.
+    let rounded = newValue.rounded()
+    let range = range.value
+    let int =
+      rounded >= Double(range.upperBound)
+      ? range.upperBound : rounded <= Double(range.lowerBound) ? range.lowerBound : Int(rounded)
+    value.edit(int)
+  }
 
   /// The message target of a `validate` declaration.
   public var validationMessage: any ValueTarget<String?> { message }

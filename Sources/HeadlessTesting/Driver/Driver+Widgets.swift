@@ -156,12 +156,18 @@ extension Driver {
       let size = widget.adjustableStep ?? (range.upperBound - range.lowerBound) / 10
       let target = widget.adjustableValue + Double(steps) * size
       let direction = steps < 0 ? "down" : "up"
-      if target > range.upperBound + size * 1e-9 || target < range.lowerBound - size * 1e-9 {
-        let end = steps < 0 ? range.lowerBound : range.upperBound
+      // NB: the end named is the one the target is beyond, whichever way the steps go: a value
+      // above the range stepped down may still be above it.
+      let isAbove = target > range.upperBound + size * 1e-9
+      if isAbove || target < range.lowerBound - size * 1e-9 {
+        let passes = (steps < 0) != isAbove
         throw DriverError(
           "cannot step '\(id)' \(direction) by \(abs(steps)) from "
-            + "\(formatted(widget.adjustableValue)): it would pass its "
-            + "\(steps < 0 ? "minimum" : "maximum"), \(formatted(end))")
+            + "\(formatted(widget.adjustableValue)): "
+            + (passes
+              ? "it would pass its \(isAbove ? "maximum" : "minimum"), "
+              : "it would still be \(isAbove ? "above its maximum" : "below its minimum"), ")
+            + formatted(isAbove ? range.upperBound : range.lowerBound))
       }
       let value = min(max(target, range.lowerBound), range.upperBound)
       clock.withTracking { widget.adjust(to: value) }
