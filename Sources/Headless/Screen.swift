@@ -207,9 +207,9 @@ package struct PreparedScreen<S: Screen> {
     let malformed = byID.keys.filter(Self.isMalformed)
     if !malformed.isEmpty {
       problems.append(
-        "widget ids must be non-empty, without spaces, '#' or quotes, so that renders and "
-          + "driver calls can name them; malformed: "
-          + malformed.sorted().map { "'\($0)'" }.joined(separator: ", "))
+        "widget ids must be non-empty, without spaces, control characters, '#', quotes, '[' or "
+          + "']', so that renders and driver calls (orders[2].title) can name them; malformed: "
+          + malformed.sorted().map { "'\(escapedForMessage($0))'" }.joined(separator: ", "))
     }
     var seen: Set<String> = []
     let repeatedIDs = repeated.filter { seen.insert($0).inserted }
@@ -238,17 +238,23 @@ package struct PreparedScreen<S: Screen> {
       compiled, of: S.self, widgets: widgets, declarations: declarations)
   }
 
-  /// Whether `id` cannot name a widget: empty, or holding whitespace, '#' or a quote.
+  /// Whether `id` cannot name a widget: empty, or holding whitespace, a control character, '#',
+  /// a quote, or a bracket, which a driver path gives a meaning (a dot does not stop a path from
+  /// finding an id whole).
   private static func isMalformed(_ id: String) -> Bool {
     if id.isEmpty { return true }
     // NB: ids are ASCII nearly always; their bytes are checked without the Unicode property
     // lookup `Character.isWhitespace` makes, which was a twentieth of a screen's mount.
     if id.utf8.allSatisfy({ $0 < 0x80 }) {
       return id.utf8.contains { byte in
-        byte == 0x20 || (0x09...0x0D).contains(byte) || byte == 0x23 || byte == 0x22
+        byte <= 0x20 || byte == 0x7F || byte == 0x23 || byte == 0x22 || byte == 0x5B
+          || byte == 0x5D
       }
     }
-    return id.contains { $0.isWhitespace || $0 == "#" || $0 == "\"" }
+    return id.unicodeScalars.contains {
+      $0.properties.isWhitespace || $0.properties.generalCategory == .control
+        || "#\"[]".unicodeScalars.contains($0)
+    }
   }
 
   /// Bindings that reach a widget the tree does not hold: an id that is not in the tree, or
@@ -403,4 +409,17 @@ public struct ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     "\(screen) cannot be mounted:\n" + problems.map { "• \($0)" }.joined(separator: "\n")
   }
+}
+
+/// `id` with its control characters written as escapes (`\u{1B}`), for a message.
+private func escapedForMessage(_ id: String) -> String {
+  var text = ""
+  for scalar in id.unicodeScalars {
+    if scalar.properties.generalCategory == .control {
+      text += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+    } else {
+      text.unicodeScalars.append(scalar)
+    }
+  }
+  return text
 }

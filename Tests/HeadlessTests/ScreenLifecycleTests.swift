@@ -54,8 +54,9 @@ import Testing
     }
     #expect(
       error?.problems == [
-        "widget ids must be non-empty, without spaces, '#' or quotes, so that renders and driver "
-          + "calls can name them; malformed: '', 'first name', 'no#1'"
+        "widget ids must be non-empty, without spaces, control characters, '#', quotes, '[' or "
+          + "']', so that renders and driver calls (orders[2].title) can name them; malformed: "
+          + "'', 'a\\u{1B}[31mred', 'first name', 'go[1]', 'no#1'"
       ])
   }
 
@@ -154,6 +155,8 @@ private struct MalformedIDScreen: Screen {
       Label("first name")
       Label("")
       Label("no#1")
+      Button("go[1]", title: "Go")
+      Label("a\u{1B}[31mred")
     }
   }
 
