@@ -157,3 +157,29 @@ struct SixDigitCodeScreen: Screen {
     #expect(stepper.value.value == 0)
   }
 }
+
+/// What a finder says when a query matches several widgets.
+@MainActor
+@Suite struct FinderMatchesTests {
+  @Test func severalHiddenMatchesAreNamedAsSuch() async throws {
+    let first = Button("a", title: "Go")
+    let second = Button("b", title: "Go")
+    first.isHidden.value = true
+    second.isHidden.value = true
+    let driver = try ScreenDriver(BoxScreen([first, second]), model: BoxModel())
+    let error = await expectDriverFailure { try driver.find(.text("Go")) }
+    #expect(error?.kind == .hidden)
+    #expect(
+      error?.message.hasPrefix("2 widgets match text \"Go\" in BoxScreen, and none is visible: ")
+        == true, "\(error?.message ?? "")")
+  }
+
+  @Test func matchesBeyondTheFirstFiveAreCounted() async throws {
+    let buttons = (1...7).map { Button("b\($0)", title: "Go") }
+    let driver = try ScreenDriver(BoxScreen(buttons), model: BoxModel())
+    let error = await expectDriverFailure { try driver.find(.text("Go")) }
+    let message = error?.message ?? ""
+    #expect(message.hasPrefix("7 widgets match text \"Go\""))
+    #expect(message.contains("'b5'") && message.contains(" and 2 more; "), "\(message)")
+  }
+}

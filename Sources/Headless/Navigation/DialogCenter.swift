@@ -249,7 +249,7 @@ public final class DialogCenter: DialogPresenter {
     guard let index = entry.view.buttons.firstIndex(where: { $0.title.value == title }) else {
       throw DriverError(
         "cannot answer '\(title)': \(entry.view.described) has the buttons "
-          + entry.view.buttonList)
+          + entry.view.buttonList, kind: .missingWidget)
     }
     resolve(entry, .button(index))
   }
@@ -263,7 +263,7 @@ public final class DialogCenter: DialogPresenter {
     guard let field = entry.view.field else {
       throw DriverError(
         "cannot answer with '\(text)': \(entry.view.described) takes no text; its buttons: "
-          + entry.view.buttonList)
+          + entry.view.buttonList, kind: .wrongKind)
     }
     field.text.edit(text)
     resolve(entry, .button(1))

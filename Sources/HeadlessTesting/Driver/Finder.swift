@@ -158,7 +158,15 @@ extension Driver {
       throw DriverError(
         "\(visible.count) widgets match \(finder) in \(surface.name): "
           + visible.prefix(5).map { $0.widget.briefly(at: $0.address) }.joined(separator: ", ")
+          + (visible.count > 5 ? " and \(visible.count - 5) more" : "")
           + "; ask for one by id, or add its kind or label")
+    }
+    if matches.count > 1 {
+      throw DriverError(
+        "\(matches.count) widgets match \(finder) in \(surface.name), and none is visible: "
+          + matches.prefix(5).map { $0.widget.briefly(at: $0.address) }.joined(separator: ", ")
+          + (matches.count > 5 ? " and \(matches.count - 5) more" : ""),
+        kind: .hidden)
     }
     if let hidden = matches.first, let container = root.hiddenAncestor(of: hidden.widget) {
       let why =
