@@ -183,3 +183,67 @@ struct SixDigitCodeScreen: Screen {
     #expect(message.contains("'b5'") && message.contains(" and 2 more; "), "\(message)")
   }
 }
+
+/// A cell whose id is text a view model chose.
+@MainActor
+@Observable
+final class NamedCell: Identifiable {
+  let id: String
+  var title = "row"
+
+  init(_ id: String) {
+    self.id = id
+  }
+}
+
+struct NamedRow: RowTemplate {
+  let title = Label("title")
+
+  var body: Widget { title }
+
+  func bindings(_ vm: NamedCell) -> [BindingDeclaration<NamedCell>] {
+    bind(\.title, to: title.text)
+  }
+}
+
+@MainActor
+@Observable
+final class NamesModel {
+  var names: [NamedCell]
+
+  init(_ ids: [String]) {
+    names = ids.map(NamedCell.init)
+  }
+}
+
+struct NamesScreen: Screen {
+  let list = ListView("names", rows: [NamedRow.self])
+
+  var body: Widget { VStack("screen") { list } }
+
+  func bindings(_ vm: NamesModel) -> [BindingDeclaration<NamesModel>] {
+    show(\.names, in: list)
+  }
+}
+
+/// Row ids are written in renders and driver paths: one that would break a line or a path is
+/// not shown, and the list says why.
+@MainActor
+@Suite struct RowIDTests {
+  @Test func aRowIdWithALineBreakOrAClosingBracketIsNotShown() async throws {
+    let model = NamesModel(["a\nb", "x]y", "plain"])
+    let driver = try ScreenDriver(NamesScreen(), model: model)
+    let list = try driver.widget("names", as: ListView.self)
+    #expect(list.rowIDs == ["plain"])
+    #expect(
+      list.problem
+        == "row and section ids must be written without control characters or ']', so that "
+        + "renders and driver paths can name them; \"a\\nb\" is not shown; row and section ids "
+        + "must be written without control characters or ']', so that renders and driver paths "
+        + "can name them; \"x]y\" is not shown")
+    #expect(!driver.render().contains("a\nb"), "every line is one widget")
+    model.names = [NamedCell("plain")]
+    try await driver.settle()
+    #expect(list.problem == nil)
+  }
+}

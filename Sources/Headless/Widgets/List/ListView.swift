@@ -435,6 +435,16 @@ public final class ListView: Widget, CollectionTarget {
           message: "no row template for \(Swift.type(of: model as AnyObject)) in list '\(id)'; "
             + "templates: \(known.isEmpty ? "none" : known.joined(separator: ", "))"))
     }
+    let described = described ?? describeRowID(rowID.base)
+    // NB: a row's id is written in renders and driver paths (orders[42].title): a line break or
+    // a closing bracket in it would break the line or the path.
+    if described.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0x5D }) {
+      return .failure(
+        RowProblem(
+          message: "row and section ids must be written without control characters or ']', so "
+            + "that renders and driver paths can name them; \(String(reflecting: described)) is "
+            + "not shown"))
+    }
     let row = RowWidget(listID: id, role: role, rowID: rowID, model: model, described: described)
     do {
       return .success(PreparedRow(row: row, model: model, mount: try template.prepare(model, row)))
