@@ -247,3 +247,26 @@ struct NamesScreen: Screen {
     #expect(list.problem == nil)
   }
 }
+
+/// Finders on a screen with child screens answer addresses that lead back to what they found.
+@MainActor
+@Suite struct ChildScreenFinderTests {
+  @Test func theAddressAFinderAnswersLeadsToTheWidgetItFound() async throws {
+    let model = DashboardViewModel(log: EventLog())
+    model.detail = CounterViewModel("detail", log: model.log)
+    let driver = try ScreenDriver(DashboardScreen(), model: model)
+    let found = try driver.widget(.text("left: 0"), as: Label.self)
+    let address = try driver.find(.text("left: 0"))
+    #expect(address == "left.count")
+    #expect(try driver.widget(address, as: Label.self) === found)
+  }
+
+  @Test func severalMatchesOnChildScreensAreNamedByTheirPaths() async throws {
+    let model = DashboardViewModel(log: EventLog())
+    model.detail = CounterViewModel("detail", log: model.log)
+    let driver = try ScreenDriver(DashboardScreen(), model: model)
+    let error = await expectDriverFailure { try driver.find(.kind(Label.self)) }
+    let message = error?.message ?? ""
+    #expect(message.contains("'detail.count'") && message.contains("'left.count'"), "\(message)")
+  }
+}

@@ -124,14 +124,17 @@ extension Driver {
     }
   }
 
-  /// Every widget a verb can address, with its address: the screen's widgets by id, and the
-  /// widgets inside list rows by their path (`orders[42].title`, rows of a list inside a row
-  /// included).
+  /// Every widget a verb can address, with its address: the screen's widgets by id, the widgets
+  /// of a child screen through it (`detail.count`), and the widgets inside list rows by their
+  /// path (`orders[42].title`, rows of a list inside a row included).
   private func addressable(in root: Widget) -> [(widget: Widget, address: String)] {
     var found: [(widget: Widget, address: String)] = []
     func visit(_ widget: Widget, prefix: String) {
       found.append((widget, prefix + widget.id))
-      for child in widget.scopedChildren { visit(child, prefix: prefix) }
+      // NB: a child screen's widgets are addressed through it (`detail.count`): two child
+      // screens may hold the same ids.
+      let childPrefix = widget is any TabContent ? prefix + widget.id + "." : prefix
+      for child in widget.scopedChildren { visit(child, prefix: childPrefix) }
       guard let list = widget as? ListView else { return }
       for row in list.rows {
         // NB: a row's id is already its list's id and the row id in brackets.
