@@ -118,7 +118,11 @@ struct SnapshotComparison {
           "recorded snapshot '\(name)' at \(file.path) (\(modeText)): no snapshot existed; read "
             + "it, commit it, and run the test again"))
     }
-    let diff = stored == contents ? nil : unifiedDiff(from: stored, to: contents)
+    // NB: a stored file checked out with CRLF line endings (git's autocrlf) holds the same
+    // lines: a render never holds a carriage return (the text format escapes it as \r).
+    let diff =
+      stored == contents || stored.replacing("\r\n", with: "\n") == contents
+      ? nil : unifiedDiff(from: stored, to: contents)
     switch (mode, diff) {
     case (.all, _), (.failed, .some):
       try write(contents)
@@ -222,8 +226,13 @@ public struct SnapshotError: Error, Hashable, Sendable, CustomStringConvertible 
 ///   - new: The text after.
 /// - Returns: Every line of both, marked.
 public func lineDiff(from old: String, to new: String) -> String {
-  let oldLines = old.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-  let newLines = new.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+  // NB: split at line feeds, not at `Character`s: "\r\n" is one `Character`.
+  let oldLines = old.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map {
+    String($0)
+  }
+  let newLines = new.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map {
+    String($0)
+  }
   let difference = newLines.difference(from: oldLines)
   var removed = Set<Int>()
   var inserted = Set<Int>()

@@ -57,22 +57,36 @@ private struct DiffLine: Equatable {
 
   static func lines(of text: String) -> [DiffLine] {
     guard !text.isEmpty else { return [] }
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-    let endsWithNewline = text.hasSuffix("\n")
+    // NB: split at line feeds, not at `Character`s: "\r\n" is one `Character`, and a text with
+    // CRLF line endings would be one line.
+    var lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map {
+      Substring($0)
+    }
+    let endsWithNewline = text.unicodeScalars.last == "\n"
     if endsWithNewline { lines.removeLast() }
     return lines.enumerated().map { index, line in
       DiffLine(text: line, endsWithoutNewline: !endsWithNewline && index == lines.count - 1)
     }
   }
 
-  /// The line as a diff prints it, with its white-space markers.
+  /// The line as a diff prints it, with its white-space markers; a carriage return before the
+  /// line feed (a CRLF line ending) is shown as `␍`.
   func printed(marker: Character) -> [String] {
+    var text = text
+    let endsWithReturn = text.unicodeScalars.last == "\r"
+    if endsWithReturn { text = Substring(text.unicodeScalars.dropLast()) }
     let body = text.reversed().drop { $0 == " " || $0 == "\t" }
     let trailing = text.count - body.count
     var line = String(marker) + text.dropLast(trailing)
     if trailing > 0 {
       line += text.suffix(trailing).map { $0 == "\t" ? "→" : "·" }.joined()
-      line += "  ⟵ trailing white space"
+    }
+    if endsWithReturn { line += "␍" }
+    if trailing > 0 || endsWithReturn {
+      line +=
+        trailing > 0 && endsWithReturn
+        ? "  ⟵ trailing white space and a carriage return"
+        : trailing > 0 ? "  ⟵ trailing white space" : "  ⟵ a carriage return (CRLF line ending)"
     }
     return endsWithoutNewline ? [line, "\\ No newline at end of file"] : [line]
   }

@@ -99,6 +99,30 @@ import Testing
     #expect(try String(contentsOf: file("tree"), encoding: .utf8) == stored)
   }
 
+  /// A stored file checked out with CRLF line endings holds the same lines as the render.
+  @Test func aStoredSnapshotWithCRLFLineEndingsMatches() throws {
+    try record("Label #a\r\nLabel #b\r\n", as: "crlf")
+    #expect(
+      collectFailures {
+        try assertSnapshot(
+          of: "Label #a\nLabel #b", named: "crlf", in: directory, recording: .never)
+      }.isEmpty)
+  }
+
+  /// A diff of CRLF text against LF text shows each line, its carriage return marked, not one
+  /// line without a final newline.
+  @Test func aDiffOfCRLFAgainstLFTextShowsEachLineWithItsCarriageReturn() {
+    #expect(
+      unifiedDiff(from: "a\r\nb\r\n", to: "a\nb\n") == """
+        @@ -1,2 +1,2 @@
+        -a␍  ⟵ a carriage return (CRLF line ending)
+        -b␍  ⟵ a carriage return (CRLF line ending)
+        +a
+        +b
+        """)
+    #expect(lineDiff(from: "a\r\nb", to: "a\nb") == "- a\r\n+ a\n  b")
+  }
+
   @Test func modeFailedReRecordsOnlyWhatDiffers() throws {
     try record("same\n", as: "same")
     try record("old\n", as: "changed")
