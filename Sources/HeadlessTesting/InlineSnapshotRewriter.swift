@@ -24,6 +24,12 @@ package enum InlineSnapshotRewriter {
   package static func rewrite(
     _ source: String, line: Int, with text: String
   ) throws(Refusal) -> String {
+    // NB: "\r\n" is one `Character`, so lines are counted in the file with its line endings
+    // made line feeds; they are written back as they were.
+    guard !source.contains("\r\n") else {
+      let rewritten = try rewrite(source.replacing("\r\n", with: "\n"), line: line, with: text)
+      return rewritten.replacing("\n", with: "\r\n")
+    }
     let characters = Array(source)
     let lineStarts = [0] + characters.indices.filter { characters[$0] == "\n" }.map { $0 + 1 }
     guard line >= 1, line <= lineStarts.count else {
@@ -107,11 +113,15 @@ package enum InlineSnapshotRewriter {
         i = token.end
         continue
       }
+      // NB: `HeadlessTesting.assertInlineSnapshot(` is a call too; `x.assertInlineSnapshot(`
+      // and `myassertInlineSnapshot(` are not.
+      let qualified = Array("HeadlessTesting.")
+      let isQualified =
+        i >= qualified.count && Array(characters[(i - qualified.count)..<i]) == qualified
+        && !isIdentifierCharacter(before: i - qualified.count, in: characters)
       let precededByName =
-        i > 0
-        && (characters[i - 1].isLetter || characters[i - 1].isNumber
-          || characters[i - 1] == "_" || characters[i - 1] == ".")
-      if !precededByName, i + name.count <= characters.count,
+        isIdentifierCharacter(before: i, in: characters) || (i > 0 && characters[i - 1] == ".")
+      if !precededByName || isQualified, i + name.count <= characters.count,
         Array(characters[i..<(i + name.count)]) == name
       {
         openings.append(i + name.count - 1)
@@ -122,6 +132,13 @@ package enum InlineSnapshotRewriter {
     }
     return openings
   }
+}
+
+/// Whether the character before `i` can end a name (a letter, a digit, `_`).
+private func isIdentifierCharacter(before i: Int, in characters: [Character]) -> Bool {
+  guard i > 0 else { return false }
+  let character = characters[i - 1]
+  return character.isLetter || character.isNumber || character == "_"
 }
 
 /// A scanner of just enough Swift to find a call's arguments.
@@ -197,9 +214,35 @@ private struct Scanner {
     while j < trimmed.upperBound, characters[j] == " " { j += 1 }
     if i > trimmed.lowerBound, j < trimmed.upperBound, characters[j] == ":" {
       let label = String(characters[trimmed.lowerBound..<i])
-      return Argument(range: trimmed, label: label, value: trim((j + 1)..<trimmed.upperBound))
+      return Argument(
+        range: trimmed, label: label, value: significant((j + 1)..<trimmed.upperBound))
     }
-    return Argument(range: trimmed, label: nil, value: trimmed)
+    return Argument(range: trimmed, label: nil, value: significant(trimmed))
+  }
+
+  /// `range` without the white space and comments around its code: `matches: /* tree */ "old"
+  /// // after saving` has the value `"old"`.
+  private func significant(_ range: Range<Int>) -> Range<Int> {
+    var lower: Int?
+    var end = range.lowerBound
+    var i = range.lowerBound
+    while i < range.upperBound {
+      if characters[i].isWhitespace {
+        i += 1
+      } else if let skipped = skipTrivia(at: i) {
+        i = skipped
+      } else if let token = literal(at: i) {
+        lower = lower ?? i
+        end = token.end
+        i = token.end
+      } else {
+        lower = lower ?? i
+        end = i + 1
+        i += 1
+      }
+    }
+    guard let lower else { return range.lowerBound..<range.lowerBound }
+    return lower..<min(end, range.upperBound)
   }
 
   private func trim(_ range: Range<Int>) -> Range<Int> {

@@ -132,6 +132,40 @@ import Testing
     }
   }
 
+  @Test func commentsAroundTheExpectedLiteralAreKept() throws {
+    let after = """
+      try assertInlineSnapshot(
+        of: render(),
+        matches: "old" // the tree after saving
+      )
+      """
+    let rewritten = try rewrite(after, line: 1, with: "new")
+    #expect(rewritten.contains(#""" // the tree after saving"#))
+    #expect(!rewritten.contains("old"))
+    let before = #"try assertInlineSnapshot(of: render(), matches: /* tree */ "old")"#
+    let second = try rewrite(before, line: 1, with: "new")
+    #expect(second.hasPrefix("try assertInlineSnapshot(of: render(), matches: /* tree */ \"\"\""))
+    #expect(!second.contains("old"))
+  }
+
+  @Test func aModuleQualifiedCallIsACallAndAnotherTypesMethodIsNot() throws {
+    let qualified = try rewrite(
+      "try HeadlessTesting.assertInlineSnapshot(of: render())", line: 1, with: "x")
+    #expect(qualified.contains("matches: "))
+    #expect(throws: InlineSnapshotRewriter.Refusal.self) {
+      try rewrite("try helper.assertInlineSnapshot(of: render())", line: 1, with: "x")
+    }
+  }
+
+  @Test func aFileWithCRLFLineEndingsIsRewrittenWithThem() throws {
+    let source = "func f() throws {\r\n  try assertInlineSnapshot(of: render())\r\n}\r\n"
+    let rewritten = try rewrite(source, line: 2, with: "Label #a")
+    #expect(rewritten.contains("matches: "))
+    #expect(rewritten.hasSuffix("}\r\n"))
+    #expect(
+      !rewritten.unicodeScalars.split(separator: "\n").dropLast().contains { $0.last != "\r" })
+  }
+
   @Test func theAssertionWritesThenPassesThenRewritesInPlace() throws {
     let file = FileManager.default.temporaryDirectory
       .appendingPathComponent("InlineSnapshotTests-\(UUID().uuidString).swift")
