@@ -197,4 +197,22 @@ private final class ConcurrentLoadModel {
     try await command.settle()
     #expect(maxRunning == 1, "two queued runs did their work at once")
   }
+
+  /// Testing.md's advice for a run that awaits other work: a `Task { … }` started in the run
+  /// belongs to it, so its sleep lets the clock move on, where another tracked run would not.
+  @Test(.timeLimit(.minutes(1))) func aRunAwaitingATaskItStartedLetsTheClockMoveOn() async throws {
+    let clock = VirtualClock(stallTimeout: .seconds(5))
+    var log: [String] = []
+    let refresh = Command<Void, Void>("refreshAwaitingATask") {
+      await Task {
+        try? await clock.sleep(for: .seconds(1))
+        log.append("loaded")
+      }.value
+      log.append("refreshed")
+    }
+    clock.withTracking { refresh.execute() }
+    try await clock.advance(by: .seconds(1))
+    try await refresh.settle(stallTimeout: .seconds(5))
+    #expect(log == ["loaded", "refreshed"])
+  }
 }
