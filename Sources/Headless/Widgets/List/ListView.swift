@@ -435,17 +435,10 @@ public final class ListView: Widget, CollectionTarget {
           message: "no row template for \(Swift.type(of: model as AnyObject)) in list '\(id)'; "
             + "templates: \(known.isEmpty ? "none" : known.joined(separator: ", "))"))
     }
-    let described = described ?? describeRowID(rowID.base)
+    let row = RowWidget(listID: id, role: role, rowID: rowID, model: model, described: described)
     // NB: a row's id is written in renders and driver paths (orders[42].title): a line break or
     // a closing bracket in it would break the line or the path.
-    if described.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0x5D }) {
-      return .failure(
-        RowProblem(
-          message: "row and section ids must be written without control characters or ']', so "
-            + "that renders and driver paths can name them; \(String(reflecting: described)) is "
-            + "not shown"))
-    }
-    let row = RowWidget(listID: id, role: role, rowID: rowID, model: model, described: described)
+    if let problem = unnameableRowProblem(row.id) { return .failure(problem) }
     do {
       return .success(PreparedRow(row: row, model: model, mount: try template.prepare(model, row)))
     } catch {
@@ -545,6 +538,25 @@ struct PreparedRow {
 /// Why a row could not be made.
 struct RowProblem: Error {
   let message: String
+}
+
+/// Why the row whose widget id is `rowWidgetID` (`orders[42]`, `orders[header:open]`) cannot be
+/// named in renders and driver paths, or `nil` when it can: its id holds a control character or
+/// a `]` before the one that closes it.
+@inline(never)
+private func unnameableRowProblem(_ rowWidgetID: String) -> RowProblem? {
+  let bytes = rowWidgetID.utf8
+  var closings = 0
+  for byte in bytes {
+    if byte < 0x20 || byte == 0x7F { closings = .max; break }
+    if byte == 0x5D { closings += 1 }
+  }
+  guard closings > 1 else { return nil }
+  let open = rowWidgetID.firstIndex(of: "[").map { rowWidgetID.index(after: $0) }
+  let described = open.map { String(rowWidgetID[$0...].dropLast()) } ?? rowWidgetID
+  return RowProblem(
+    message: "row and section ids must be written without control characters or ']', so that "
+      + "renders and driver paths can name them; \(String(reflecting: described)) is not shown")
 }
 
 /// The rows of one section as a list shows them.
