@@ -548,7 +548,10 @@ private func unnameableRowProblem(_ rowWidgetID: String) -> RowProblem? {
   let bytes = rowWidgetID.utf8
   var closings = 0
   for byte in bytes {
-    if byte < 0x20 || byte == 0x7F { closings = .max; break }
+    if byte < 0x20 || byte == 0x7F {
+      closings = .max
+      break
+    }
     if byte == 0x5D { closings += 1 }
   }
   guard closings > 1 else { return nil }
