@@ -215,4 +215,96 @@ private final class ConcurrentLoadModel {
     try await refresh.settle(stallTimeout: .seconds(5))
     #expect(log == ["loaded", "refreshed"])
   }
+
+  /// Run 1 (the view model's own) runs; run 2 (a screen's) is queued behind it; the screen
+  /// unmounts, cancelling run 2 only. Run 1 still records what it ends with.
+  @Test(.timeLimit(.minutes(1)), arguments: [-2, 2])
+  func anOlderRunEndingAfterANewerQueuedRunIsCancelledRecordsItsResult(seconds: Int) async throws {
+    let clock = VirtualClock()
+    let model = QueuedResultModel(clock: clock)
+    let button = TestButton("save")
+    let mounted = try BindingGraph<QueuedResultModel> {
+      command(model.save, on: button) { 1 }
+    }.mount(on: model, scheduler: scheduler, clock: clock)
+    var handled: [any Error] = []
+    model.save.onError { handled.append($0) }
+    clock.withTracking {
+      model.save.execute(seconds)  // run 1: fails (negative) or succeeds after 2 s
+      button.tap.send()  // run 2: the screen's, queued
+    }
+    try await clock.advance(by: .seconds(1))
+    mounted.unmount()
+    try await clock.advance(by: .seconds(5))
+    try await model.save.settle()
+    if seconds < 0 {
+      #expect(handled.count == 1)
+      #expect(model.save.lastError is Boom)
+      #expect(model.save.status == .failed)
+    } else {
+      #expect(model.save.lastOutput == 2)
+      #expect(model.save.status == .succeeded)
+    }
+  }
+
+  /// A run queued after a cancelled run that was itself waiting behind unwinding work waits for
+  /// that work too, and the virtual clock sees it waiting, not busy.
+  @Test(.timeLimit(.minutes(1))) func aRunQueuedBehindCancelledRunsWaitsForTheUnwindingWork()
+    async throws
+  {
+    let clock = VirtualClock(stallTimeout: .seconds(5))
+    var running = 0
+    var maxRunning = 0
+    var done: [Int] = []
+    let command = Command<Int, Void>("stubbornQueue", policy: .queue) { item in
+      running += 1
+      maxRunning = max(maxRunning, running)
+      defer { running -= 1 }
+      // ignores cancellation: sleeps in a task of its own, which cancellation does not reach
+      await Task { try? await clock.sleep(for: .seconds(1)) }.value
+      done.append(item)
+    }
+    clock.withTracking { command.execute(1) }
+    try await clock.advance(by: .zero)
+    command.cancel()
+    let second = clock.withTracking { command.execute(2) }
+    command.cancel()
+    await second?.value  // the cancelled run 2 has ended before run 3 is queued
+    clock.withTracking { command.execute(3) }
+    try await clock.advance(by: .seconds(3))
+    try await command.settle(stallTimeout: .seconds(5))
+    #expect(maxRunning == 1)
+    #expect(done == [1, 3])
+  }
+
+  /// A thousand queued runs each wait for the one before and run in order.
+  @Test func aThousandQueuedRunsRunInOrder() async {
+    var order: [Int] = []
+    let command = Command<Int, Void>("longQueue", policy: .queue) { item in order.append(item) }
+    var last: Task<Void, Never>?
+    for item in 0..<1_000 { last = command.execute(item) }
+    await last?.value
+    #expect(order == Array(0..<1_000))
+  }
+}
+
+/// A view model whose queued `save` sleeps as many seconds as its input; a negative input fails
+/// afterwards.
+@MainActor
+@Observable
+private final class QueuedResultModel {
+  @ObservationIgnored let clock: VirtualClock
+
+  init(clock: VirtualClock) { self.clock = clock }
+
+  @ObservationIgnored private(set) lazy var save = Command<Int, Int>(
+    "queuedResult", owner: self, policy: .queue
+  ) { vm, seconds in
+    try await vm.wait(seconds)
+  }
+
+  private func wait(_ seconds: Int) async throws -> Int {
+    try await clock.sleep(for: .seconds(abs(seconds)))
+    if seconds < 0 { throw Boom() }
+    return seconds
+  }
 }

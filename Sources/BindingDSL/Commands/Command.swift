@@ -107,6 +107,12 @@ public final class Command<Input, Output>: CommandObject, WorkOwning, Observable
   private var tasks: [Int: Run] = [:]
   /// Runs that were cancelled and whose work has not ended yet, by number.
   private var unwinding: [Int: Run] = [:]
+  /// Under ``ExecutionPolicy/queue``: a task that ends when the work of every run queued so far
+  /// has ended, cancelled or not; the next run waits for it.
+  private var queueLine: Task<Void, Never>?
+  /// The ledger's work of the queued runs whose work has not ended, in order: the next queued
+  /// run waits on the last (a run that ended, cancelled while queued, is no longer there).
+  private var queuedWork: [WorkID] = []
   private var lastStarted = 0
   /// Runs numbered at or below this one may no longer write a result.
   private var settledThrough = 0
@@ -168,21 +174,27 @@ public final class Command<Input, Output>: CommandObject, WorkOwning, Observable
     guard canExecute else { return nil }
     lastStarted += 1
     let number = lastStarted
-    var predecessors: [Run] = []
+    var line: Task<Void, Never>?
     switch policy {
     case .ignoreWhileExecuting, .concurrent:
       break
     case .cancelPrevious:
       cancelRunning()
     case .queue:
-      // NB: every earlier run whose work may still run, in order: the queued ones, which a
-      // cancellation can take out of the line, and the cancelled ones still unwinding, whose
-      // work has not ended. Waiting for the last alone let a run start beside an earlier one
-      // once the runs between them were cancelled.
-      predecessors = tasks.merging(unwinding) { run, _ in run }.sorted { $0.key < $1.key }.map(
-        \.value)
+      line = queueLine
     }
-    let run = start(number, input, after: predecessors, origin: origin)
+    let run = start(number, input, after: line, origin: origin)
+    if policy == .queue {
+      // NB: the line ends when this run's work and every earlier one's have ended, whether
+      // or not they were cancelled: a run cancelled while queued ends at once, and a run
+      // waiting on it alone would start beside the one before it.
+      let task = run.task
+      queueLine = Task { [line] in
+        await line?.value
+        await task.value
+      }
+      queuedWork.append(run.work)
+    }
     activeRuns = tasks.count
     lastError = nil
     status = .executing
@@ -209,13 +221,11 @@ public final class Command<Input, Output>: CommandObject, WorkOwning, Observable
       tasks[number] = nil
       unwind(number, run)
     }
-    // NB: a cancelled run newer than every settled one is the newest outcome; an older run
-    // ending later must not show what an even older one ended with (its error was cleared
-    // when the cancelled run started).
-    if newest > settledThrough {
-      settledThrough = newest
-      outcome = .cancelled
-    }
+    // NB: a cancelled run newer than every settled one is the newest outcome so far: an older
+    // run ending later without a result of its own must not show what an even older one ended
+    // with (its error was cleared when the cancelled run started). An older run that does end
+    // with a result still records it: it was not cancelled.
+    if newest > settledThrough { outcome = .cancelled }
     activeRuns = tasks.count
     if tasks.isEmpty { status = outcome }
   }
@@ -250,27 +260,24 @@ public final class Command<Input, Output>: CommandObject, WorkOwning, Observable
   }
 
   private func start(
-    _ number: Int, _ input: Input, after predecessors: [Run], origin: WorkToken?
+    _ number: Int, _ input: Input, after line: Task<Void, Never>?, origin: WorkToken?
   ) -> Run {
     let work = self.work
     let ledger = WorkLedger.shared
-    // NB: the ledger follows the wait on the last of them, which itself waits on the one
+    // NB: the ledger follows the wait on the run queued last, which itself waits on the one
     // before it (see `WorkLedger.end`).
     let id = ledger.begin(
       "command '\(name ?? "(unnamed)")'", owner: workToken,
-      after: predecessors.last?.work)
+      after: line == nil ? nil : queuedWork.last)
     // NB: the task holds the command weakly: the command cancels its runs when it is released.
     // (Work that calls the view model holds the view model, and so the command, until it ends
     // or is cancelled; unmounting a screen cancels the runs it started.) A queued run waits
     // for the run before it.
-    let task = Task { [weak self, predecessors = predecessors.map(\.task)] in
+    let task = Task { [weak self] in
       await ledger.run(id) {
         // NB: a cancelled queued run stops waiting for the runs before it, so that it ends (and
-        // lets go of its input) at once, not when they end.
-        for predecessor in predecessors {
-          await awaitUnlessCancelled(predecessor)
-          if Task.isCancelled { break }
-        }
+        // lets go of its input) at once, not when they end; the queue's line still waits.
+        if let line { await awaitUnlessCancelled(line) }
         let result: Result<Output, any Error>
         do {
           try Task.checkCancellation()
@@ -287,6 +294,11 @@ public final class Command<Input, Output>: CommandObject, WorkOwning, Observable
   }
 
   private func finish(_ number: Int, with result: Result<Output, any Error>) {
+    if let work = (tasks[number] ?? unwinding[number])?.work,
+      let index = queuedWork.firstIndex(of: work)
+    {
+      queuedWork.remove(at: index)
+    }
     if unwinding.removeValue(forKey: number) != nil {
       unwindingRuns = unwinding.count
       return
