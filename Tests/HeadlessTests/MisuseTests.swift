@@ -105,4 +105,60 @@ import Testing
           + "command .queue or .concurrent"),
       "\(error)")
   }
+
+  @Test func aRowCommandTakingASuperclassOfTheRowsMountsAndRuns() async throws {
+    let model = RowBaseListModel()
+    let screen = RowBaseListScreen()
+    let mounted = try screen.mount(on: model, scheduler: ManualScheduler())
+    defer { mounted.unmount() }
+    screen.list.select(screen.list.rows[1])
+    try await model.open.settle()
+    #expect(model.opened == [2])
+  }
+}
+
+/// A cell class whose subclass the list shows, and a command that takes the base class.
+@MainActor
+@Observable
+class RowBaseCell: Identifiable {
+  @ObservationIgnored let id: Int
+
+  init(_ id: Int) {
+    self.id = id
+  }
+}
+
+@MainActor
+final class RowSubCell: RowBaseCell {}
+
+struct RowSubCellRow: RowTemplate {
+  let title = Label("title")
+
+  var body: Widget { title }
+
+  func bindings(_ vm: RowSubCell) -> [BindingDeclaration<RowSubCell>] {
+    bind(\.id, to: title.text) { "Cell \($0)" }
+  }
+}
+
+@MainActor
+@Observable
+final class RowBaseListModel {
+  var items = [RowSubCell(1), RowSubCell(2)]
+  private(set) var opened: [Int] = []
+
+  var open: Command<RowBaseCell, Void> {
+    .owned(by: self) { vm, cell in vm.opened.append(cell.id) }
+  }
+}
+
+struct RowBaseListScreen: Screen {
+  let list = ListView("items", rows: [RowSubCellRow.self])
+
+  var body: Widget { list }
+
+  func bindings(_ vm: RowBaseListModel) -> [BindingDeclaration<RowBaseListModel>] {
+    show(\.items, in: list)
+    command(vm.open, on: list.selection)
+  }
 }

@@ -32,10 +32,10 @@ public protocol RowEventSource: AnyObject {
   ///
   /// - Parameter token: A token ``addHandler(_:)`` returned.
   func removeHandler(_ token: HandlerToken)
-  /// The view-model types of the rows the event can be sent for, by the `ObjectIdentifier` of
-  /// the type, with the name a message shows; `nil` when the source does not say. A command
-  /// bound to the event whose input is none of them is refused when the graph is built.
-  var rowModelTypes: [ObjectIdentifier: String]? { get }
+  /// The view-model types of the rows the event can be sent for; `nil` when the source does not
+  /// say. A command bound to the event whose input none of them is (neither one of them nor a
+  /// class or protocol they all share) is refused when the graph is built.
+  var rowModelTypes: [AnyObject.Type]? { get }
   /// Whether one change can send the event for several rows in turn (rows shown, rows gone):
   /// a command bound to it must run once per row, so a policy that ignores or cancels runs
   /// (``ExecutionPolicy/ignoreWhileExecuting``, ``ExecutionPolicy/cancelPrevious``) is refused
@@ -45,7 +45,7 @@ public protocol RowEventSource: AnyObject {
 
 extension RowEventSource {
   /// `nil`: the source does not say which rows it is sent for.
-  public var rowModelTypes: [ObjectIdentifier: String]? { nil }
+  public var rowModelTypes: [AnyObject.Type]? { nil }
 
   /// `false`: the event is sent for one row at a time.
   public var isSentForSeveralRowsAtOnce: Bool { false }
@@ -134,8 +134,8 @@ public func show<Model: AnyObject>(
 
 /// Executes `command` with a row's view model each time `event` happens to a row: a selection,
 /// a swipe action. Rows of another view-model type than the command's input do not execute it
-/// (a list may show rows of several types), but a command whose input is the type of none of
-/// the list's rows is refused when the graph is built, and so is a command that ignores or
+/// (a list may show rows of several types), but a command whose input none of the list's row
+/// types is (nor a superclass or protocol of one) is refused when the graph is built, and so is a command that ignores or
 /// cancels runs (``ExecutionPolicy/ignoreWhileExecuting``, ``ExecutionPolicy/cancelPrevious``)
 /// bound to an event one change sends for several rows (`willDisplay`, `didEndDisplaying`).
 ///
@@ -188,10 +188,12 @@ private func rowEventProblems<Row: RowModel, Output>(
 ) -> [String] {
   var problems: [String] = []
   let list = event.eventKey.widgetID
-  if let types = event.rowModelTypes, types[ObjectIdentifier(Row.self)] == nil {
+  // NB: a row of a subclass of the input, or of a type conforming to it, is passed as it is.
+  if let types = event.rowModelTypes, !types.contains(where: { $0 is Row.Type }) {
     problems.append(
       "the command takes \(typeName(Row.self)), but list '\(list)' shows rows of "
-        + (types.isEmpty ? "no type" : types.values.sorted().joined(separator: ", "))
+        + (types.isEmpty
+          ? "no type" : types.map { String(describing: $0) }.sorted().joined(separator: ", "))
         + ": a row event passes the row's view model, so the command's input must be one of "
         + "those types")
   }

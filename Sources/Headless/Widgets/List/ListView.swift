@@ -100,7 +100,7 @@ public final class ListView: Widget, CollectionTarget {
       byType[erased.modelType] = erased
     }
     self.templates = byType
-    let rowTypes = byType.mapValues(\.modelName)
+    let rowTypes = byType.values.map(\.modelClass)
     for event in [selection, deselection, willDisplay, didEndDisplaying, deletion] {
       event.rowModelTypes = rowTypes
     }
@@ -124,7 +124,7 @@ public final class ListView: Widget, CollectionTarget {
       return existing
     }
     let action = RowEvent(widgetID: id, name: name, title: title)
-    action.rowModelTypes = templates.mapValues(\.modelName)
+    action.rowModelTypes = templates.values.map(\.modelClass)
     customActions.append(action)
     adopt(action)
     return action

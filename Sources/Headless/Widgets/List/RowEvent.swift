@@ -10,7 +10,7 @@ public final class RowEvent: RowEventSource, WidgetMember {
   public let title: String?
   private var handlers = HandlerList<ArgumentHandler<any RowModel>>()
   /// The view-model types of the list's rows, set by the list once its templates are known.
-  public internal(set) var rowModelTypes: [ObjectIdentifier: String]?
+  public internal(set) var rowModelTypes: [AnyObject.Type]?
   /// Whether one change sends the event for several rows in turn (`willDisplay`,
   /// `didEndDisplaying`).
   public let isSentForSeveralRowsAtOnce: Bool

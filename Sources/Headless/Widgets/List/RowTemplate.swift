@@ -53,6 +53,8 @@ struct AnyRowTemplate {
   /// The names of the template and its view-model type, for messages.
   let name: String
   let modelName: String
+  /// The cell view-model type itself, which a row command's input must be or share.
+  let modelClass: AnyObject.Type
   /// Makes a row's widgets into `row` and returns what mounts its bindings on `model`.
   let prepare: @MainActor (any RowModel, RowWidget) throws -> RowMount
 
@@ -60,6 +62,7 @@ struct AnyRowTemplate {
     modelType = ObjectIdentifier(T.Model.self)
     name = String(describing: T.self)
     modelName = String(describing: T.Model.self)
+    modelClass = T.Model.self
     prepare = { model, row in try prepareRow(T.self, model, row) }
   }
 }
