@@ -412,7 +412,7 @@ public struct ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// `id` with its control characters written as escapes (`\u{1B}`), for a message.
-private func escapedForMessage(_ id: String) -> String {
+func escapedForMessage(_ id: String) -> String {
   var text = ""
   for scalar in id.unicodeScalars {
     if scalar.properties.generalCategory == .control {

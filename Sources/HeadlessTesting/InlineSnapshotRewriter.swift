@@ -26,8 +26,21 @@ package enum InlineSnapshotRewriter {
   ) throws(Refusal) -> String {
     // NB: "\r\n" is one `Character`, so lines are counted in the file with its line endings
     // made line feeds; they are written back as they were.
-    guard !source.contains("\r\n") else {
-      let rewritten = try rewrite(source.replacing("\r\n", with: "\n"), line: line, with: text)
+    if source.contains("\r\n") {
+      let lineFeeds = source.replacing("\r\n", with: "\n")
+      // NB: written back with CRLF everywhere, so only a file whose every line ends so is taken.
+      var previous: UInt8 = 0
+      var isCRLFOnly = true
+      for byte in source.utf8 {
+        if byte == 0x0A && previous != 0x0D { isCRLFOnly = false }
+        previous = byte
+      }
+      guard isCRLFOnly else {
+        throw Refusal(
+          reason: "the file mixes CRLF and LF line endings; give it one kind so that the call on "
+            + "line \(line) can be rewritten without changing the others")
+      }
+      let rewritten = try rewrite(lineFeeds, line: line, with: text)
       return rewritten.replacing("\n", with: "\r\n")
     }
     let characters = Array(source)

@@ -120,9 +120,12 @@ struct SnapshotComparison {
     }
     // NB: a stored file checked out with CRLF line endings (git's autocrlf) holds the same
     // lines: a render never holds a carriage return (the text format escapes it as \r).
+    let storedLines = stored.replacing("\r\n", with: "\n")
     let diff =
-      stored == contents || stored.replacing("\r\n", with: "\n") == contents
-      ? nil : unifiedDiff(from: stored, to: contents)
+      storedLines == contents
+      ? nil
+      : unifiedDiff(from: storedLines, to: contents)
+        + (storedLines == stored ? "" : "\n(the stored file has CRLF line endings, read as LF)")
     switch (mode, diff) {
     case (.all, _), (.failed, .some):
       try write(contents)

@@ -128,6 +128,13 @@ struct SixDigitCodeScreen: Screen {
     #expect(slider.value.value == 0.9)
   }
 
+  @Test func aFineStepIsOfferedAsItIsWritten() {
+    let slider = Slider("fine", value: 0, range: 0...1, step: 0.00001)
+    #expect(
+      slider.problem(adjustingTo: 0.000015)
+        == "it moves in steps of 1e-05 from 0; the nearest values are 1e-05 and 2e-05")
+  }
+
   @Test func steppingTowardsTheRangeFromOutsideItSaysWhichEndTheValueIsBeyond() async throws {
     let stepper = Stepper("g", value: 10, range: 0...5)
     let driver = try ScreenDriver(BoxScreen([stepper]), model: BoxModel())
@@ -135,7 +142,11 @@ struct SixDigitCodeScreen: Screen {
     #expect(
       down?.message == "cannot step 'g' down by 1 from 10: it would still be above its maximum, 5")
     let up = await expectDriverFailure { try await driver.step("g", by: 1) }
-    #expect(up?.message == "cannot step 'g' up by 1 from 10: it would pass its maximum, 5")
+    #expect(up?.message == "cannot step 'g' up by 1 from 10: it is already above its maximum, 5")
+    let inside = Stepper("h", value: 5, range: 0...5)
+    let other = try ScreenDriver(BoxScreen([inside]), model: BoxModel())
+    let past = await expectDriverFailure { try await other.step("h", by: 1) }
+    #expect(past?.message == "cannot step 'h' up by 1 from 5: it would pass its maximum, 5")
   }
 
   @Test func aStepperRendersItsIntegersExactly() {
@@ -231,16 +242,18 @@ struct NamesScreen: Screen {
 @MainActor
 @Suite struct RowIDTests {
   @Test func aRowIdWithALineBreakOrAClosingBracketIsNotShown() async throws {
-    let model = NamesModel(["a\nb", "x]y", "plain"])
+    let model = NamesModel(["a\nb", "x]y", "plain", "c\u{85}d"])
     let driver = try ScreenDriver(NamesScreen(), model: model)
     let list = try driver.widget("names", as: ListView.self)
     #expect(list.rowIDs == ["plain"])
     #expect(
       list.problem
         == "row and section ids must be written without control characters or ']', so that "
-        + "renders and driver paths can name them; \"a\\nb\" is not shown; row and section ids "
+        + "renders and driver paths can name them; 'a\\u{A}b' is not shown; row and section ids "
         + "must be written without control characters or ']', so that renders and driver paths "
-        + "can name them; \"x]y\" is not shown")
+        + "can name them; 'x]y' is not shown; row and section ids must be written without "
+        + "control characters or ']', so that renders and driver paths can name them; "
+        + "'c\\u{85}d' is not shown")
     #expect(!driver.render().contains("a\nb"), "every line is one widget")
     model.names = [NamedCell("plain")]
     try await driver.settle()

@@ -166,6 +166,13 @@ import Testing
       !rewritten.unicodeScalars.split(separator: "\n").dropLast().contains { $0.last != "\r" })
   }
 
+  @Test func aFileMixingLineEndingsIsRefused() {
+    let source = "func f() throws {\r\n  try assertInlineSnapshot(of: render())\n}\r\n"
+    #expect(throws: InlineSnapshotRewriter.Refusal.self) {
+      try rewrite(source, line: 2, with: "Label #a")
+    }
+  }
+
   @Test func theAssertionWritesThenPassesThenRewritesInPlace() throws {
     let file = FileManager.default.temporaryDirectory
       .appendingPathComponent("InlineSnapshotTests-\(UUID().uuidString).swift")

@@ -109,6 +109,19 @@ import Testing
       }.isEmpty)
   }
 
+  /// A changed CRLF file shows only the line that changed, and says its line endings.
+  @Test func aChangedCRLFSnapshotShowsOnlyTheChangedLine() throws {
+    try record("Label #a\r\nLabel #b\r\n", as: "crlfChanged")
+    let failures = collectFailures {
+      try assertSnapshot(
+        of: "Label #a\nLabel #c", named: "crlfChanged", in: directory, recording: .never)
+    }
+    let message = failures.first?.message ?? ""
+    #expect(message.contains("-Label #b\n+Label #c"), "\(message)")
+    #expect(!message.contains("␍"))
+    #expect(message.contains("(the stored file has CRLF line endings, read as LF)"))
+  }
+
   /// A diff of CRLF text against LF text shows each line, its carriage return marked, not one
   /// line without a final newline.
   @Test func aDiffOfCRLFAgainstLFTextShowsEachLineWithItsCarriageReturn() {

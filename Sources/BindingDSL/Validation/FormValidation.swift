@@ -80,6 +80,8 @@ public final class FormValidation<Model: AnyObject>: Observable {
   struct Field {
     let keyPath: AnyKeyPath
     let name: String
+    /// The rules, as `[ValidationRule<Model, Value>]`: a key path added again adds to them.
+    let rules: Any
     let message: @MainActor (Model) -> String?
     /// Whether `answer` answered the value the field holds now.
     let answers: @MainActor (Model, Answer) -> Bool
@@ -102,8 +104,8 @@ public final class FormValidation<Model: AnyObject>: Observable {
   ///
   /// A field's asynchronous rules are checked by one check, in the order given, once the value
   /// has been quiet for the longest of their debounces; the first message any of them answers
-  /// is the field's. Give all of a field's rules in one call: a key path added twice stops the
-  /// program, naming it.
+  /// is the field's. A key path added again adds its rules after the ones it has, under its
+  /// first name.
   ///
   /// - Parameters:
   ///   - keyPath: The view-model value.
@@ -115,13 +117,22 @@ public final class FormValidation<Model: AnyObject>: Observable {
     _ keyPath: KeyPath<Model, Value>, named name: String? = nil,
     _ rules: ValidationRule<Model, Value>...
   ) -> Self {
-    let index = fields.count
-    let name = name ?? "\(keyPath)"
-    if let other = self.index(of: keyPath) {
-      preconditionFailure(
-        "FormValidation.field: \(keyPath) was added already, as '\(fields[other].name)'; give "
-          + "all of a field's rules in one field(_:named:_:) call")
+    if let index = self.index(of: keyPath) {
+      // NB: one field per key path: a second entry would count in `isValid` but never show
+      // its message, which is looked up by key path.
+      let earlier = fields[index].rules as? [ValidationRule<Model, Value>] ?? []
+      fields[index] = makeField(keyPath, named: fields[index].name, earlier + rules, at: index)
+    } else {
+      fields.append(makeField(keyPath, named: name ?? "\(keyPath)", rules, at: fields.count))
     }
+    return self
+  }
+
+  /// The field of `keyPath` with `rules`, at `index`.
+  private func makeField<Value>(
+    _ keyPath: KeyPath<Model, Value>, named name: String, _ rules: [ValidationRule<Model, Value>],
+    at index: Int
+  ) -> Field {
     var checks: [@MainActor (Model, Value) -> String?] = []
     var asyncRules: [(debounce: Duration, work: @Sendable (Value) async throws -> String?)] = []
     for rule in rules {
@@ -157,13 +168,11 @@ public final class FormValidation<Model: AnyObject>: Observable {
         return equal(value, answered)
       }
     }
-    fields.append(
-      Field(
-        keyPath: keyPath, name: name,
-        message: { model in messageOf(model, model[keyPath: keyPath]) },
-        answers: { model, answer in isCurrent(model[keyPath: keyPath], answer.value) },
-        check: check))
-    return self
+    return Field(
+      keyPath: keyPath, name: name, rules: rules,
+      message: { model in messageOf(model, model[keyPath: keyPath]) },
+      answers: { model, answer in isCurrent(model[keyPath: keyPath], answer.value) },
+      check: check)
   }
 
   /// Whether every rule of every field holds for the values the view model holds now, and

@@ -116,12 +116,19 @@ extension Adjustable {
   }
 }
 
-/// How many decimals `number` is written with (`0.25` has 2); 0 for a whole number, and at most
-/// 15.
+/// How many decimals `number` is written with (`0.25` has 2, `1e-05` 5, `2.5e-07` 8); 0 for a
+/// whole number, and at most 17.
 private func decimalPlaces(of number: Double) -> Int {
   let text = formatted(number)
-  guard !text.contains("e"), let point = text.firstIndex(of: ".") else { return 0 }
-  return min(text.distance(from: point, to: text.endIndex) - 1, 15)
+  var mantissa = Substring(text)
+  var exponent = 0
+  if let e = text.firstIndex(of: "e") {
+    mantissa = text[..<e]
+    exponent = Int(text[text.index(after: e)...]) ?? 0
+  }
+  let fraction =
+    mantissa.firstIndex(of: ".").map { mantissa.distance(from: $0, to: mantissa.endIndex) - 1 } ?? 0
+  return min(max(fraction - exponent, 0), 17)
 }
 
 /// `number` rounded to `decimals` decimals.

@@ -74,10 +74,12 @@ public final class Stepper: Widget, Adjustable, ValidationDisplay {
   /// The step, as a number.
   public var adjustableStep: Double? { Double(stepSize) }
 
-  /// Sets the value as a person would.
+  /// Sets the value as a person would; a value past an end of the range sets that end, and
+  /// `nan` changes nothing.
   ///
   /// - Parameter newValue: The value, in the range and on a step.
   public func adjust(to newValue: Double) {
+    guard !newValue.isNaN else { return }
     // NB: the range's ends as `Double`s may round past `Int`'s (`Double(Int.max)` is 2^63):
     // such a value is the end itself.
     let rounded = newValue.rounded()

@@ -160,14 +160,18 @@ extension Driver {
       // above the range stepped down may still be above it.
       let isAbove = target > range.upperBound + size * 1e-9
       if isAbove || target < range.lowerBound - size * 1e-9 {
-        let passes = (steps < 0) != isAbove
+        let current = widget.adjustableValue
+        let end = isAbove ? range.upperBound : range.lowerBound
+        let isBeyondAlready = isAbove ? current > range.upperBound : current < range.lowerBound
+        let towards = (steps < 0) == isAbove
         throw DriverError(
-          "cannot step '\(id)' \(direction) by \(abs(steps)) from "
-            + "\(formatted(widget.adjustableValue)): "
-            + (passes
+          "cannot step '\(id)' \(direction) by \(abs(steps)) from \(formatted(current)): "
+            + (!isBeyondAlready
               ? "it would pass its \(isAbove ? "maximum" : "minimum"), "
-              : "it would still be \(isAbove ? "above its maximum" : "below its minimum"), ")
-            + formatted(isAbove ? range.upperBound : range.lowerBound))
+              : towards
+                ? "it would still be \(isAbove ? "above its maximum" : "below its minimum"), "
+                : "it is already \(isAbove ? "above its maximum" : "below its minimum"), ")
+            + formatted(end))
       }
       let value = min(max(target, range.lowerBound), range.upperBound)
       clock.withTracking { widget.adjust(to: value) }

@@ -547,19 +547,23 @@ struct RowProblem: Error {
 private func unnameableRowProblem(_ rowWidgetID: String) -> RowProblem? {
   let bytes = rowWidgetID.utf8
   var closings = 0
+  var previous: UInt8 = 0
   for byte in bytes {
-    if byte < 0x20 || byte == 0x7F {
+    // NB: C0 controls and DEL, and C1 controls (U+0080–U+009F, 0xC2 0x80–0x9F in UTF-8), as the
+    // widget id check refuses them.
+    if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && (0x80...0x9F).contains(byte)) {
       closings = .max
       break
     }
     if byte == 0x5D { closings += 1 }
+    previous = byte
   }
   guard closings > 1 else { return nil }
   let open = rowWidgetID.firstIndex(of: "[").map { rowWidgetID.index(after: $0) }
   let described = open.map { String(rowWidgetID[$0...].dropLast()) } ?? rowWidgetID
   return RowProblem(
     message: "row and section ids must be written without control characters or ']', so that "
-      + "renders and driver paths can name them; \(String(reflecting: described)) is not shown")
+      + "renders and driver paths can name them; '\(escapedForMessage(described))' is not shown")
 }
 
 /// The rows of one section as a list shows them.
