@@ -362,6 +362,24 @@ import Testing
         == "Open, renamed")
   }
 
+  /// Switching back to a row list whose reload the list showed already mounts nothing anew; a
+  /// list showing a reloaded row list first inserts its rows.
+  @Test func aReloadShownOnceIsNotShownAgainAfterAnotherRowList() async throws {
+    let first = RowList(rows: [OrderCell(1), OrderCell(2)])
+    first.reload()
+    let model = ReplacedRowsViewModel()
+    model.rows = first
+    let driver = try ScreenDriver(ReplacedRowsScreen(), model: model)
+    let list = try driver.widget("replaced", as: ListView.self)
+    #expect(list.lastChanges?.insertedRows == ["1", "2"], "a new list inserts, not updates")
+    let shown = list.rows.map { $0 }
+    model.rows = RowList(rows: first.rows)
+    try await driver.settle()
+    model.rows = first
+    try await driver.settle()
+    #expect(zip(shown, list.rows).allSatisfy { $0 === $1 }, "the reload was shown once")
+  }
+
   /// A view model that shows another row list: a reload made on it before the flush is shown,
   /// though its revisions start again.
   @Test func aReloadOfAnotherRowListIsShown() async throws {

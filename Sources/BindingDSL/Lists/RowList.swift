@@ -20,11 +20,16 @@ public final class RowList {
   /// What the list shows, and how the last edit is animated.
   public private(set) var content: ListContent
 
+  /// A number of this row list's own, which its contents carry (see ``ListContent/rowList``).
+  private static var made = 0
+
   /// Creates a list of sections.
   ///
   /// - Parameter sections: The sections, in order.
   public init(sections: [ListSection] = []) {
     content = ListContent(sections: sections)
+    Self.made += 1
+    content.rowList = Self.made
   }
 
   /// Creates a list of one section, with id `0`.
@@ -32,6 +37,8 @@ public final class RowList {
   /// - Parameter rows: The view models of the rows.
   public init(rows: [any RowModel]) {
     content = ListContent(rows: rows)
+    Self.made += 1
+    content.rowList = Self.made
   }
 
   /// The sections, in order.
@@ -198,10 +205,12 @@ public final class RowList {
   ///   - sections: The new sections; `nil` keeps the current ones.
   ///   - animation: How the list animates the reload.
   public func reload(with sections: [ListSection]? = nil, animation: RowAnimation = .automatic) {
+    let rowList = content.rowList
     content = ListContent(
       sections: sections ?? content.sections, animation: animation, reloadsAll: true,
       revision: content.revision + 1)
     content.reloadedAt = content.revision
+    content.rowList = rowList
   }
 
   /// Removes every section and row.
@@ -214,11 +223,12 @@ public final class RowList {
   private func edit(_ animation: RowAnimation, _ change: (inout [ListSection]) -> Void) {
     var sections = content.sections
     change(&sections)
-    let reloadedAt = content.reloadedAt
+    let (reloadedAt, rowList) = (content.reloadedAt, content.rowList)
     content = ListContent(
       sections: sections, animation: animation, revision: content.revision + 1)
     // NB: a reload the list has not shown yet (no flush since) still holds after this edit.
     content.reloadedAt = reloadedAt
+    content.rowList = rowList
   }
 
   private func checkSection(_ index: Int, for action: String, isSection: Bool = false)

@@ -67,9 +67,10 @@ public final class ListView: Widget, CollectionTarget {
   private var isSectioned = false
   /// The selected row, until it is deselected or goes away.
   private var selectedRow: RowWidget?
-  /// The ``ListContent/revision`` of the last content shown: a row list's reload made since
-  /// is shown even when edits followed it before the flush.
-  private var appliedRevision = 0
+  /// Per row list (``ListContent/rowList``), the ``ListContent/revision`` of its last content
+  /// shown: a row list's reload made since is shown even when edits followed it before the
+  /// flush.
+  private var appliedRevisions: [Int: Int] = [:]
   /// The rows' identities by their own `ID` type, while the list shows one collection of one
   /// view-model type in one section: later contents of that kind are diffed through it.
   var rowIndex: AnyObject?
@@ -223,10 +224,16 @@ public final class ListView: Widget, CollectionTarget {
   ///   - mounter: Mounts the bindings of new rows under the screen's graph.
   public func receive(_ content: ListContent, mounter: any ChildMounter) {
     var content = content
-    // NB: a row list's revisions start again from 0 when the view model shows another one.
-    if content.revision < appliedRevision { appliedRevision = 0 }
-    if content.reloadedAt > appliedRevision { content.reloadsAll = true }
-    appliedRevision = content.revision
+    // NB: revisions are a row list's own: each is compared with the last one shown of the same
+    // row list. A row list new to the list has its pending reload shown, unless the list
+    // showed nothing yet (every row is new then).
+    // A row list's `reloadsAll` stays set until its next edit: whether to show the reload is
+    // decided from the revisions alone.
+    if content.rowList != 0 {
+      let shown = appliedRevisions[content.rowList] ?? (appliedRevisions.isEmpty ? .max : 0)
+      content.reloadsAll = content.reloadedAt > shown
+    }
+    appliedRevisions[content.rowList] = content.revision
     if let rows = content.typedRows, !content.reloadsAll,
       receiveIndexed(rows, animation: content.animation, mounter: mounter)
     {
