@@ -428,6 +428,9 @@ final class DerivedNode<Value>: ValueNode<Value> {
 ///
 /// NB: `Thread.isMainThread` is not the same question: where the main queue is drained by
 /// `dispatchMain()` (as test runners on Linux do), main-actor code runs on another thread.
+/// That the main queue *is* the main actor's executor is the default executors' arrangement; a
+/// program that installs a main executor of its own breaks it, which
+/// ``callingIsolated(_:)`` checks once, the first time it is used.
 enum MainQueue {
   private static let key: DispatchSpecificKey<Bool> = {
     let key = DispatchSpecificKey<Bool>()
@@ -449,7 +452,21 @@ enum MainQueue {
   ) -> (Object, Argument, UInt32) -> Void {
     #if DEBUG
       MainActor.preconditionIsolated("a registration fired on the main queue, off the main actor")
+    #else
+      if !hasCheckedTheMainQueue {
+        MainActor.preconditionIsolated(
+          "the main queue does not run the main actor (a custom main executor?): a "
+            + "registration that fired on it cannot call the engine at once")
+        hasCheckedTheMainQueue = true
+      }
     #endif
     return unsafeBitCast(function, to: ((Object, Argument, UInt32) -> Void).self)
   }
+
+  /// Whether builds without the check of every call have checked, once, that the main queue
+  /// runs the main actor, which the cast of ``callingIsolated(_:)`` relies on.
+  ///
+  /// NB: read and written only on the main queue (behind ``isCurrent``), which is serial; a
+  /// constant initial value needs no lazy initialization at each read.
+  nonisolated(unsafe) private static var hasCheckedTheMainQueue = false
 }
