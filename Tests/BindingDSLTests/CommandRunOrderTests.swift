@@ -31,16 +31,21 @@ private final class QueuedSaveModel {
   }
 }
 
-/// A view model whose concurrent `load` sleeps as many seconds as its input.
+/// A view model whose `load` (concurrent unless told otherwise) sleeps as many seconds as its
+/// input.
 @MainActor
 @Observable
 private final class ConcurrentLoadModel {
   @ObservationIgnored let clock: VirtualClock
+  @ObservationIgnored let policy: ExecutionPolicy
 
-  init(clock: VirtualClock) { self.clock = clock }
+  init(clock: VirtualClock, policy: ExecutionPolicy = .concurrent) {
+    self.clock = clock
+    self.policy = policy
+  }
 
   @ObservationIgnored private(set) lazy var load = Command<Int, Int>(
-    "concurrentLoad", owner: self, policy: .concurrent
+    "concurrentLoad", owner: self, policy: policy
   ) { vm, seconds in
     try await vm.wait(seconds)
   }
@@ -221,28 +226,28 @@ private final class ConcurrentLoadModel {
   @Test(.timeLimit(.minutes(1)), arguments: [-2, 2])
   func anOlderRunEndingAfterANewerQueuedRunIsCancelledRecordsItsResult(seconds: Int) async throws {
     let clock = VirtualClock()
-    let model = QueuedResultModel(clock: clock)
+    let model = ConcurrentLoadModel(clock: clock, policy: .queue)
     let button = TestButton("save")
-    let mounted = try BindingGraph<QueuedResultModel> {
-      command(model.save, on: button) { 1 }
+    let mounted = try BindingGraph<ConcurrentLoadModel> {
+      command(model.load, on: button) { 1 }
     }.mount(on: model, scheduler: scheduler, clock: clock)
     var handled: [any Error] = []
-    model.save.onError { handled.append($0) }
+    model.load.onError { handled.append($0) }
     clock.withTracking {
-      model.save.execute(seconds)  // run 1: fails (negative) or succeeds after 2 s
+      model.load.execute(seconds)  // run 1: fails (negative) or succeeds after 2 s
       button.tap.send()  // run 2: the screen's, queued
     }
     try await clock.advance(by: .seconds(1))
     mounted.unmount()
     try await clock.advance(by: .seconds(5))
-    try await model.save.settle()
+    try await model.load.settle()
     if seconds < 0 {
       #expect(handled.count == 1)
-      #expect(model.save.lastError is Boom)
-      #expect(model.save.status == .failed)
+      #expect(model.load.lastError is Boom)
+      #expect(model.load.status == .failed)
     } else {
-      #expect(model.save.lastOutput == 2)
-      #expect(model.save.status == .succeeded)
+      #expect(model.load.lastOutput == 2)
+      #expect(model.load.status == .succeeded)
     }
   }
 
@@ -284,27 +289,5 @@ private final class ConcurrentLoadModel {
     for item in 0..<1_000 { last = command.execute(item) }
     await last?.value
     #expect(order == Array(0..<1_000))
-  }
-}
-
-/// A view model whose queued `save` sleeps as many seconds as its input; a negative input fails
-/// afterwards.
-@MainActor
-@Observable
-private final class QueuedResultModel {
-  @ObservationIgnored let clock: VirtualClock
-
-  init(clock: VirtualClock) { self.clock = clock }
-
-  @ObservationIgnored private(set) lazy var save = Command<Int, Int>(
-    "queuedResult", owner: self, policy: .queue
-  ) { vm, seconds in
-    try await vm.wait(seconds)
-  }
-
-  private func wait(_ seconds: Int) async throws -> Int {
-    try await clock.sleep(for: .seconds(abs(seconds)))
-    if seconds < 0 { throw Boom() }
-    return seconds
   }
 }
