@@ -229,13 +229,8 @@ public struct SnapshotError: Error, Hashable, Sendable, CustomStringConvertible 
 ///   - new: The text after.
 /// - Returns: Every line of both, marked.
 public func lineDiff(from old: String, to new: String) -> String {
-  // NB: split at line feeds, not at `Character`s: "\r\n" is one `Character`.
-  let oldLines = old.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map {
-    String($0)
-  }
-  let newLines = new.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map {
-    String($0)
-  }
+  let oldLines = linesSplitAtLineFeeds(old).map(String.init)
+  let newLines = linesSplitAtLineFeeds(new).map(String.init)
   let difference = newLines.difference(from: oldLines)
   var removed = Set<Int>()
   var inserted = Set<Int>()

@@ -57,11 +57,7 @@ private struct DiffLine: Equatable {
 
   static func lines(of text: String) -> [DiffLine] {
     guard !text.isEmpty else { return [] }
-    // NB: split at line feeds, not at `Character`s: "\r\n" is one `Character`, and a text with
-    // CRLF line endings would be one line.
-    var lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map {
-      Substring($0)
-    }
+    var lines = linesSplitAtLineFeeds(text)
     let endsWithNewline = text.unicodeScalars.last == "\n"
     if endsWithNewline { lines.removeLast() }
     return lines.enumerated().map { index, line in
@@ -174,5 +170,15 @@ private func hunks(of operations: [DiffOperation], context: Int) -> [Hunk] {
     let old = "\(oldCount == 0 ? oldStart : oldStart + 1),\(oldCount)"
     let new = "\(newCount == 0 ? newStart : newStart + 1),\(newCount)"
     return Hunk(range: range, header: "@@ -\(old) +\(new) @@")
+  }
+}
+
+/// The lines of `text`, split at each line feed, the last one empty when `text` ends with one.
+///
+/// NB: split at line feeds, not at `Character`s: "\r\n" is one `Character`, and a text with
+/// CRLF line endings would be one line.
+func linesSplitAtLineFeeds(_ text: String) -> [Substring] {
+  text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map {
+    Substring($0)
   }
 }

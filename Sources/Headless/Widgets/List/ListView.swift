@@ -195,9 +195,7 @@ public final class ListView: Widget, CollectionTarget {
   public func select(_ row: RowWidget) {
     guard let model = row.model as? any RowModel else { return }
     if let previous = selectedRow, let old = previous.model as? any RowModel {
-      if previous.isSelectedNow { previous.isSelected.value = false }
-      selectedRow = nil
-      deselection.send(old)
+      deselectSelectedRow(previous, old)
       if previous === row { return }
     }
     row.isSelected.value = true
@@ -209,9 +207,15 @@ public final class ListView: Widget, CollectionTarget {
   /// appears again (see ``clearsSelectionOnReappear``).
   func screenReappears() {
     guard clearsSelectionOnReappear, let row = selectedRow else { return }
+    deselectSelectedRow(row, row.model as? any RowModel)
+  }
+
+  /// Deselects `row`, the selected row, and sends ``deselection`` with its view model `model`
+  /// (when it still has one).
+  private func deselectSelectedRow(_ row: RowWidget, _ model: (any RowModel)?) {
     selectedRow = nil
     if row.isSelectedNow { row.isSelected.value = false }
-    if let model = row.model as? any RowModel { deselection.send(model) }
+    if let model { deselection.send(model) }
   }
 
   // MARK: - CollectionTarget
@@ -224,11 +228,10 @@ public final class ListView: Widget, CollectionTarget {
   ///   - mounter: Mounts the bindings of new rows under the screen's graph.
   public func receive(_ content: ListContent, mounter: any ChildMounter) {
     var content = content
-    // NB: revisions are a row list's own: each is compared with the last one shown of the same
-    // row list. A row list new to the list has its pending reload shown, unless the list
+    // NB: whether to show a row list's reload is decided from its revisions alone (its
+    // `reloadsAll` stays set until its next edit), each compared with the last one shown of the
+    // same row list. A row list new to the list has its pending reload shown, unless the list
     // showed nothing yet (every row is new then).
-    // A row list's `reloadsAll` stays set until its next edit: whether to show the reload is
-    // decided from the revisions alone.
     if content.rowList != 0 {
       let shown = appliedRevisions[content.rowList] ?? (appliedRevisions.isEmpty ? .max : 0)
       content.reloadsAll = content.reloadedAt > shown
@@ -490,11 +493,7 @@ public final class ListView: Widget, CollectionTarget {
 
   func retire(_ row: RowWidget) {
     if let model = row.model as? any RowModel {
-      if selectedRow === row {
-        selectedRow = nil
-        if row.isSelectedNow { row.isSelected.value = false }
-        deselection.send(model)
-      }
+      if selectedRow === row { deselectSelectedRow(row, model) }
       didEndDisplaying.send(model)
     }
     row.unmount()
@@ -552,20 +551,20 @@ struct RowProblem: Error {
 /// a `]` before the one that closes it.
 @inline(never)
 private func unnameableRowProblem(_ rowWidgetID: String) -> RowProblem? {
-  let bytes = rowWidgetID.utf8
+  var hasControl = false
   var closings = 0
   var previous: UInt8 = 0
-  for byte in bytes {
+  for byte in rowWidgetID.utf8 {
     // NB: C0 controls and DEL, and C1 controls (U+0080–U+009F, 0xC2 0x80–0x9F in UTF-8), as the
     // widget id check refuses them.
     if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && (0x80...0x9F).contains(byte)) {
-      closings = .max
+      hasControl = true
       break
     }
     if byte == 0x5D { closings += 1 }
     previous = byte
   }
-  guard closings > 1 else { return nil }
+  guard hasControl || closings > 1 else { return nil }
   let open = rowWidgetID.firstIndex(of: "[").map { rowWidgetID.index(after: $0) }
   let described = open.map { String(rowWidgetID[$0...].dropLast()) } ?? rowWidgetID
   return RowProblem(
