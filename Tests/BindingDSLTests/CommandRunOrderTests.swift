@@ -205,8 +205,9 @@ private final class ConcurrentLoadModel {
 
   /// Testing.md's advice for a run that awaits other work: a `Task { … }` started in the run
   /// belongs to it, so its sleep lets the clock move on, where another tracked run would not.
+  /// The test waits for the inner task's sleep itself, so no real-time limit decides it.
   @Test(.timeLimit(.minutes(1))) func aRunAwaitingATaskItStartedLetsTheClockMoveOn() async throws {
-    let clock = VirtualClock(stallTimeout: .seconds(5))
+    let clock = VirtualClock()
     var log: [String] = []
     let refresh = Command<Void, Void>("refreshAwaitingATask") {
       await Task {
@@ -216,8 +217,13 @@ private final class ConcurrentLoadModel {
       log.append("refreshed")
     }
     clock.withTracking { refresh.execute() }
+    #expect(busyWork(of: refresh) == ["command 'refreshAwaitingATask'"], "it starts busy")
+    await waitForWork { clock.sleeperCount == 1 }
+    try #require(
+      busyWork(of: refresh).isEmpty,
+      "while the task it awaits sleeps on the clock, the run is not busy: the clock may move on")
     try await clock.advance(by: .seconds(1))
-    try await refresh.settle(stallTimeout: .seconds(5))
+    try await refresh.settle()
     #expect(log == ["loaded", "refreshed"])
   }
 
@@ -256,7 +262,7 @@ private final class ConcurrentLoadModel {
   @Test(.timeLimit(.minutes(1))) func aRunQueuedBehindCancelledRunsWaitsForTheUnwindingWork()
     async throws
   {
-    let clock = VirtualClock(stallTimeout: .seconds(5))
+    let clock = VirtualClock()
     var running = 0
     var maxRunning = 0
     var done: [Int] = []
@@ -275,8 +281,12 @@ private final class ConcurrentLoadModel {
     command.cancel()
     await second?.value  // the cancelled run 2 has ended before run 3 is queued
     clock.withTracking { command.execute(3) }
+    await waitForWork { clock.sleeperCount == 1 }
+    try #require(
+      busyWork(of: command).isEmpty,
+      "run 1 sleeps (cancelled, still unwinding) and run 3 waits behind it: neither is busy")
     try await clock.advance(by: .seconds(3))
-    try await command.settle(stallTimeout: .seconds(5))
+    try await command.settle()
     #expect(maxRunning == 1)
     #expect(done == [1, 3])
   }

@@ -129,9 +129,13 @@ private func hopAround() async {
       await gate.wait()
     }
     clock.withTracking { upload.execute() }
+    let line = #line + 1
     let error = await #expect(throws: VirtualTimeError.self) {
       try await clock.advance(by: .seconds(2))
     }
+    #expect(
+      error?.call == "advance(by:) at BindingDSLTests/VirtualClockTests.swift:\(line)",
+      "a test framework that reports the error at the test's line still learns which call threw")
     let message = try #require(error?.message)
     #expect(
       message.hasPrefix(

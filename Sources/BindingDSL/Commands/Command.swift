@@ -1,5 +1,4 @@
 public import Observation
-import Synchronization
 
 /// An action a view model offers: asynchronous work with an observable status, the last output
 /// or error, and an enabled predicate tracked like any derived value.
@@ -362,11 +361,16 @@ extension CommandObject {
   /// #expect(model.save.status == .succeeded)
   /// ```
   ///
-  /// - Parameter stallTimeout: How long, in real time, a run may stay busy without sleeping on a
-  ///   virtual clock or ending before it is reported as waiting on something else; a minute by
-  ///   default.
-  /// - Throws: ``VirtualTimeError`` naming the runs that stayed busy.
-  public func settle(stallTimeout: Duration = .seconds(60)) async throws(VirtualTimeError) {
+  /// - Parameters:
+  ///   - stallTimeout: How long, in real time, a run may stay busy without sleeping on a
+  ///     virtual clock or ending before it is reported as waiting on something else; a minute by
+  ///     default.
+  ///   - fileID: The caller's `#fileID`, which an error names; leave the default.
+  ///   - line: The caller's line, which an error names; leave the default.
+  /// - Throws: ``VirtualTimeError`` naming the runs that stayed busy, and this call.
+  public func settle(
+    stallTimeout: Duration = .seconds(60), fileID: String = #fileID, line: Int = #line
+  ) async throws(VirtualTimeError) {
     // NB: commands of other types than `Command` have no runs the ledger follows.
     guard let owner = (self as? any WorkOwning)?.workToken else { return }
     let name = self.name
@@ -375,7 +379,8 @@ extension CommandObject {
     } stalled: { busy in
       VirtualTimeError(
         "command '\(name ?? "(unnamed)")' did not settle: "
-          + WorkLedger.stallReport(busy, stallTimeout))
+          + WorkLedger.stallReport(busy, stallTimeout)
+      ).thrown(by: "settle(stallTimeout:)", fileID: fileID, line: line)
     }
   }
 }
@@ -398,7 +403,7 @@ private func awaitUnlessCancelled(_ task: Task<Void, Never>) async {
 
 /// Resumes one waiter once, whichever of several events comes first.
 private final class OnceSignal: Sendable {
-  private let state = Mutex<(waiter: CheckedContinuation<Void, Never>?, fired: Bool)>(
+  private let state = Lock<(waiter: CheckedContinuation<Void, Never>?, fired: Bool)>(
     (nil, false))
 
   func wait(with continuation: CheckedContinuation<Void, Never>) {

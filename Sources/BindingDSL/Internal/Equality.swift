@@ -1,5 +1,3 @@
-import Synchronization
-
 /// An equality test for values of one `Equatable` type, known only at run time: it holds the
 /// type's conformance, so it costs no allocation (a closure built per value type would allocate
 /// its context for every node and widget property).
@@ -71,7 +69,7 @@ private struct EquatableConformance: @unchecked Sendable {
 }
 
 /// Per type: its `Equatable` conformance, once looked up.
-private let equatableTypes = Mutex<[ObjectIdentifier: EquatableConformance]>([:])
+private let equatableTypes = Lock<[ObjectIdentifier: EquatableConformance]>([:])
 
 extension Equatable {
   fileprivate static func isEqual<Value>(_ lhs: Value, _ rhs: Value) -> Bool {
@@ -102,5 +100,5 @@ package func typeName<T>(_ type: T.Type, describedAs describe: () -> String) -> 
   return name
 }
 
-private let typeNames = Mutex<[ObjectIdentifier: String]>([:])
-private let describedTypes = Mutex<[ObjectIdentifier: String]>([:])
+private let typeNames = Lock<[ObjectIdentifier: String]>([:])
+private let describedTypes = Lock<[ObjectIdentifier: String]>([:])

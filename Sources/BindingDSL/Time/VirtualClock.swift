@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A clock whose time moves only when a test advances it.
 ///
 /// Inject `any Clock<Duration>` into view models, pass `ContinuousClock()` in the app and a
@@ -61,7 +59,7 @@ public final class VirtualClock: Clock, Sendable {
     var advancing: Duration?
   }
 
-  private let state = Mutex(State())
+  private let state = Lock(State())
   private let ledger = WorkLedger.shared
 
   /// How long, in real time, work this clock woke may stay busy without sleeping again or
@@ -154,19 +152,29 @@ public final class VirtualClock: Clock, Sendable {
   /// Before it moves time at all, it waits the same way for busy work of this clock (see
   /// ``withTracking(_:)``).
   ///
-  /// - Parameter duration: How far to move; not negative.
+  /// - Parameters:
+  ///   - duration: How far to move; not negative.
+  ///   - fileID: The caller's `#fileID`, which an error names; leave the default.
+  ///   - line: The caller's line, which an error names; leave the default.
   /// - Throws: ``VirtualTimeError`` when `duration` is negative or too large, when another
   ///   advance of this clock is running, or when woken work stays busy for ``stallTimeout``
   ///   without sleeping on the clock or ending: it waits on something the clock cannot advance.
-  ///   Time then stays at the deadline that woke it.
-  public func advance(by duration: Duration) async throws(VirtualTimeError) {
-    let end = try beginAdvance(by: duration)
-    defer { endAdvance() }
-    try await waitUntilQuiet()
-    while wakeNext(notAfter: end) {
+  ///   Time then stays at the deadline that woke it. The error names this call's place, so a
+  ///   test framework that reports it at the test's line still says which call threw.
+  public func advance(
+    by duration: Duration, fileID: String = #fileID, line: Int = #line
+  ) async throws(VirtualTimeError) {
+    do throws(VirtualTimeError) {
+      let end = try beginAdvance(by: duration)
+      defer { endAdvance() }
       try await waitUntilQuiet()
+      while wakeNext(notAfter: end) {
+        try await waitUntilQuiet()
+      }
+      finishAdvance(at: end)
+    } catch {
+      throw error.thrown(by: "advance(by:)", fileID: fileID, line: line)
     }
-    finishAdvance(at: end)
   }
 
   /// Runs `operation` with this clock as the clock of the work it starts: a command executed, a
@@ -264,11 +272,25 @@ public final class VirtualClock: Clock, Sendable {
 public struct VirtualTimeError: Error, Hashable, Sendable, CustomStringConvertible {
   /// What went wrong, naming the work involved.
   public let message: String
+  /// The call that threw and where it is written, such as
+  /// `advance(by:) at MyAppTests/CheckoutTests.swift:42`, when known.
+  public private(set) var call: String?
 
   init(_ message: String) {
     self.message = message
   }
 
-  /// The message.
-  public var description: String { message }
+  /// The error, naming `function` written at `fileID`:`line` as the call that threw (kept when
+  /// it names one already).
+  func thrown(by function: String, fileID: String, line: Int) -> Self {
+    var error = self
+    if error.call == nil { error.call = "\(function) at \(fileID):\(line)" }
+    return error
+  }
+
+  /// The message, followed by the call that threw when known.
+  public var description: String {
+    guard let call else { return message }
+    return "\(message) (thrown by \(call))"
+  }
 }

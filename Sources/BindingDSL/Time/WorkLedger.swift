@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 
 /// Who work belongs to (a command, a mount) or which virtual clock: a number unique in the
@@ -107,7 +108,7 @@ package final class WorkLedger: Sendable {
     case expired
   }
 
-  private let state = Mutex(State())
+  private let state = Lock(State())
 
   package init() {}
 
@@ -211,6 +212,12 @@ package final class WorkLedger: Sendable {
     state.withLock { $0.items[id] != nil }
   }
 
+  /// The work `isIncluded` selects, busy or not, in the order it started.
+  package func followed(where isIncluded: (Item) -> Bool) -> [Item] {
+    state.withLock { state in state.items.values.filter(isIncluded) }
+      .sorted { $0.id.rawValue < $1.id.rawValue }
+  }
+
   /// A number that changes with every change of the ledger.
   package var generation: UInt64 { state.withLock { $0.generation } }
 
@@ -233,14 +240,20 @@ package final class WorkLedger: Sendable {
       return state.lastWaiter
     }
     guard let waiter else { return true }
-    let timer = Task { [weak self] in
-      do {
-        try await ContinuousClock().sleep(until: deadline)
-      } catch {
-        return
-      }
-      self?.expire(waiter)
-    }
+    // NB: a dispatch timer, not a task sleeping on a real clock: a cancelled sleep keeps its
+    // task and timer until its deadline would have passed (a minute by default), so a test that
+    // settled thousands of times a minute grew by about half a kilobyte a wait. A cancelled
+    // source is freed at once.
+    let timer = DispatchSource.makeTimerSource(queue: .global())
+    // NB: clamped to a year first: a far deadline (a stall timeout of `.seconds(.max)`) does
+    // not fit in nanoseconds.
+    let remaining = min(
+      max(ContinuousClock.now.duration(to: deadline), .zero), .seconds(31_536_000))
+    let (seconds, attoseconds) = remaining.components
+    timer.schedule(
+      deadline: .now() + .nanoseconds(Int(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)))
+    timer.setEventHandler { [weak self] in self?.expire(waiter) }
+    timer.resume()
     defer {
       timer.cancel()
       state.withLock { _ = $0.waiters.removeValue(forKey: waiter) }
