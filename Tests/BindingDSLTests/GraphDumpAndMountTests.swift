@@ -21,12 +21,12 @@ import Testing
       graph.dump() == """
         BindingGraph<FormModel>: 12 nodes, 8 edges
         nodes:
-          n1 source \\FormModel.#1: String (name.text, GraphDumpAndMountTests.swift:15)
-          n2 target name.text: String (editable) (\\FormModel.#1, GraphDumpAndMountTests.swift:15)
-          n3 source \\FormModel.#2: String (greeting.text, GraphDumpAndMountTests.swift:16)
-          n4 target greeting.text: String (\\FormModel.#2, GraphDumpAndMountTests.swift:16)
-          n5 source \\FormModel.#3: Int (derived#1, GraphDumpAndMountTests.swift:17)
-          n6 source \\FormModel.#4: Int (derived#1, GraphDumpAndMountTests.swift:17)
+          n1 source \\FormModel.name: String (name.text, GraphDumpAndMountTests.swift:15)
+          n2 target name.text: String (editable) (\\FormModel.name, GraphDumpAndMountTests.swift:15)
+          n3 source \\FormModel.greeting: String (greeting.text, GraphDumpAndMountTests.swift:16)
+          n4 target greeting.text: String (\\FormModel.greeting, GraphDumpAndMountTests.swift:16)
+          n5 source \\FormModel.left: Int (derived#1, GraphDumpAndMountTests.swift:17)
+          n6 source \\FormModel.right: Int (derived#1, GraphDumpAndMountTests.swift:17)
           n7 derived derived#1: String (pair.text, GraphDumpAndMountTests.swift:17)
           n8 target pair.text: String (derived#1, GraphDumpAndMountTests.swift:17)
           n9 event save.tap (save, GraphDumpAndMountTests.swift:18)
@@ -34,15 +34,41 @@ import Testing
           n11 target save.isEnabled: Bool (save, GraphDumpAndMountTests.swift:18)
           n12 target save.isBusy: Bool (save, GraphDumpAndMountTests.swift:18)
         edges:
-          n1 -> n2 value two-way  (\\FormModel.#1 -> name.text)
-          n3 -> n4 value one-way  (\\FormModel.#2 -> greeting.text)
-          n5 -> n7 input  (\\FormModel.#3 -> derived#1)
-          n6 -> n7 input  (\\FormModel.#4 -> derived#1)
+          n1 -> n2 value two-way  (\\FormModel.name -> name.text)
+          n3 -> n4 value one-way  (\\FormModel.greeting -> greeting.text)
+          n5 -> n7 input  (\\FormModel.left -> derived#1)
+          n6 -> n7 input  (\\FormModel.right -> derived#1)
           n7 -> n8 value one-way transformed  (derived#1 -> pair.text)
           n9 -> n10 trigger  (save.tap -> save)
           n10 -> n11 enabled  (save -> save.isEnabled)
           n10 -> n12 busy  (save -> save.isBusy)
         """)
+    #expect(graph.nodes[0].name == "\\FormModel.#1", "nodes keep the numbers")
+  }
+
+  @Test func aDeclarationWhoseSourceCannotBeReadIsNamedByNumber() throws {
+    let field = Slot("name", "text", "", editable: true)
+    let greeting = Slot("greeting", "text", "")
+    let graph = try BindingGraph<FormModel> {
+      bind(\.name, to: field, fileID: "Elsewhere/Gone.swift", line: 3)
+    }
+    #expect(graph.declarations[0].written == graph.declarations[0].summary)
+    #expect(graph.dump().contains(#"n1 source \FormModel.#1: String (name.text, Gone.swift:3)"#))
+    var declarations: [String] = []
+    let line = #line + 3
+    do {
+      _ = try BindingGraph<FormModel> {
+        bind(\.greeting, to: greeting)
+        bind(\.name, to: greeting, fileID: "Elsewhere/Gone.swift", line: 3)
+      }
+    } catch {
+      declarations = error.problems.first?.declarations ?? []
+    }
+    #expect(
+      declarations == [
+        "bind(\\.greeting, to: greeting) at BindingDSLTests/GraphDumpAndMountTests.swift:\(line)",
+        #"bind(\FormModel.#2: String, to: greeting.text, mode: .oneWay) at Elsewhere/Gone.swift:3"#,
+      ])
   }
 
   @Test func unmountReleasesTheModelAndTheWidgetsAndStopsPropagation() throws {

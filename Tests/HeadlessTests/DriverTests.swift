@@ -36,7 +36,8 @@ import Testing
     #expect(
       message.hasPrefix(
         "cannot tap 'save': it is disabled (its enabled state follows command 'save', which "
-          + "cannot execute now, bound at HeadlessTests/ProfileScreen.swift:"))
+          + "cannot execute now, bound by command(vm.save, on: save) at "
+          + "HeadlessTests/ProfileScreen.swift:"))
     #expect(model.save.status == .idle)
   }
 

@@ -15,7 +15,9 @@
 /// }
 /// ```
 public struct BindingDeclaration<Model: AnyObject> {
-  /// The declaration as a person would read it, such as `bind(\Model.#1, to: code.text)`; for a
+  /// The declaration described from its parts, such as
+  /// `bind(\Model.#1: String, to: code.text, mode: .oneWay)` (see ``written`` for the text as
+  /// written in the source); for a
   /// group, `group of N`.
   public var summary: String {
     // NB: a group's is made when asked for: a row's bindings body makes a group per row.
@@ -165,8 +167,22 @@ public struct BindingDeclaration<Model: AnyObject> {
     }
   }
 
-  /// The summary followed by the place it was written, as errors show it.
-  public var located: String { "\(summary) at \(site)" }
+  /// The declaration as it is written in its source file, such as
+  /// `bind(\.greeting, to: name.text)`, when the file can be read from the working directory
+  /// (as under `swift test` and `swift run`); otherwise the ``summary``, whose key paths the
+  /// toolchain may name by number (`\Model.#2: String`). For a group, the summary.
+  public var written: String {
+    guard members == nil, let statement = DeclarationSource.statement(at: site) else {
+      return summary
+    }
+    // NB: the line must hold the declaration the summary describes, not another call.
+    let name = summary.prefix { $0 != "(" }
+    return statement.hasPrefix(name + "(") ? statement : summary
+  }
+
+  /// The declaration as written (see ``written``) followed by the place it was written, as
+  /// errors show it: `bind(\.greeting, to: name.text) at MyApp/SignUpScreen.swift:12`.
+  public var located: String { "\(written) at \(site)" }
 }
 
 /// A declaration's text: its summary, and the endpoints, edges and problems a graph is built

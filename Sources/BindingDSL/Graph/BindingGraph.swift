@@ -57,14 +57,19 @@ public struct BindingGraph<Model: AnyObject> {
     self.edges = edges
     self.isDescriptionOnly = false
     self.descriptionCache = DescriptionOnlyCache()
-    let problems = GraphValidator(
+    let validator = GraphValidator(
       // NB: closures, not key paths: a key path projects through a generic copy of each
       // declaration, which was a tenth of a screen's mount. Names are made for problems only.
       declarations: { declarations[$0].located },
       declarationProblems: declarations.map { $0.problems },
-      nodes: nodes, edges: edges, owners: owners
-    ).validate()
-    if !problems.isEmpty { throw BindingGraphError(problems: problems) }
+      nodes: nodes, edges: edges, owners: owners)
+    guard validator.validate().isEmpty else {
+      // NB: found again with the key paths named as written, which reads source files: only
+      // a graph with problems pays for it.
+      var readable = validator
+      readable.nodes = ReadableNames.nodes(nodes, edges: edges)
+      throw BindingGraphError(problems: readable.validate())
+    }
   }
 
   /// A graph of no declarations: what a host of child mounts (an app's screens) runs.
@@ -144,20 +149,27 @@ public struct BindingGraph<Model: AnyObject> {
     return NodeOrigins(nodes: nodes, edges: edges).origin(of: id)
   }
 
+  /// The nodes with their key paths named as their declarations write them, where the source
+  /// can be read (see ``dump()``): for messages that name nodes.
+  package var readableNodes: [GraphNode] { ReadableNames.nodes(nodes, edges: edges) }
+
   /// A stable, diff-friendly text dump: one node a line, then one edge a line.
   ///
-  /// Key paths are numbered in order of first appearance (`\LoginViewModel.#1`): the toolchain
+  /// Nodes number key paths in order of first appearance (`\LoginViewModel.#1`): the toolchain
   /// does not name computed properties the same way on every platform, and `@Observable`
-  /// makes every property computed. So each node line ends with the node's ``NodeOrigin``:
+  /// makes every property computed. The dump names them as their declarations write them
+  /// (`\RegistrationViewModel.phoneText`) when the declarations' source files can be read from
+  /// the working directory (as under `swift test`), and by number otherwise. So each node line ends with the node's ``NodeOrigin``:
   /// what it is bound to and the file name and line of the declaration that first reached it.
   ///
   /// <!-- output: Tests/ShowcaseTests/__Snapshots__/RegistrationWalkthroughTests/registration-graph.txt -->
   /// ```text
-  ///   n1 source \RegistrationViewModel.#1: String (phone.text, RegistrationScreen.swift:28)
+  ///   n1 source \RegistrationViewModel.phoneText: String (phone.text, RegistrationScreen.swift:28)
   /// ```
   ///
   /// - Returns: The dump, lines separated by newlines, without a final newline.
   public func dump() -> String {
+    let nodes = readableNodes
     let origins = NodeOrigins(nodes: nodes, edges: edges)
     var lines = [
       "BindingGraph<\(typeName(Model.self))>: \(nodes.count) nodes, \(edges.count) edges"
@@ -170,8 +182,8 @@ public struct BindingGraph<Model: AnyObject> {
     }
     lines.append("edges:")
     for edge in edges {
-      let from = node(edge.from)
-      let to = node(edge.to)
+      let from = nodes[edge.from - 1]
+      let to = nodes[edge.to - 1]
       var line = "  n\(edge.from) -> n\(edge.to) \(edge.role.rawValue)"
       if let mode = edge.mode { line += " \(mode)" }
       if edge.isTransformed { line += " transformed" }

@@ -4,7 +4,7 @@ struct GraphValidator {
   /// Each declaration as a problem names it (summary and site), made only for a problem.
   let declarations: (Int) -> String
   let declarationProblems: [[String]]
-  let nodes: [GraphNode]
+  var nodes: [GraphNode]
   let edges: [GraphEdge]
   /// For each edge, the index of the declaration that made it.
   let owners: [Int]

@@ -58,3 +58,46 @@ struct NodeOrigins {
     return "\(node.name) (\(origin))"
   }
 }
+
+/// Key-path nodes named as their declarations write them (`\RegistrationViewModel.phone`
+/// rather than `\RegistrationViewModel.#1`), for the dump and the graph's errors.
+///
+/// Nodes keep their numbered names (``GraphNode/name``), which are the same wherever the graph
+/// is built; a readable name is made only where the declaration can be read from its source
+/// file (see ``DeclarationSource``), and only when the declaration that first reached the node
+/// writes as many key path literals as it reached key-path nodes first.
+enum ReadableNames {
+  /// `nodes` with the key-path nodes renamed where their declarations can be read.
+  static func nodes(_ nodes: [GraphNode], edges: [GraphEdge]) -> [GraphNode] {
+    var firstSite: [Int: DeclarationSite] = [:]
+    for edge in edges {
+      for id in [edge.from, edge.to] where firstSite[id] == nil {
+        firstSite[id] = edge.declaration
+      }
+    }
+    let numbered = nodes.filter { $0.kind == .source && $0.name.contains(".#") }
+    var bySite: [DeclarationSite: [GraphNode]] = [:]
+    for node in numbered {
+      if let site = firstSite[node.id] { bySite[site, default: []].append(node) }
+    }
+    var names: [Int: String] = [:]
+    for (site, reached) in bySite {
+      guard let statement = DeclarationSource.statement(at: site) else { continue }
+      // NB: a declaration numbers its key paths in the order it is written, so the literals
+      // name them in order when there are as many of each.
+      let paths = DeclarationSource.keyPaths(in: statement)
+      guard paths.count == reached.count else { continue }
+      for (node, path) in zip(reached, paths) {
+        guard let number = node.name.ranges(of: ".#").last else { continue }
+        names[node.id] = node.name[..<number.lowerBound] + "." + path
+      }
+    }
+    // NB: two nodes never share a name: a name made twice is dropped for both.
+    var counts: [String: Int] = [:]
+    for name in names.values { counts[name, default: 0] += 1 }
+    return nodes.map { node in
+      guard let name = names[node.id], counts[name] == 1 else { return node }
+      return GraphNode(id: node.id, kind: node.kind, name: name, valueType: node.valueType)
+    }
+  }
+}

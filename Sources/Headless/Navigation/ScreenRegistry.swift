@@ -174,10 +174,13 @@ extension BindingGraph {
   /// What the enabled state written at `key` follows, for a driver's message.
   package func enabledCause(of key: TargetKey) -> String? {
     guard let edge = edges(writing: key).first else { return nil }
-    let source = node(edge.from)
+    let source = readableNodes[edge.from - 1]
     let follows =
       source.kind == .command
       ? "command '\(source.name)', which cannot execute now" : source.name
-    return "its enabled state follows \(follows), bound at \(edge.declaration)"
+    guard let declaration = declarations.first(where: { $0.site == edge.declaration }) else {
+      return "its enabled state follows \(follows), bound at \(edge.declaration)"
+    }
+    return "its enabled state follows \(follows), bound by \(declaration.located)"
   }
 }
