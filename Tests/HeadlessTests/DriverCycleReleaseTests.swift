@@ -76,16 +76,10 @@ private struct SlowSubmitScreen: Screen {
     let left = try await cycles(200, unmounting: unmounting)
     // The runs were cancelled with their screens; each ends when its task next runs. Waiting for
     // that is driven by the ledger, which hears of every run that ends.
+    let unwinding = WorkLedger.shared.followed { $0.owner.map(left.work.contains) == true }
+    #expect(unwinding.allSatisfy { $0.isCancelled }, "runs not cancelled with their screens")
     let ledger = WorkLedger.shared
-    while true {
-      let generation = ledger.generation
-      let unwinding = ledger.followed { $0.owner.map(left.work.contains) == true }
-      if unwinding.isEmpty { break }
-      let notCancelled = unwinding.filter { !$0.isCancelled }.map(\.report)
-      #expect(notCancelled.isEmpty, "runs not cancelled with their screens")
-      _ = await ledger.waitForChange(
-        after: generation, until: ContinuousClock.now.advanced(by: .seconds(3_600)))
-    }
+    await ledger.wait { ledger.followed { $0.owner.map(left.work.contains) == true }.isEmpty }
     // `Command.owned(by:)` keeps a released owner's commands until its table grows to twice the
     // owners it holds (a bounded amount); a sweep drops them now.
     _ = OwnedCommands.sweep()

@@ -36,6 +36,36 @@ import Testing
     #expect(driver.visibleModel === home)
   }
 
+  /// View models hold the host as their navigator and the host holds them: an app whose driver
+  /// the test drops, with a run still sleeping on the clock, is shut down and released.
+  @Test func anAppWhoseDriverGoesAwayIsReleased() async throws {
+    weak var weakHost: AppHost?
+    weak var weakHome: PageViewModel?
+    weak var weakPushed: AnyObject?
+    weak var weakButton: Widget?
+    var slowRuns: WorkToken?
+    do {
+      let driver = AppDriver(registry: try navigationRegistry())
+      let home = PageViewModel("home", navigator: driver.host, log: log, clock: driver.clock)
+      weakHost = driver.host
+      weakHome = home
+      try await driver.start { _ in home }
+      try await driver.tap("next")
+      try await driver.tap("slow")
+      #expect(driver.clock.sleeperCount == 1)
+      weakPushed = driver.visibleModel
+      weakButton = try driver.widget("slow")
+      slowRuns = try driver.visibleModel(as: PageViewModel.self).slow.workToken
+    }
+    // The slow run was cancelled with its screen; it ends when its task next runs.
+    let ledger = WorkLedger.shared
+    await ledger.wait { ledger.followed { $0.owner == slowRuns }.isEmpty }
+    #expect(weakHost == nil)
+    #expect(weakHome == nil)
+    #expect(weakPushed == nil)
+    #expect(weakButton == nil)
+  }
+
   @Test func presentingCoversTheStackWithAStackOfItsOwn() async throws {
     try await driver.start { _ in self.page("home") }
     let note = NoteViewModel()

@@ -651,8 +651,10 @@ private final class RandomRound {
     }
     let armed = Bool.random(using: &random) ? main : second
     log("model.trips += 1, the tripwire of mount \(armed.id) unmounts mount \(second.id)")
-    armed.screen.tripwire.count.onChange = { [unowned self, second] in
-      self.retire(second)
+    // NB: `second` weakly: the armed tripwire may be its own, and a trip that never fires
+    // would otherwise keep the mount alive through its own widget.
+    armed.screen.tripwire.count.onChange = { [unowned self, weak second] in
+      if let second { self.retire(second) }
     }
     model.trips += 1
     reference.trips += 1

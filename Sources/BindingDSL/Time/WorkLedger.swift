@@ -212,6 +212,19 @@ package final class WorkLedger: Sendable {
     state.withLock { $0.items[id] != nil }
   }
 
+  /// Waits until `condition` holds, checking it again at every change of the ledger (work
+  /// starting, sleeping, waking or ending), never by polling. It has no deadline that decides an
+  /// outcome: for tests, which wait this way for cancelled work to unwind, or for a task to
+  /// reach its sleep, and end at their time limit if it never comes.
+  package func wait(until condition: () -> Bool) async {
+    while true {
+      let generation = self.generation
+      if condition() { return }
+      _ = await waitForChange(
+        after: generation, until: ContinuousClock.now.advanced(by: .seconds(3_600)))
+    }
+  }
+
   /// The work `isIncluded` selects, busy or not, in the order it started.
   package func followed(where isIncluded: (Item) -> Bool) -> [Item] {
     state.withLock { state in state.items.values.filter(isIncluded) }

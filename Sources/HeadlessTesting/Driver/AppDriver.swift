@@ -31,6 +31,12 @@ public final class AppDriver: Driver {
     super.init(clock: clock, scheduler: scheduler, surface: AppSurface(host))
   }
 
+  // NB: view models hold the host as their navigator and the host holds the view models, so an
+  // app a test drops is a cycle; the driver, which the test holds, breaks it when it goes.
+  isolated deinit {
+    host.shutDown()
+  }
+
   /// Shows the view model `makeRoot` returns as the root of the main stack, then settles.
   ///
   /// - Parameters:
@@ -187,6 +193,10 @@ public final class AppDriver: Driver {
   }
 
   /// Unmounts every screen, releasing their view models and widgets.
+  ///
+  /// A driver that goes away shuts its app down too: view models hold the host as their
+  /// navigator and the host holds them, so without it an app a test drops would never be
+  /// released. Call it to check what shutting down does while the test still runs.
   public func shutDown() { host.shutDown() }
 }
 
