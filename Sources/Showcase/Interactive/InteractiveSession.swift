@@ -263,7 +263,7 @@ final class InteractiveSession {
       case "open":
         let app = try wholeApp(verb)
         let path = try RoutePath(parsing: String(rest))
-        try await app.navigate { (host) throws(NavigationError) in try host.restore(path) }
+        try await app.navigate { try $0.restore(path) }
       default:
         return "error: unknown command '\(verb)'; commands: type, replace, tap, toggle, slide, "
           + "step, select, pick, scroll, focus, submit, swipe, refresh, more, advance, appear, "
