@@ -9,6 +9,9 @@ let usage = """
                                                 (default: registration)
     swift run Showcase --help                   this text
 
+  An interactive session exits with status 1 when one of its commands failed (answered with
+  error:), and 2 when its screen cannot be shown.
+
   Screens: \(Demos.names.joined(separator: ", "))
   """
 
@@ -24,17 +27,16 @@ do {
       throw ShowcaseError("--interactive takes one screen name at most\n\n\(usage)")
     }
     let interactive = isatty(STDIN_FILENO) == 1
-    try await Interactive.run(
+    let failures = try await Interactive.run(
       screen: arguments.count == 2 ? arguments[1] : "registration", echo: !interactive,
       readLine: { readLine() },
-      write: { text in
-        if text == "> " {
-          print(text, terminator: "")
-          fflush(nil)
-        } else {
-          print(text)
-        }
-      })
+      prompt: {
+        print("> ", terminator: "")
+        fflush(nil)
+      },
+      write: { print($0) })
+    // NB: a script piped in fails as a whole when one of its commands failed.
+    if failures > 0 { exit(1) }
   case "--help", "-h":
     print(usage)
   case let argument?:

@@ -329,6 +329,20 @@ import Testing
     #expect(zip(after, list.rows).allSatisfy { $0 === $1 }, "the reload was shown once")
   }
 
+  /// `rowIDs` names ``ListView/rows``, one id a row and no more; `itemIDs` names everything
+  /// the list shows as a row, section headers and footers too.
+  @Test func rowIDsNameTheRowsAndItemIDsTheHeadersAndFootersToo() async throws {
+    let model = SectionsViewModel()
+    model.sections[1] = ListSection(
+      id: "done", footer: GroupHeader("end", title: "End"), rows: [OrderCell(3)])
+    let driver = try ScreenDriver(SectionsScreen(), model: model)
+    let list = try driver.widget("sections", as: ListView.self)
+    #expect(list.rowIDs == ["1", "2", "3"])
+    #expect(list.rowIDs == list.rows.map { String($0.id.dropFirst("sections[".count).dropLast()) })
+    #expect(list.itemIDs == ["header:open", "1", "2", "3", "footer:done"])
+    #expect(list.itemIDs.allSatisfy { list.row($0) != nil }, "each is a row path the driver takes")
+  }
+
   /// A section id given twice: the repeated section is not shown and the list says why, as for
   /// a repeated row id; every header shown stays bound to its view model, and the header of the
   /// section that goes is unmounted, releasing its view model.
@@ -350,7 +364,7 @@ import Testing
     }
     await expectDriverFailure { try await driver.settle() }
     #expect(list.problem == "sections must have unique ids; open is repeated")
-    #expect(list.rowIDs == ["header:open", "1", "2"])
+    #expect(list.itemIDs == ["header:open", "1", "2"])
     #expect(doneHeader == nil, "the header of the section that went was unmounted")
     model.sections = [model.sections[0]]
     try await driver.settle()

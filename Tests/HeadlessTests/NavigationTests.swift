@@ -86,6 +86,29 @@ import Testing
     #expect(try driver.widget("next").kind == "Button")
   }
 
+  @Test func navigateTakesAClosureThatThrowsUntyped() async throws {
+    try await driver.start { _ in self.page("home") }
+    let detail = page("detail")
+    try await driver.navigate { try $0.push(detail) }
+    #expect(driver.visibleModel === detail)
+  }
+
+  /// A refused navigation is a driver failure at the call's line, with the host's message, as
+  /// every other driver call's failure is.
+  @Test func aRefusedNavigationIsADriverFailureAtItsCallSite() async throws {
+    try await driver.start { _ in self.page("home") }
+    let line: UInt = #line + 1
+    let error = await expectDriverFailure { try await driver.navigate { try $0.pop() } }
+    #expect(error?.kind == .invalidRequest)
+    #expect(error?.message == "cannot pop 'page': it is the root of its stack")
+    #expect(error?.callSite?.line == line)
+    struct Refused: Error, CustomStringConvertible {
+      var description: String { "refused by the test" }
+    }
+    let other = await expectDriverFailure { try await driver.navigate { _ in throw Refused() } }
+    #expect(other?.message == "the navigation threw refused by the test")
+  }
+
   @Test func pushingAnUnregisteredTypeNamesItAndTheRegisteredOnes() async throws {
     try await driver.start { _ in self.page("home") }
     let before = driver.render()

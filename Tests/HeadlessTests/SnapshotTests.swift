@@ -197,13 +197,13 @@ import Testing
     #expect(failures.first?.message.hasPrefix("recorded 2 snapshots; read them") == true)
   }
 
-  @Test(arguments: ["", "a/b", ".hidden", "two\nlines"])
-  func aNameThatIsNotAPlainFileNameIsRejected(name: String) throws {
+  @Test(arguments: ["", "a/b", ".hidden", "two\nlines"].map(EscapedArgument.init))
+  func aNameThatIsNotAPlainFileNameIsRejected(name: EscapedArgument) throws {
     let failures = collectFailures {
-      try assertSnapshot(of: "x", named: name, in: directory, recording: .missing)
+      try assertSnapshot(of: "x", named: name.text, in: directory, recording: .missing)
     }
     #expect(failures.map(\.kind) == [.invalidName])
-    #expect(failures.first?.message.hasPrefix("snapshot name '\(name)' ") == true)
+    #expect(failures.first?.message.hasPrefix("snapshot name '\(name.text)' ") == true)
     #expect(!FileManager.default.fileExists(atPath: directory.path))
   }
 

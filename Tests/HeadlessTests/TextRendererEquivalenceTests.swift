@@ -27,11 +27,29 @@ import Testing
     String(repeating: "x", count: 1_000), String(repeating: "ab\"\\\n", count: 200),
   ]
 
-  @Test(arguments: trickyStrings)
-  func quotingMatchesTheScalarByScalarAlgorithm(text: String) {
-    let label = Label("q", text: text)
-    label.accessibilityLabel.value = text
+  @Test(arguments: trickyStrings.map(EscapedArgument.init))
+  func quotingMatchesTheScalarByScalarAlgorithm(text: EscapedArgument) {
+    let label = Label("q", text: text.text)
+    label.accessibilityLabel.value = text.text
     expectSameBytes(TextRenderer.line(for: label), reference(label))
+  }
+
+  /// The cases above are named in the test log by escaped text: none writes a control
+  /// character (an ESC colour sequence, a carriage return, a line break) into the log.
+  @Test func theCasesAreNamedWithoutControlCharacters() {
+    let descriptions = Self.trickyStrings.map { EscapedArgument($0).testDescription }
+    for description in descriptions {
+      #expect(
+        !description.unicodeScalars.contains {
+          $0.value < 0x20 || (0x7F...0x9F).contains($0.value)
+        },
+        "\(description.debugDescription)")
+    }
+    #expect(EscapedArgument("\u{1B}[31mred\\").testDescription == #""\u{1B}[31mred\\""#)
+    #expect(
+      EscapedArgument(String(repeating: "x", count: 30)).testDescription
+        == "\"\(String(repeating: "x", count: 24))\"… (30 scalars)")
+    #expect(Set(descriptions).count == descriptions.count, "every case has a name of its own")
   }
 
   @Test func aLineNeverBreaksAndAStringNeverEndsEarly() {

@@ -15,7 +15,8 @@ import Testing
     var input = lines.makeIterator()
     var output: [String] = []
     try await Interactive.run(
-      screen: screen, echo: echo, readLine: { input.next() }, write: { output.append($0) })
+      screen: screen, echo: echo, readLine: { input.next() }, prompt: { output.append("> ") },
+      write: { output.append($0) })
     return output
   }
 
@@ -41,7 +42,39 @@ import Testing
       // NB: each line read is echoed; a missing echo would mean the session ended early.
       let echoed = output.filter { $0.hasPrefix("> ") }.count
       #expect(echoed == lines.count, "on \(screen), the session read every example")
+      // NB: hiding a screen changes its tree only when something is bound to it disappearing.
+      let unchanged = zip(output, output.dropFirst()).filter {
+        $0.1.hasPrefix("(no change") && !$0.0.hasSuffix(" disappear")
+      }
+      #expect(unchanged.isEmpty, "on \(screen), examples that change nothing: \(unchanged)")
     }
+  }
+
+  /// The text a terminal shows: the prompt without a line break, every answer with one.
+  private func terminal(of lines: [String], on screen: String) async throws -> String {
+    var input = lines.makeIterator()
+    var text = ""
+    try await Interactive.run(
+      screen: screen, echo: true, readLine: { input.next() }, prompt: { text += "> " },
+      write: { text += $0 + "\n" })
+    return text
+  }
+
+  @Test func anEmptyLineIsEchoedOnALineOfItsOwn() async throws {
+    let text = try await terminal(of: ["", "path"], on: "app")
+    #expect(text.contains("\n> \n> path\nlogin\n"), "\(text)")
+    #expect(!text.contains("> > "))
+  }
+
+  @Test func theSessionCountsTheCommandsThatFailed() async throws {
+    var input = ["tap nothing", "render", "frobnicate", "advance soon", "quit"].makeIterator()
+    let failures = try await Interactive.run(
+      screen: "search", echo: true, readLine: { input.next() }, write: { _ in })
+    #expect(failures == 3)
+    var examples = (self.examples.first { $0.screen == "search" }?.lines ?? []).makeIterator()
+    let none = try await Interactive.run(
+      screen: "search", echo: true, readLine: { examples.next() }, write: { _ in })
+    #expect(none == 0)
   }
 
   @Test func everyCommandOfTheHelpHasAnExample() {
@@ -85,7 +118,7 @@ import Testing
   @Test func theEndOfTheInputEndsTheSessionOnANewLine() async throws {
     let output = try await writes(of: ["render"], on: "search", echo: false)
     #expect(output.last == "", "the prompt is followed by a line break at the end of the input")
-    #expect(output.filter { $0 == "> " }.count == 2)
+    #expect(output.filter { $0 == "> " }.count == 2, "two prompts: \(output)")
   }
 
   @Test func theIntroductionSaysWhatTheReaderSees() {

@@ -77,6 +77,21 @@ import Testing
     #expect(text.contains("> path\nlogin\n"))
   }
 
+  @Test func pathNamesTheSelectedTabOfTheHome() async throws {
+    let text = try await transcript(
+      of: [
+        "type password hunter22", "tap signIn", "advance 1s", "path", "tab tabs waybillTab",
+        "path", "open home:searchTab", "path", "open home:waybillTab", "path", "open home:nope",
+      ], on: "app")
+    #expect(text.contains("> path\nhome\n> tab tabs waybillTab"), "\(text)")
+    #expect(text.contains("> path\nhome:waybillTab\n> open home:searchTab"))
+    #expect(text.contains("> path\nhome\n> open home:waybillTab"))
+    #expect(
+      text.hasSuffix(
+        "> path\nhome:waybillTab\n> open home:nope\nerror: cannot restore "
+          + "'home:nope': the route of 'home' (HomeViewModel) does not accept the argument 'nope'"))
+  }
+
   @Test func appVerbsOnOneScreenSayWhereTheyWork() async throws {
     let text = try await transcript(of: ["back", "answer OK", "graph"], on: "search")
     #expect(

@@ -1,4 +1,4 @@
-/// What a status widget (a HUD) shows: nothing, loading, an outcome, or a message.
+/// What a status widget (a HUD, a toast) shows: nothing, loading, an outcome, or a message.
 public enum Feedback: Hashable, Sendable, CustomStringConvertible {
   /// Nothing is shown.
   case none
@@ -23,7 +23,7 @@ public enum Feedback: Hashable, Sendable, CustomStringConvertible {
   }
 }
 
-/// A widget that shows ``Feedback``, such as a HUD.
+/// A widget that shows ``Feedback``, such as a HUD or a toast.
 @MainActor
 public protocol FeedbackDisplay: AnyObject {
   /// Receives the feedback to show.
@@ -81,7 +81,7 @@ public struct FeedbackMessages: Sendable {
 ///
 /// - Parameters:
 ///   - command: The command whose status is shown.
-///   - display: The status widget, such as a HUD.
+///   - display: The status widget, such as a HUD or a toast.
 ///   - messages: The texts shown while loading, on success and on cancellation, and how an
 ///     error becomes a message.
 ///   - fileID: Where the declaration is written, for graph errors and the dump; leave the default.

@@ -214,12 +214,25 @@ public final class ActivityIndicator: Widget {
 }
 
 /// A short message over the screen, such as the outcome of a command; empty shows nothing.
+///
+/// Bind a view-model text to ``message``, or show a command's outcome in one declaration:
+///
+/// ```swift
+/// feedback(of: vm.save, on: toast, messages: FeedbackMessages(success: "Saved"))
+/// ```
+///
+/// As a `FeedbackDisplay`, the toast shows the text of the feedback (the success, failure or
+/// cancellation message, or the loading text when one is given) and nothing for `.none` or a
+/// state without text: it does not tell success from failure, which only the words do.
 @MainActor
-public final class Toast: Widget {
+public final class Toast: Widget, FeedbackDisplay {
   override public var kind: String { "Toast" }
 
   /// The message; `nil` shows nothing.
   public let message: WidgetProperty<String?>
+  /// Writes feedback into ``message``; the graph sees it as ``message`` itself, so a toast
+  /// cannot show a command's feedback and a bound text at once.
+  private let feedbackMessage: ToastFeedback
 
   /// Creates a toast.
   ///
@@ -227,13 +240,51 @@ public final class Toast: Widget {
   ///   - id: The widget's id, unique in its screen.
   ///   - message: The message at first.
   public init(_ id: String, message: String? = nil) {
-    self.message = WidgetProperty(widgetID: id, name: "message", value: message)
+    let message = WidgetProperty(widgetID: id, name: "message", value: message)
+    self.message = message
+    feedbackMessage = ToastFeedback(message)
     super.init(id: id)
   }
+
+  /// The property a `feedback(of:on:)` binding writes: ``message``, given the feedback's text.
+  public var feedbackTarget: any ValueTarget<Feedback> { feedbackMessage }
 
   override public var renderedFields: [RenderedField] {
     message.value.map { [.init("message", .text($0))] } ?? []
   }
 
   override public var renderedFlags: [String] { message.value == nil ? ["empty"] : [] }
+}
+
+/// A toast's ``Toast/message`` as a target of ``/BindingDSL/Feedback``: it writes the
+/// feedback's text, under the message's own key.
+@MainActor
+private final class ToastFeedback: ValueTarget, WidgetMember {
+  private let message: WidgetProperty<String?>
+
+  init(_ message: WidgetProperty<String?>) {
+    self.message = message
+  }
+
+  var targetKey: TargetKey { message.targetKey }
+  var memberName: String { message.memberName }
+  var isEditable: Bool { false }
+  var receivesWithoutSideEffects: Bool { true }
+
+  var currentValue: Feedback { message.value.map { .message($0) } ?? .none }
+
+  func receive(_ value: Feedback) {
+    switch value {
+    case .none: message.receive(nil)
+    case .loading(let text), .success(let text): message.receive(text)
+    case .failure(let text), .message(let text): message.receive(text)
+    }
+  }
+
+  /// A person cannot edit a toast: no handler is ever called.
+  func addEditHandler(_ handler: @escaping @MainActor (Feedback) -> Void) -> HandlerToken {
+    HandlerToken(rawValue: 0)
+  }
+
+  func removeEditHandler(_ token: HandlerToken) {}
 }

@@ -60,20 +60,36 @@ public final class AppDriver: Driver {
 
   /// Runs `operation` on the navigator as a view model would, then settles.
   ///
+  /// ```swift
+  /// try await driver.navigate { try $0.push(detail) }
+  /// ```
+  ///
+  /// A navigation the host refuses fails like every other driver call: it is reported at this
+  /// call's line (or returned by `expectDriverFailure`), and the test stops there.
+  ///
   /// - Parameters:
-  ///   - operation: What to do, such as `{ try $0.push(detail) }`.
+  ///   - operation: What to do with the host, such as `{ try $0.push(detail) }`.
   ///   - fileID: The caller's `#fileID`, named by a failure; leave the default.
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``/Headless/DriverError`` when `operation` throws a ``/BindingDSL/NavigationError`` (its message
-  ///   kept) or the app does not settle.
+  /// - Throws: ``/Headless/DriverError`` of kind `invalidRequest` when `operation` throws (with
+  ///   the message of a ``/BindingDSL/NavigationError``, or the description of another error),
+  ///   or when the app does not settle.
   public func navigate(
-    _ operation: (AppHost) throws(NavigationError) -> Void, fileID: String = #fileID,
+    _ operation: (AppHost) throws -> Void, fileID: String = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) async throws {
     try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
-      try tracked(operation)
+      do {
+        try tracked(operation)
+      } catch let error as NavigationError {
+        throw DriverError(error.message)
+      } catch let error as DriverError {
+        throw error
+      } catch {
+        throw DriverError("the navigation threw \(error)")
+      }
       try await settle()
     }
   }
@@ -149,12 +165,12 @@ public final class AppDriver: Driver {
   }
 
   /// Runs `operation` inside the clock's tracking scope, so the work it starts is followed.
-  private func tracked(
-    _ operation: (AppHost) throws(NavigationError) -> Void
-  ) throws(NavigationError) {
-    var failure: NavigationError?
+  private func tracked<Failure: Error>(
+    _ operation: (AppHost) throws(Failure) -> Void
+  ) throws(Failure) {
+    var failure: Failure?
     clock.withTracking {
-      do throws(NavigationError) {
+      do throws(Failure) {
         try operation(host)
       } catch {
         failure = error

@@ -523,7 +523,7 @@ public class Driver {
         }
         guard let row = owner.row(rowID) else {
           throw DriverError(
-            "no row '\(rowID)' in list '\(scopePath)'; its rows: \(summary(of: owner.rowIDs))",
+            "no row '\(rowID)' in list '\(scopePath)'; its rows: \(summary(of: owner.itemIDs))",
             kind: .missingWidget)
         }
         list = owner

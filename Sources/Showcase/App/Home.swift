@@ -8,7 +8,7 @@ import Observation
 final class HomeViewModel {
   let search: FruitSearchViewModel
   let waybills: WaybillListViewModel
-  var selectedTab = "searchTab"
+  var selectedTab = HomeViewModel.tabs[0]
 
   @ObservationIgnored let services: AppServices
 
@@ -21,6 +21,22 @@ final class HomeViewModel {
   var signOut: Command<Void, Void> {
     .owned(by: self) { vm in
       try await vm.confirmSigningOut()
+    }
+  }
+
+  /// The tabs, by id; the first is selected at first.
+  static let tabs = ["searchTab", "waybillTab"]
+
+  /// The home's route: its selected tab, written only when it is not the first
+  /// (`home:waybillTab`), so that a deep link restores the tab too.
+  static func route(
+    services: @escaping @MainActor (AppHost) -> AppServices
+  ) -> RouteCoding<HomeViewModel> {
+    RouteCoding(encode: { $0.selectedTab == tabs[0] ? "" : $0.selectedTab }) { tab, host in
+      guard tab.isEmpty || tabs.contains(tab) else { return nil }
+      let home = HomeViewModel(services: services(host))
+      if !tab.isEmpty { home.selectedTab = tab }
+      return home
     }
   }
 

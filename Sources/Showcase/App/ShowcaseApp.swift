@@ -16,9 +16,9 @@ enum ShowcaseApp {
     ) { LoginScreen() }
     try registry.register("registration", title: "Register") { RegistrationFlowScreen() }
     try registry.register("agreement", title: "Terms of service") { AgreementScreen() }
-    try registry.register(
-      "home", title: "Home", route: .plain { HomeViewModel(services: services($0)) }
-    ) { HomeScreen() }
+    try registry.register("home", title: "Home", route: HomeViewModel.route(services: services)) {
+      HomeScreen()
+    }
     try registry.register(
       "fruit", title: \FruitDetailViewModel.title,
       route: RouteCoding(encode: { $0.name }) { name, _ in

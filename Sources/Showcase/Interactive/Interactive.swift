@@ -12,39 +12,42 @@ enum Interactive {
   ///   - echo: Whether to print each line read after a `> ` prompt, as a transcript needs when
   ///     the lines come from a file rather than a person.
   ///   - readLine: Reads the next line, or returns `nil` at the end of the input.
-  ///   - write: Prints one answer (a `> ` prompt is written without a line break).
+  ///   - prompt: Shows the `> ` prompt before a line is read from a person, without a line
+  ///     break; never called when `echo` is set.
+  ///   - write: Prints one answer, and a line break after it.
+  /// - Returns: How many commands failed (answered with `error:`), which the showcase turns
+  ///   into its exit status.
   /// - Throws: ``ShowcaseError`` when there is no screen `name`, naming those there are, or
   ///   the error that kept the screen from being mounted.
+  @discardableResult
   static func run(
-    screen name: String, echo: Bool, readLine: () -> String?, write: (String) -> Void
-  ) async throws {
+    screen name: String, echo: Bool, readLine: () -> String?, prompt: () -> Void = {},
+    write: (String) -> Void
+  ) async throws -> Int {
+    let session: InteractiveSession
     switch name {
-    case "registration":
-      await loop(InteractiveSession(driver: try Demos.registration()), echo, readLine, write)
-    case "search":
-      await loop(InteractiveSession(driver: try Demos.search()), echo, readLine, write)
-    case "roles":
-      await loop(InteractiveSession(driver: try Demos.roles()), echo, readLine, write)
-    case "waybills":
-      await loop(InteractiveSession(driver: try Demos.waybills()), echo, readLine, write)
-    case "settings":
-      await loop(InteractiveSession(driver: try Demos.settings()), echo, readLine, write)
-    case "app":
-      await loop(InteractiveSession(app: try await ShowcaseApp.driver()), echo, readLine, write)
+    case "registration": session = InteractiveSession(driver: try Demos.registration())
+    case "search": session = InteractiveSession(driver: try Demos.search())
+    case "roles": session = InteractiveSession(driver: try Demos.roles())
+    case "waybills": session = InteractiveSession(driver: try Demos.waybills())
+    case "settings": session = InteractiveSession(driver: try Demos.settings())
+    case "app": session = InteractiveSession(app: try await ShowcaseApp.driver())
     default:
       throw ShowcaseError(
         "no showcase screen '\(name)'; screens: \(Demos.names.joined(separator: ", "))")
     }
+    await loop(session, echo, readLine, prompt, write)
+    return session.failures
   }
 
   private static func loop(
     _ session: InteractiveSession, _ echo: Bool, _ readLine: () -> String?,
-    _ write: (String) -> Void
+    _ prompt: () -> Void, _ write: (String) -> Void
   ) async {
     write(session.greeting)
     defer { session.close() }
     while true {
-      if !echo { write("> ") }
+      if !echo { prompt() }
       guard let line = readLine() else {
         // NB: at the end of the input (Ctrl-D) the cursor is still after the prompt.
         if !echo { write("") }

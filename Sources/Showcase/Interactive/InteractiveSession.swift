@@ -83,7 +83,7 @@ final class InteractiveSession {
       answer <button>       tap a button of the dialog in front by its title (the app only)
       prompt <text>         answer the prompt in front with text (the app only)
       tab <tabs> <tab>      select a tab of a tab view by its id
-      path                  print the app's stacks as a deep-link path (the app only)
+      path                  print the app's stacks and tab as a deep-link path (the app only)
       open <path>           restore the app's stacks from a path, as a deep link (the app only)
       render                print the whole tree
       graph                 print the binding graph
@@ -106,20 +106,21 @@ final class InteractiveSession {
         submit password
         advance 1s
         tap resend
-        disappear
-        appear
         render
         graph
       swift run Showcase --interactive search
         type query pe
         advance 300ms
-        submit query
+        advance 300ms
+        replace query
       swift run Showcase --interactive roles
         appear
         advance 1s
         tap reload
         advance 1s
         select roles[courier]
+        disappear
+        appear
       swift run Showcase --interactive waybills
         appear
         advance 1s
@@ -162,14 +163,22 @@ final class InteractiveSession {
     "\(name), driven on a virtual clock. Type help for the commands.\n\n\(transcript.initial)"
   }
 
+  /// How many lines were answered with an error so far.
+  private(set) var failures = 0
+
   /// Runs one line. Returns what to print, or `nil` when the line ends the session.
   ///
   /// Words are separated by spaces or tabs; the text of `type` and `replace` is everything
   /// after the one separator that follows the id, tabs included. A blank line does nothing.
+  /// A line answered with `error:` counts in ``failures``.
   func run(_ line: String) async -> String? {
     // NB: a failed driver call is an answer here, not a test failure, even when a test runs the
     // session.
-    await FailureReporter.$expectsDriverFailure.withValue(true) { await perform(line) }
+    let output = await FailureReporter.$expectsDriverFailure.withValue(true) {
+      await perform(line)
+    }
+    if output?.hasPrefix("error: ") == true { failures += 1 }
+    return output
   }
 
   private func perform(_ line: String) async -> String? {
@@ -254,7 +263,7 @@ final class InteractiveSession {
       case "open":
         let app = try wholeApp(verb)
         let path = try RoutePath(parsing: String(rest))
-        try await app.navigate { (host) throws(NavigationError) in try host.restore(path) }
+        try await app.navigate { try $0.restore(path) }
       default:
         return "error: unknown command '\(verb)'; commands: type, replace, tap, toggle, slide, "
           + "step, select, pick, scroll, focus, submit, swipe, refresh, more, advance, appear, "

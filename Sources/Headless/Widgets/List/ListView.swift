@@ -155,7 +155,8 @@ public final class ListView: Widget, CollectionTarget {
   }
   private var actionsText: (bound: Int, text: String?)?
 
-  /// The rows, in order, across sections (headers and footers not included).
+  /// The rows bound to the list's cell view models, in order, across sections. A section's
+  /// header and footer are not rows: ``itemIDs`` names them, and ``row(_:)`` finds them.
   public var rows: [RowWidget] {
     // NB: one section's rows are its array as it is, not a copy of every reference.
     sections.count == 1 ? sections[0].rows : sections.flatMap(\.rows)
@@ -179,13 +180,19 @@ public final class ListView: Widget, CollectionTarget {
     return nil
   }
 
-  /// The ids of the rows as the driver spells them, in order.
-  public var rowIDs: [String] {
-    var ids: [String] = []
-    for section in sections {
-      for row in section.all { ids.append(String(row.id.dropFirst(id.count + 1).dropLast())) }
-    }
-    return ids
+  /// The ids of ``rows`` as the driver spells them (`42` for `orders[42]`), in the same order:
+  /// no section headers or footers.
+  public var rowIDs: [String] { rows.map(rowID) }
+
+  /// The ids of everything the list shows as a row, as the driver spells them, in the order
+  /// they show: each section's header (`header:<section>`), its rows and its footer
+  /// (`footer:<section>`). Every one is a row path the driver can address.
+  public var itemIDs: [String] { sections.flatMap { $0.all.map(rowID) } }
+
+  /// The id of `row` as the driver spells it: its widget id without the list's id and the
+  /// brackets.
+  private func rowID(_ row: RowWidget) -> String {
+    String(row.id.dropFirst(id.count + 1).dropLast())
   }
 
   /// Selects the row `row`: it becomes the selected row, the previously selected one is
