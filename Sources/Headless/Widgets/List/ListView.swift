@@ -29,8 +29,10 @@ public final class ListView: Widget, CollectionTarget {
   public let targetKey: TargetKey
   /// A row was selected (tapped).
   public let selection: RowEvent
-  /// A selected row was deselected: another was selected, it was selected again, or the screen
-  /// showing the list appeared again (see ``clearsSelectionOnReappear``).
+  /// A selected row was deselected: another was selected, it was selected again, the screen
+  /// showing the list appeared again (see ``clearsSelectionOnReappear``), or the row went away:
+  /// removed, or mounted anew because its view model was replaced or the list reloaded. A row
+  /// that goes away is deselected before its ``didEndDisplaying``, and no row is selected after.
   public let deselection: RowEvent
   /// A row is about to be shown: it was mounted.
   public let willDisplay: RowEvent
