@@ -15,7 +15,7 @@ import Testing
 
 @MainActor
 @Observable
-final class SectionedRowsViewModel {
+private final class SectionedRowsViewModel {
   var rows: RowList
 
   init(_ sections: [ListSection]) {
@@ -23,7 +23,7 @@ final class SectionedRowsViewModel {
   }
 }
 
-struct SectionedRowsScreen: Screen {
+private struct SectionedRowsScreen: Screen {
   let list = ListView("rows", rows: [OrderRow.self])
 
   var body: Widget { list }
@@ -34,10 +34,10 @@ struct SectionedRowsScreen: Screen {
 }
 
 /// Sections as plain ids: each section's id and its rows' ids, in order.
-typealias Arrangement = [Arranged]
+private typealias Arrangement = [Arranged]
 
 /// One section of an ``Arrangement``.
-struct Arranged: Equatable, CustomStringConvertible {
+private struct Arranged: Equatable, CustomStringConvertible {
   var id: String
   var rows: [String]
 
@@ -46,7 +46,7 @@ struct Arranged: Equatable, CustomStringConvertible {
 
 extension [ListSection] {
   /// The arrangement of these sections, with ids as a list's changes write them.
-  var arrangement: Arrangement {
+  fileprivate var arrangement: Arrangement {
     map { section in
       Arranged(
         id: "\(section.id.base)", rows: section.rows.map { "\(rowIdentity(of: $0).base)" })
@@ -56,7 +56,7 @@ extension [ListSection] {
 
 extension ListView {
   /// The arrangement the list shows, read from its render tree (its sections, then their rows).
-  var shownArrangement: Arrangement {
+  fileprivate var shownArrangement: Arrangement {
     let prefix = id.count + 1
     return children.map { section in
       Arranged(
@@ -71,7 +71,7 @@ extension ListView {
 /// then inserted and moved sections go in at their indices in `new`, ascending, then inserted
 /// and moved rows at their index paths in `new`, ascending. Only the ids of the changes are
 /// read; the positions come from `new`, as a table view takes them from its data source.
-func apply(
+private func apply(
   _ changes: ListChanges, to old: Arrangement, giving new: Arrangement
 ) -> Result<Arrangement, ApplyFailure> {
   let takenRows = Set(changes.deletedRows + changes.movedRows)
@@ -122,7 +122,7 @@ func apply(
 }
 
 /// Why a batch of changes could not be applied.
-struct ApplyFailure: Error, Equatable, CustomStringConvertible {
+private struct ApplyFailure: Error, Equatable, CustomStringConvertible {
   let description: String
 
   init(_ description: String) { self.description = description }
@@ -248,7 +248,7 @@ struct ApplyFailure: Error, Equatable, CustomStringConvertible {
 /// The random changes of ``ListChangesTests``: a new `RowList` of random sections now and then,
 /// otherwise one to three edits of the shown one.
 @MainActor
-struct RandomListRound {
+private struct RandomListRound {
   private var random: SplitMix64
   private var nextSection = 0
   private let pool = 24

@@ -31,7 +31,7 @@ import Testing
 
 /// One random round: the app, the reference stacks and the random source.
 @MainActor
-final class RandomNavigationRound {
+private final class RandomNavigationRound {
   let seed: UInt64
   private var random: SplitMix64
   private let log = EventLog()
