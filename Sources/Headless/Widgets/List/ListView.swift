@@ -655,9 +655,11 @@ private final class SectionWidget: Widget {
 /// // s1: [3, 1], s0: [2]; the list's last changes: move section s1; move 1
 /// ```
 public struct ListChanges: Hashable, Sendable, CustomStringConvertible {
-  /// Rows inserted, by id, in the order they now appear (rows of inserted sections included).
+  /// Rows inserted, by id, in the order they now appear (new rows of inserted sections
+  /// included).
   public var insertedRows: [String] = []
-  /// Rows deleted, by id, in the order they appeared (rows of deleted sections included).
+  /// Rows deleted, by id, in the order they appeared (rows of deleted sections that went
+  /// included).
   public var deletedRows: [String] = []
   /// Rows that stay but moved, by id, in the order they now appear: each row that changed
   /// section, and in each section the fewest rows whose moving leaves the others in order.
