@@ -1,4 +1,5 @@
 import BindingDSL
+import Foundation
 import Headless
 import HeadlessTesting
 import Testing
@@ -88,6 +89,35 @@ import Testing
     let unnamed = #expect(throws: NavigationError.self) { try RoutePath(parsing: "page:a//b") }
     #expect(unnamed?.kind == .invalidPath)
     #expect(driver.render() == before, "nothing changed")
+  }
+
+  /// The text of a path escapes nothing: an argument holding `:` or a `|` not between spaces
+  /// reads back as it was; a `/` starts another screen and ` | ` another stack. JSON keeps any
+  /// argument.
+  @Test func anArgumentMayHoldColonsAndBarsButNotSlashes() throws {
+    for argument in ["42", "a:b", "x|y", "a:b|c:d", ":", "|", "with spaces", "a |b"] {
+      let path = RoutePath(stacks: [[RoutePath.Entry("page", argument: argument)]])
+      #expect(try RoutePath(parsing: path.description) == path, "\(argument)")
+    }
+    let slash = RoutePath(stacks: [[RoutePath.Entry("page", argument: "a/b")]])
+    #expect(slash.description == "page:a/b")
+    #expect(
+      try RoutePath(parsing: slash.description).stacks == [
+        [RoutePath.Entry("page", argument: "a"), RoutePath.Entry("b")]
+      ])
+    let bar = RoutePath(stacks: [[RoutePath.Entry("page", argument: "a | b")]])
+    #expect(
+      try RoutePath(parsing: bar.description).stacks == [
+        [RoutePath.Entry("page", argument: "a")], [RoutePath.Entry("b")],
+      ])
+    let endingInBar = RoutePath(stacks: [
+      [RoutePath.Entry("page", argument: "a |")], [RoutePath.Entry("note")],
+    ])
+    #expect(try RoutePath(parsing: endingInBar.description) != endingInBar)
+    for path in [slash, bar, endingInBar] {
+      let json = try JSONEncoder().encode(path)
+      #expect(try JSONDecoder().decode(RoutePath.self, from: json) == path)
+    }
   }
 
   @Test func aScreenWithoutARouteCannotBeWritten() async throws {

@@ -147,6 +147,26 @@ import Testing
     #expect(model.orders.count == 3)
   }
 
+  /// A selected row that is removed, or mounted anew (its view model replaced), is deselected
+  /// first: `deselection` is sent before `didEndDisplaying`, and no row stays selected.
+  @Test func removingOrRemountingTheSelectedRowDeselectsIt() async throws {
+    let model = OrdersViewModel(count: 3)
+    let driver = try ScreenDriver(OrdersScreen(), model: model)
+    try await driver.settle()
+    try await driver.select("orders[2]")
+    model.orders.remove(at: 1)
+    try await driver.settle()
+    #expect(model.closed == [2], "the removed row was deselected")
+    #expect(model.hidden == [2])
+    try await driver.select("orders[3]")
+    model.orders[1] = OrderCell(3)
+    try await driver.settle()
+    #expect(model.closed == [2, 3], "the row mounted anew was deselected")
+    #expect(try !driver.widget("orders[3]", as: RowWidget.self).isSelected.value)
+    try await driver.select("orders[3]")
+    #expect(model.opened == [2, 3, 3], "selecting it again selects it, not deselects it")
+  }
+
   @Test func selectionSwipesAndDisplayEventsReachTheViewModel() async throws {
     let model = OrdersViewModel(count: 3)
     let driver = try ScreenDriver(OrdersScreen(), model: model)

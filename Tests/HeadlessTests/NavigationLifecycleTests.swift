@@ -43,6 +43,40 @@ import Testing
     #expect(take() == ["m willDisappear", "b willAppear", "m didDisappear", "b didAppear"])
   }
 
+  /// The stacks and the render change after the two `will` events and before the two `did`
+  /// events, for every operation that changes the visible screen, dismissing included.
+  @Test func theHostShowsTheOldScreenUntilBothWillEventsAreSent() async throws {
+    let (a, b, c, m) = (page("a"), page("b"), page("c"), page("m"))
+    try await driver.start { _ in a }
+    log.host = driver.host
+    func expectSeen(
+      _ old: String, _ new: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+      defer { log.visibleAtEvents = [] }
+      #expect(
+        log.visibleAtEvents == [
+          "\(old) willDisappear (visible \(old), rendered \(old))",
+          "\(new) willAppear (visible \(old), rendered \(old))",
+          "\(old) didDisappear (visible \(new), rendered \(new))",
+          "\(new) didAppear (visible \(new), rendered \(new))",
+        ], sourceLocation: sourceLocation)
+    }
+    try await driver.navigate { (host) throws(NavigationError) in try host.push(b) }
+    expectSeen("a", "b")
+    try await driver.navigate { (host) throws(NavigationError) in try host.present(m) }
+    expectSeen("b", "m")
+    try await driver.navigate { (host) throws(NavigationError) in try host.dismiss() }
+    expectSeen("m", "b")
+    try await driver.navigate { (host) throws(NavigationError) in try host.pop() }
+    expectSeen("b", "a")
+    try await driver.navigate { (host) throws(NavigationError) in try host.setStack([a, b, c]) }
+    expectSeen("a", "c")
+    try await driver.navigate { (host) throws(NavigationError) in try host.pop(to: b) }
+    expectSeen("c", "b")
+    try await driver.navigate { (host) throws(NavigationError) in try host.popToRoot() }
+    expectSeen("b", "a")
+  }
+
   @Test func screensThatNeverShowNeverAppear() async throws {
     let (a, b, c) = (page("a"), page("b"), page("c"))
     try await driver.start { _ in a }

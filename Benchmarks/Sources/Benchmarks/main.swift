@@ -8,9 +8,10 @@ import Glibc
 /// invariant fails (diamond and batch write each widget once, fan-out delivers every update, a
 /// list change leaves exactly the expected rows in order and keeps the rows that stayed).
 /// `--markdown` prints the table as Markdown, as `Docs/Performance.md` shows it.
-/// `--only NAME` runs one scenario (chain, fan-out, diamond, batch, typing, mount, driver, render, kit,
-/// memory, lists, rounds), or one part of the lists (lists-diff, lists-insert, lists-render,
-/// lists-memory), for profiling. `BENCH_REPETITIONS=N` in the environment times each measurement
+/// `--only NAME` runs one scenario (chain, fan-out, diamond, batch, typing, mount, driver, render,
+/// kit, memory, lists, rounds), or one part of the lists (lists-diff, lists-sections,
+/// lists-insert, lists-render, lists-memory), for profiling. `BENCH_REPETITIONS=N` in the
+/// environment times each measurement
 /// N times instead of nine, so that a profiler gathers enough samples of a short scenario.
 var arguments = Array(CommandLine.arguments.dropFirst())
 var selected: String?

@@ -198,7 +198,9 @@ public final class AppHost: Navigator {
     }
   }
 
-  /// Dismisses the stack presented last.
+  /// Dismisses the stack presented last: its top's `willDisappear` and the uncovered screen's
+  /// `willAppear` are sent while the host still shows the presented stack, then the stack goes,
+  /// then the two `did` events, and its screens are unmounted.
   ///
   /// - Throws: ``/BindingDSL/NavigationError`` when nothing is presented.
   public func dismiss() throws(NavigationError) {
@@ -208,12 +210,15 @@ public final class AppHost: Navigator {
           .nothingPresented,
           "cannot dismiss: nothing is presented; the main stack holds " + describe(stacks[0]))
       }
-      let leaving = stacks.removeLast()
-      stackViews.removeLast()
+      // NB: the stacks change after both `will` events, as for every other operation, so
+      // that the host reports the dismissed screen visible until then.
+      let leaving = stacks[stacks.count - 1]
       let old = leaving.last
-      let new = visible
+      let new = stacks[stacks.count - 2].last
       old?.willDisappear()
       new?.willAppear()
+      stacks.removeLast()
+      stackViews.removeLast()
       layout()
       removed(leaving)
       old?.didDisappear()

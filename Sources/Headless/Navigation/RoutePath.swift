@@ -9,12 +9,22 @@
 /// // later:
 /// try await driver.navigate { (host) throws(NavigationError) in try host.restore(saved) }
 /// ```
+///
+/// > Important: The text of a path (``description``, ``init(parsing:)``) escapes nothing. An
+/// > argument may hold `:` (only an entry's first `:` ends its name) and `|` (stacks are
+/// > separated by a `|` between two spaces), and reads back as it was written; an argument that
+/// > holds `/` (which starts another screen), ` | ` (which starts another stack), or ends with
+/// > ` |` before another stack does not. A route whose arguments may hold them encodes them
+/// > itself (percent-encoding, say), or the path is saved with `Codable`, which keeps every
+/// > argument as it is. A screen registered under a name holding `/` or `:` does not read back
+/// > either.
 public struct RoutePath: Hashable, Codable, Sendable, CustomStringConvertible {
   /// One screen of a stack: its registered name and its route's argument.
   public struct Entry: Hashable, Codable, Sendable {
     /// The name the screen was registered under.
     public var name: String
-    /// What the screen's route wrote of its view model; empty when it needs nothing.
+    /// What the screen's route wrote of its view model; empty when it needs nothing. Written
+    /// as it is in the text of a path: see ``RoutePath`` for the characters that read back.
     public var argument: String
 
     /// Makes an entry.
@@ -41,6 +51,10 @@ public struct RoutePath: Hashable, Codable, Sendable, CustomStringConvertible {
   /// Reads a path written as ``description`` writes it: screens separated by `/`, an argument
   /// after `:`, presented stacks after ` | `: `login/search/detail:42 | settings`.
   ///
+  /// The text is split at every ` | `, then at every `/`, then each entry at its first `:`;
+  /// nothing is unescaped, so an argument holding `/` or ` | ` reads back as more screens or
+  /// stacks (see ``RoutePath``).
+  ///
   /// - Parameter text: The path as text.
   /// - Throws: ``/BindingDSL/NavigationError`` when the text has an empty stack or an empty name.
   public init(parsing text: String) throws(NavigationError) {
@@ -62,7 +76,8 @@ public struct RoutePath: Hashable, Codable, Sendable, CustomStringConvertible {
     self.stacks = stacks
   }
 
-  /// The path as text: `login/search/detail:42 | settings`.
+  /// The path as text: `login/search/detail:42 | settings`; names and arguments are written as
+  /// they are, without escaping (see ``RoutePath``).
   public var description: String {
     stacks.map { stack in
       stack.map { $0.argument.isEmpty ? $0.name : "\($0.name):\($0.argument)" }
@@ -90,7 +105,9 @@ public struct RouteCoding<Model: AnyObject> {
   /// Makes a route.
   ///
   /// - Parameters:
-  ///   - encode: What to write of the view model, such as its id.
+  ///   - encode: What to write of the view model, such as its id. The text of a path keeps
+  ///     `:` and `|` in it but not `/` or ` | ` (see ``RoutePath``): encode those if it may
+  ///     hold them.
   ///   - decode: Makes the view model from what `encode` wrote, given the host (its navigator
   ///     and dialogs); `nil` when the argument is not one it accepts.
   public init(

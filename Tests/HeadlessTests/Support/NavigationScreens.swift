@@ -6,6 +6,11 @@ import Observation
 @MainActor
 final class EventLog {
   var events: [String] = []
+  /// The host whose visible screen each event also records in ``visibleAtEvents``, if any.
+  weak var host: AppHost?
+  /// Each event with the name of the page the host reported visible as it was sent, and the
+  /// page its render showed uncovered: `b willAppear (visible a, rendered a)`.
+  var visibleAtEvents: [String] = []
 }
 
 /// A page of a navigation test: a title, a button that pushes the next page, and a slow command
@@ -50,6 +55,17 @@ final class PageViewModel {
 
   func record(_ event: LifecycleEvent) {
     log.events.append("\(name) \(event.rawValue)")
+    if let host = log.host {
+      let visible = (host.visibleModel as? PageViewModel)?.name ?? "nothing"
+      // NB: the render's visible screen is the one line `Screen` not flagged `covered`.
+      let rendered = host.render().split(separator: "\n")
+        .map { $0.trimmingPrefix(while: { $0 == " " }) }
+        .filter { $0.hasPrefix("Screen #page ") && !$0.hasSuffix("covered]") }
+        .map { $0.split(separator: "\"")[1].dropFirst("Page ".count) }
+      log.visibleAtEvents.append(
+        "\(name) \(event.rawValue) (visible \(visible), rendered \(rendered.joined(separator: ", ")))"
+      )
+    }
     guard event == .didAppear, let onAppear else { return }
     do throws(NavigationError) {
       try onAppear(self)

@@ -100,12 +100,14 @@ struct ItemsScreen: Screen {
 
 /// The list scenarios: an identity diff of a 10,000-row list, inserting 1,000 rows, rendering
 /// 10,000 rows, and memory per mounted row. `only` picks one of them (`lists-diff`,
-/// `lists-insert`, `lists-render`, `lists-memory`); `lists` or `nil` runs all.
+/// `lists-sections`, `lists-insert`, `lists-render`, `lists-memory`); `lists` or `nil` runs
+/// all.
 @MainActor
 func listRows(_ settings: Settings, only: String?) -> [Row] {
   let runs = { (part: String) in only == nil || only == "lists" || only == "lists-\(part)" }
   var rows: [Row] = []
   if runs("diff") { rows += listDiffRows(settings) }
+  if runs("sections") { rows += listSectionRows(settings) }
   if runs("insert") { rows += listInsertRows(settings) }
   if runs("render") { rows += listRenderRows(settings) }
   if runs("memory") { rows += listMemoryRows(settings) }

@@ -29,8 +29,10 @@ public final class ListView: Widget, CollectionTarget {
   public let targetKey: TargetKey
   /// A row was selected (tapped).
   public let selection: RowEvent
-  /// A selected row was deselected: another was selected, it was selected again, or the screen
-  /// showing the list appeared again (see ``clearsSelectionOnReappear``).
+  /// A selected row was deselected: another was selected, it was selected again, the screen
+  /// showing the list appeared again (see ``clearsSelectionOnReappear``), or the row went away:
+  /// removed, or mounted anew because its view model was replaced or the list reloaded. A row
+  /// that goes away is deselected before its ``didEndDisplaying``, and no row is selected after.
   public let deselection: RowEvent
   /// A row is about to be shown: it was mounted.
   public let willDisplay: RowEvent
@@ -285,11 +287,19 @@ public final class ListView: Widget, CollectionTarget {
       newSections.append((section, kept))
     }
     var changes = ListChanges(animation: content.animation)
-    // Rows that leave are unmounted; the others give their old positions in the new order, and
-    // those off the longest increasing run of positions moved.
+    // Rows that leave are unmounted; the others are known by their old position across
+    // sections and the section they were in.
     let oldRows = rows
     var oldIndex: [AnyHashable: Int] = [:]
     oldIndex.reserveCapacity(oldRows.count)
+    var oldSectionOfRow: [Int] = []
+    oldSectionOfRow.reserveCapacity(oldRows.count)
+    var oldSectionIndex: [AnyHashable: Int] = [:]
+    oldSectionIndex.reserveCapacity(sections.count)
+    for (sectionIndex, section) in sections.enumerated() {
+      oldSectionIndex[section.id] = sectionIndex
+      for _ in section.rows { oldSectionOfRow.append(sectionIndex) }
+    }
     for (position, row) in oldRows.enumerated() {
       guard newIndex[row.rowID] != nil else {
         changes.deletedRows.append(describe(row.rowID))
@@ -298,23 +308,39 @@ public final class ListView: Widget, CollectionTarget {
       }
       oldIndex[row.rowID] = position
     }
+    // NB: a batch is read section by section, as a table view reads one: a section that stays
+    // but left the longest increasing run of old section positions moved (its rows with it);
+    // a row moved when it changed section, or left the longest increasing run of old positions
+    // among the rows that stayed in its section.
+    let staying = newSections.filter { oldSectionIndex[$0.section.id] != nil }
+    let sectionRun = increasingRun(in: staying.map { oldSectionIndex[$0.section.id] ?? 0 })
+    for (index, (section, _)) in staying.enumerated() where !sectionRun[index] {
+      changes.movedSections.append(describe(section.id))
+    }
+    // Per section, the rows that stay in order, each with its place in `positions` (the old
+    // positions of those that were in this section too), or `nil` when it changed section.
     var positions: [Int] = []
-    var stayingIDs: [AnyHashable] = []
-    positions.reserveCapacity(oldIndex.count)
-    stayingIDs.reserveCapacity(oldIndex.count)
-    for (_, rows) in newSections {
+    var stayingRows: [(id: AnyHashable, run: Int?)] = []
+    for (section, rows) in newSections {
+      let oldSection = oldSectionIndex[section.id]
+      positions.removeAll(keepingCapacity: true)
+      stayingRows.removeAll(keepingCapacity: true)
       for (_, rowID) in rows {
-        if let position = oldIndex[rowID] {
-          positions.append(position)
-          stayingIDs.append(rowID)
-        } else {
+        guard let position = oldIndex[rowID] else {
           changes.insertedRows.append(describe(rowID))
+          continue
+        }
+        if oldSectionOfRow[position] == oldSection {
+          stayingRows.append((rowID, positions.count))
+          positions.append(position)
+        } else {
+          stayingRows.append((rowID, nil))
         }
       }
-    }
-    let inPlace = increasingRun(in: positions)
-    for index in positions.indices where !inPlace[index] {
-      changes.movedRows.append(describe(stayingIDs[index]))
+      let inPlace = increasingRun(in: positions)
+      for (rowID, run) in stayingRows where run.map({ !inPlace[$0] }) ?? true {
+        changes.movedRows.append(describe(rowID))
+      }
     }
     // The widgets of every row mounted anew (new, staying with another view model, or all of
     // them on a reload) are made first, together (see `prepareRow`); their bindings are then
@@ -618,12 +644,32 @@ private final class SectionWidget: Widget {
 }
 
 /// One batch of changes a list applied: rows and sections by id, and the animation.
+///
+/// Applied to the list as it was, section by section, the batch gives the list as it is, as a
+/// table view reads a batch update: take out the deleted and moved rows and the deleted and
+/// moved sections (a moved section keeps its rows that stay in it; a deleted one has none left);
+/// the sections left are in their new order. Then put in the inserted and moved sections at
+/// their new indices (an inserted section empty), in ascending order, and then the inserted and
+/// moved rows at their new index paths, in ascending order. So a row that stays in its section
+/// and is not moved keeps its order among the rows that stay in it, and a row that changes
+/// section is always a move. The new indices come from the new content, as a table view takes
+/// them from its data source.
+///
+/// ```swift
+/// // s0: [1, 2], s1: [3]
+/// try rows.moveSection(from: 1, to: 0)
+/// try rows.move(from: RowPosition(section: 1, row: 0), to: RowPosition(section: 0, row: 1))
+/// // s1: [3, 1], s0: [2]; the list's last changes: move section s1; move 1
+/// ```
 public struct ListChanges: Hashable, Sendable, CustomStringConvertible {
-  /// Rows inserted, by id, in the order they now appear.
+  /// Rows inserted, by id, in the order they now appear (new rows of inserted sections
+  /// included).
   public var insertedRows: [String] = []
-  /// Rows deleted, by id.
+  /// Rows deleted, by id, in the order they appeared (rows of deleted sections that went
+  /// included).
   public var deletedRows: [String] = []
-  /// Rows moved, by id.
+  /// Rows that stay but moved, by id, in the order they now appear: each row that changed
+  /// section, and in each section the fewest rows whose moving leaves the others in order.
   public var movedRows: [String] = []
   /// Rows whose view model was replaced (or that were reloaded), mounted anew.
   public var updatedRows: [String] = []
@@ -631,6 +677,9 @@ public struct ListChanges: Hashable, Sendable, CustomStringConvertible {
   public var insertedSections: [String] = []
   /// Sections deleted, by id.
   public var deletedSections: [String] = []
+  /// Sections that stay but moved, by id, in the order they now appear: the fewest whose moving
+  /// leaves the other sections that stay in order.
+  public var movedSections: [String] = []
   /// How the batch is animated.
   public var animation: RowAnimation
 
@@ -644,10 +693,11 @@ public struct ListChanges: Hashable, Sendable, CustomStringConvertible {
   /// Whether nothing changed.
   public var isEmpty: Bool {
     insertedRows.isEmpty && deletedRows.isEmpty && movedRows.isEmpty && updatedRows.isEmpty
-      && insertedSections.isEmpty && deletedSections.isEmpty
+      && insertedSections.isEmpty && deletedSections.isEmpty && movedSections.isEmpty
   }
 
-  /// `insert 4, 5; delete 1; move 2; update 3; insert section b; delete section a`, or `none`.
+  /// `insert section b; delete section a; move section c; insert 4, 5; delete 1; move 2;
+  /// update 3`, or `none`.
   public var description: String {
     var parts: [String] = []
     func add(_ verb: String, _ ids: [String]) {
@@ -655,6 +705,7 @@ public struct ListChanges: Hashable, Sendable, CustomStringConvertible {
     }
     add("insert section", insertedSections)
     add("delete section", deletedSections)
+    add("move section", movedSections)
     add("insert", insertedRows)
     add("delete", deletedRows)
     add("move", movedRows)
