@@ -179,9 +179,41 @@ public protocol ValueTarget<Value>: AnyObject {
   /// are written, so that a write made by a widget is not missed. A default implementation
   /// answers `false`.
   var receivesWithoutSideEffects: Bool { get }
+  /// The widget property this target stands in for, when it is not a widget's own property but
+  /// forwards to one (to count, log or adapt writes); `nil`, the default, for a widget's own.
+  ///
+  /// A screen checks when it mounts that every property its bindings reach is a stored member
+  /// of a widget in its tree, which catches a widget made anew in a computed property. A
+  /// forwarding target passes that check through the property it names here, which must be a
+  /// member of the widget its ``targetKey`` names; give it that property's key, so that the
+  /// graph sees one property, and a second binding to it as a second writer.
+  ///
+  /// ```swift
+  /// final class CountingText: ValueTarget {
+  ///   let field: TextField
+  ///   var writes = 0
+  ///   init(_ field: TextField) { self.field = field }
+  ///   var targetKey: TargetKey { field.text.targetKey }
+  ///   var isEditable: Bool { true }
+  ///   var currentValue: String { field.text.value }
+  ///   var forwardsTo: AnyObject? { field.text }
+  ///   func receive(_ value: String) {
+  ///     writes += 1
+  ///     field.text.receive(value)
+  ///   }
+  ///   func addEditHandler(_ handler: @escaping @MainActor (String) -> Void) -> HandlerToken {
+  ///     field.text.addEditHandler(handler)
+  ///   }
+  ///   func removeEditHandler(_ token: HandlerToken) { field.text.removeEditHandler(token) }
+  /// }
+  /// ```
+  var forwardsTo: AnyObject? { get }
 }
 
 extension ValueTarget {
+  /// `nil`: a widget's own property forwards to nothing.
+  public var forwardsTo: AnyObject? { nil }
+
   /// Answers `false`: a widget kit's property may run any code when it receives a value.
   public var receivesWithoutSideEffects: Bool { false }
 
@@ -207,6 +239,30 @@ public protocol EventSource: AnyObject {
   ///
   /// - Parameter token: A token ``addHandler(_:)`` returned.
   func removeHandler(_ token: HandlerToken)
+  /// The widget event this source stands in for, when it is not a widget's own event but
+  /// forwards to one (a control that adapts a button); `nil`, the default, for a widget's own.
+  /// See ``ValueTarget/forwardsTo``.
+  var forwardsTo: AnyObject? { get }
+}
+
+extension EventSource {
+  /// `nil`: a widget's own event forwards to nothing.
+  public var forwardsTo: AnyObject? { nil }
+}
+
+/// The object a screen checks for a declaration's widget property or event: the one `object`
+/// forwards to, followed to its end (see ``ValueTarget/forwardsTo``).
+@MainActor
+func forwardedEnd(of object: AnyObject, first: AnyObject?) -> AnyObject {
+  var current = object
+  var next = first
+  // NB: bounded, so that two targets forwarding to each other cannot hang a mount.
+  for _ in 0..<16 {
+    guard let found = next, found !== current else { return current }
+    current = found
+    next = (found as? any ValueTarget)?.forwardsTo ?? (found as? any EventSource)?.forwardsTo
+  }
+  return current
 }
 
 /// A widget that can trigger a command: a trigger event, an enabled state, and optionally a

@@ -270,14 +270,14 @@ extension Endpoint {
     self.init(
       identity: .widget(target.targetKey), kind: .target, name: target.targetKey.description,
       valueType: typeName(Target.Value.self) + (target.isEditable ? " (editable)" : ""),
-      object: ObjectIdentifier(target))
+      object: ObjectIdentifier(forwardedEnd(of: target, first: target.forwardsTo)))
   }
 
   @MainActor
   init(event: any EventSource) {
     self.init(
       identity: .event(event.eventKey), kind: .event, name: event.eventKey.description,
-      valueType: "", object: ObjectIdentifier(event))
+      valueType: "", object: ObjectIdentifier(forwardedEnd(of: event, first: event.forwardsTo)))
   }
 }
 
