@@ -265,7 +265,10 @@ package final class WorkLedger: Sendable {
     let (seconds, attoseconds) = remaining.components
     timer.schedule(
       deadline: .now() + .nanoseconds(Int(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)))
-    timer.setEventHandler { [weak self] in self?.expire(waiter) }
+    // NB: the ledger strongly: the timer is cancelled (and its handler released) when the wait
+    // ends, and a weak reference would give the process's ledger a side table that the leak
+    // check, which cannot follow it from the object, reports as leaked at exit.
+    timer.setEventHandler { self.expire(waiter) }
     timer.resume()
     defer {
       timer.cancel()
