@@ -1,6 +1,6 @@
+import BindingDSL
 import Foundation
 package import Headless
-import Synchronization
 
 /// Compares `text` with the expected text written at the call, and writes or rewrites that
 /// text in the test's source file when the recording mode says so.
@@ -98,7 +98,7 @@ package func assertInlineSnapshot(
 /// Source files rewritten in this process, and how many lines each rewrite added after the
 /// line it rewrote, so that a later call in the same file is found at its line.
 enum InlineSnapshotFiles {
-  private static let shifts = Mutex<[String: [(line: Int, delta: Int)]]>([:])
+  private static let shifts = Lock<[String: [(line: Int, delta: Int)]]>([:])
 
   /// Rewrites the call written at `line` of the file at `path` (a line of the file as it was
   /// compiled) so that it expects `text`.

@@ -1,5 +1,5 @@
+import BindingDSL
 package import Headless
-import Synchronization
 
 #if canImport(Testing)
   internal import Testing
@@ -149,7 +149,7 @@ package final class FailureCollector: Sendable {
     package let site: CallSite
   }
 
-  private let items = Mutex<[Failure]>([])
+  private let items = Lock<[Failure]>([])
 
   package init() {}
 

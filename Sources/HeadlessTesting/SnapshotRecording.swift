@@ -1,6 +1,6 @@
+import BindingDSL
 import Foundation
 package import Headless
-import Synchronization
 
 /// When a snapshot assertion writes the snapshot instead of only comparing.
 ///
@@ -131,7 +131,7 @@ package final class SnapshotScope: Sendable {
 
   /// The mode inside, or `nil` for the environment's.
   package let mode: SnapshotRecording?
-  private let recorded = Mutex<[String]>([])
+  private let recorded = Lock<[String]>([])
 
   package init(mode: SnapshotRecording?) {
     self.mode = mode

@@ -1,5 +1,5 @@
+import BindingDSL
 import Foundation
-import Synchronization
 
 /// The snapshot files a run touched, appended one path a line to the file that the environment
 /// variable `SNAPSHOT_USAGE_LOG` names, so that `Scripts/snapshots` can list (and remove) the
@@ -8,15 +8,15 @@ package enum SnapshotUsage {
   /// The environment variable naming the log.
   package static let environmentVariable = "SNAPSHOT_USAGE_LOG"
 
-  private static let log: Mutex<FileHandle?> = {
+  private static let log: Lock<FileHandle?> = {
     guard let path = ProcessInfo.processInfo.environment[environmentVariable], !path.isEmpty
-    else { return Mutex(nil) }
+    else { return Lock(nil) }
     if !FileManager.default.fileExists(atPath: path) {
       _ = FileManager.default.createFile(atPath: path, contents: nil)
     }
     let handle = FileHandle(forWritingAtPath: path)
     _ = try? handle?.seekToEnd()
-    return Mutex(handle)
+    return Lock(handle)
   }()
 
   /// Notes that a test compared `file`.
