@@ -69,7 +69,7 @@ private final class ConcurrentLoadModel {
   /// goes away and its queued run is cancelled. (`cancelRuns(startedBy:)` is what
   /// `MountedGraph.unmount()` calls for each command the mount registered; the package entry
   /// points are used only to get hold of run 2's task, so that the test knows when it ended.)
-  @Test(.timeLimit(.minutes(1))) func aQueuedRunStillWaitsWhenTheRunBetweenIsCancelledByUnmount()
+  @Test func aQueuedRunStillWaitsWhenTheRunBetweenIsCancelledByUnmount()
     async throws
   {
     let clock = VirtualClock()
@@ -99,7 +99,7 @@ private final class ConcurrentLoadModel {
   }
 
   /// An `onError` handler is called once the run has ended, so that a handler that retries can.
-  @Test(.timeLimit(.minutes(1))) func anErrorHandlerSeesTheRunEndedAndCanRetry() async throws {
+  @Test func anErrorHandlerSeesTheRunEndedAndCanRetry() async throws {
     var attempts = 0
     let command = Command<Void, Void>("flaky") {
       attempts += 1
@@ -122,7 +122,7 @@ private final class ConcurrentLoadModel {
   /// `.concurrent`: "an older run finishing late never overwrites a newer one's result", and the
   /// status "shows the newest run's outcome". An older run cancelled because its screen went away
   /// must not turn the newest run's success into `cancelled`.
-  @Test(.timeLimit(.minutes(1))) func cancellingAnOlderRunByUnmountKeepsTheNewestOutcome()
+  @Test func cancellingAnOlderRunByUnmountKeepsTheNewestOutcome()
     async throws
   {
     let clock = VirtualClock()
@@ -154,8 +154,7 @@ private final class ConcurrentLoadModel {
   /// `.concurrent`: an older run that outlives a newer failed one, while the newest run (a
   /// screen's) is cancelled by unmount. The command ends `failed` with no `lastError`, so a
   /// `feedback` display shows the generic "Failed" instead of the error.
-  @Test(.timeLimit(.minutes(1))) func aConcurrentCommandNeverEndsFailedWithoutAnError() async throws
-  {
+  @Test func aConcurrentCommandNeverEndsFailedWithoutAnError() async throws {
     let clock = VirtualClock()
     let model = ConcurrentLoadModel(clock: clock)
     let button = TestButton("load")
@@ -182,7 +181,7 @@ private final class ConcurrentLoadModel {
 
   /// `.queue` after `cancel()`: a run whose work ignores cancellation is still unwinding; a new
   /// queued run waits for it, so that queued work never overlaps.
-  @Test(.timeLimit(.minutes(1))) func aQueuedRunAfterCancelWaitsForUnwindingWork() async throws {
+  @Test func aQueuedRunAfterCancelWaitsForUnwindingWork() async throws {
     let clock = VirtualClock()
     var running = 0
     var maxRunning = 0
@@ -206,7 +205,7 @@ private final class ConcurrentLoadModel {
   /// Testing.md's advice for a run that awaits other work: a `Task { … }` started in the run
   /// belongs to it, so its sleep lets the clock move on, where another tracked run would not.
   /// The test waits for the inner task's sleep itself, so no real-time limit decides it.
-  @Test(.timeLimit(.minutes(1))) func aRunAwaitingATaskItStartedLetsTheClockMoveOn() async throws {
+  @Test func aRunAwaitingATaskItStartedLetsTheClockMoveOn() async throws {
     let clock = VirtualClock()
     var log: [String] = []
     let refresh = Command<Void, Void>("refreshAwaitingATask") {
@@ -229,7 +228,7 @@ private final class ConcurrentLoadModel {
 
   /// Run 1 (the view model's own) runs; run 2 (a screen's) is queued behind it; the screen
   /// unmounts, cancelling run 2 only. Run 1 still records what it ends with.
-  @Test(.timeLimit(.minutes(1)), arguments: [-2, 2])
+  @Test(arguments: [-2, 2])
   func anOlderRunEndingAfterANewerQueuedRunIsCancelledRecordsItsResult(seconds: Int) async throws {
     let clock = VirtualClock()
     let model = ConcurrentLoadModel(clock: clock, policy: .queue)
@@ -259,7 +258,7 @@ private final class ConcurrentLoadModel {
 
   /// A run queued after a cancelled run that was itself waiting behind unwinding work waits for
   /// that work too, and the virtual clock sees it waiting, not busy.
-  @Test(.timeLimit(.minutes(1))) func aRunQueuedBehindCancelledRunsWaitsForTheUnwindingWork()
+  @Test func aRunQueuedBehindCancelledRunsWaitsForTheUnwindingWork()
     async throws
   {
     let clock = VirtualClock()

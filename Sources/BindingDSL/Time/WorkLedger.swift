@@ -215,7 +215,7 @@ package final class WorkLedger: Sendable {
   /// Waits until `condition` holds, checking it again at every change of the ledger (work
   /// starting, sleeping, waking or ending), never by polling. It has no deadline that decides an
   /// outcome: for tests, which wait this way for cancelled work to unwind, or for a task to
-  /// reach its sleep, and end at their time limit if it never comes.
+  /// reach its sleep. A state that never comes hangs the test, which a run's own limit ends.
   package func wait(until condition: () -> Bool) async {
     while true {
       let generation = self.generation
