@@ -2,8 +2,9 @@
 ///
 /// Every line of a body is a ``BindingDeclaration`` and every block (the body, a branch of an
 /// `if` or a `switch`, the body of a `for`) makes one group declaration of its lines, so that the
-/// type checker sees one concrete type everywhere and its time grows linearly with the body
-/// (see Docs/Performance.md, "Type-checking"). It supports `if`, `if`/`else`, `switch`, `for`
+/// type checker sees one concrete type everywhere and each line costs it as little as it can
+/// (see Docs/Decisions/0018-builders-have-one-concrete-component.md, and Docs/Performance.md,
+/// "Type-checking", for how the time grows). It supports `if`, `if`/`else`, `switch`, `for`
 /// and `if #available`.
 ///
 /// A body that returns `[BindingDeclaration<Model>]` gets the single declarations, groups

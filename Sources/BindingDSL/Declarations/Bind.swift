@@ -127,9 +127,9 @@ public func bind<Model: AnyObject, Value, Target: ValueTarget>(
 
 /// The key path `source` gives, and the function that reads it, made from a second evaluation
 /// of `source`: where the key path is a literal, that evaluation has no other use, which lets
-/// the compiler turn the function into a direct call of the property's getter (see "What a
-/// binding keeps while mounted" in Docs/Architecture.md). Debug builds evaluate `source` a third
-/// time and stop when the key paths differ.
+/// the compiler turn the function into a direct call of the property's getter (see
+/// Docs/Decisions/0015-a-source-reads-through-a-function.md). Debug builds evaluate `source` a
+/// third time and stop when the key paths differ.
 ///
 /// - Parameters:
 ///   - source: The autoclosure a `bind` overload was given.

@@ -378,7 +378,7 @@ private final class ObservedGroup {
 ///
 /// A converter (`bind(_:to:transform:)`'s `transform`, a combination's) must not write into a
 /// view model, nor may a property's getter or a widget kit's handler registration: they are not
-/// counted (see "Mounting" in Docs/Architecture.md).
+/// counted (see Docs/Decisions/0010-a-mount-reads-each-value-once.md).
 @MainActor
 @usableFromInline
 package enum InstallEffects {

@@ -3,10 +3,10 @@
 /// Inject `any Clock<Duration>` into view models, pass `ContinuousClock()` in the app and a
 /// `VirtualClock` in tests: a 60-second countdown then runs in microseconds, in a known order.
 ///
-/// ``advance(by:)`` wakes sleepers one at a time, in deadline order, and waits, after each wake-up, until
-/// the work it woke has slept on a virtual clock again or ended, so a loop that sleeps a second
-/// at a time runs once per second of advanced time however busy the machine is. It sees the
-/// work the library tracks (command runs, debounce and throttle timers, tasks started with
+/// ``advance(by:fileID:line:)`` wakes sleepers one at a time, in deadline order, and waits, after
+/// each wake-up, until the work it woke has slept on a virtual clock again or ended, so a loop that
+/// sleeps a second at a time runs once per second of advanced time however busy the machine is. It
+/// sees the work the library tracks (command runs, debounce and throttle timers, tasks started with
 /// ``trackedTask(named:priority:operation:)``) and any task while it is inside a sleep on this
 /// clock; see ``withTracking(_:)`` for work that has not slept on the clock yet.
 public final class VirtualClock: Clock, Sendable {
@@ -63,7 +63,8 @@ public final class VirtualClock: Clock, Sendable {
   private let ledger = WorkLedger.shared
 
   /// How long, in real time, work this clock woke may stay busy without sleeping again or
-  /// ending before ``advance(by:)`` gives up and throws a ``VirtualTimeError`` that names it.
+  /// ending before ``advance(by:fileID:line:)`` gives up and throws a ``VirtualTimeError`` that
+  /// names it.
   /// The screen driver uses the same limit for `settle()`.
   public let stallTimeout: Duration
 
@@ -179,8 +180,8 @@ public final class VirtualClock: Clock, Sendable {
 
   /// Runs `operation` with this clock as the clock of the work it starts: a command executed, a
   /// timer started or a ``trackedTask(named:priority:operation:)`` created inside belongs to the
-  /// clock from its first moment, so ``advance(by:)`` waits for it to reach its first sleep
-  /// before moving time. Work that has slept on the clock belongs to it without this.
+  /// clock from its first moment, so ``advance(by:fileID:line:)`` waits for it to reach its
+  /// first sleep before moving time. Work that has slept on the clock belongs to it without this.
   ///
   /// ```swift
   /// clock.withTracking { command.execute() }

@@ -3,8 +3,10 @@
 ///
 /// Every line is a ``Widget`` (or an optional one, which adds nothing when `nil`) and every
 /// block makes one ``WidgetGroup`` of its lines, so that the type checker sees one concrete type
-/// everywhere and its time grows linearly with the body (see Docs/Performance.md,
-/// "Type-checking"). A container opens the groups: they never appear in a tree.
+/// everywhere and each line costs it as little as it can (see
+/// Docs/Decisions/0018-builders-have-one-concrete-component.md, and Docs/Performance.md,
+/// "Type-checking", for how the time grows). A container opens the groups: they never appear in
+/// a tree.
 ///
 /// A function that makes several widgets returns them as one group, written as a widget body of
 /// its own, and is called as one line of a container's body:

@@ -11,7 +11,8 @@ public import BindingDSL
 ///
 /// The child screen's widgets join the parent's id space (the driver reaches them by their
 /// ids), so their ids must not repeat the parent's. The child follows the parent's appear and
-/// disappear events (see `Docs/Architecture.md`); in a ``TabView`` only the selected tab does.
+/// disappear events (see `Docs/Decisions/0036-one-graph-run-for-a-whole-app.md`); in a
+/// ``TabView`` only the selected tab does.
 @MainActor
 public final class EmbeddedScreen<S: Screen>: Widget, ChildScreenTarget, TabContent {
   override public var kind: String { "ChildScreen" }
