@@ -16,6 +16,7 @@ let package = Package(
     .library(name: "BindingDSL", targets: ["BindingDSL"]),
     .library(name: "Headless", targets: ["Headless"]),
     .library(name: "HeadlessTesting", targets: ["HeadlessTesting"]),
+    .library(name: "TerminalHost", targets: ["TerminalHost"]),
     .executable(name: "Showcase", targets: ["Showcase"]),
   ],
   dependencies: [],
@@ -23,6 +24,7 @@ let package = Package(
     .target(name: "BindingDSL", swiftSettings: upcoming),
     .target(name: "Headless", dependencies: ["BindingDSL"], swiftSettings: upcoming),
     .target(name: "HeadlessTesting", dependencies: ["Headless"], swiftSettings: upcoming),
+    .target(name: "TerminalHost", dependencies: ["Headless"], swiftSettings: upcoming),
     .executableTarget(
       name: "Showcase", dependencies: ["BindingDSL", "Headless", "HeadlessTesting"],
       swiftSettings: upcoming),
@@ -34,6 +36,8 @@ let package = Package(
       name: "ShowcaseTests",
       dependencies: ["Showcase", "BindingDSL", "Headless", "HeadlessTesting"],
       exclude: ["__Snapshots__"], swiftSettings: upcoming),
+    .testTarget(
+      name: "TerminalHostTests", dependencies: ["TerminalHost"], swiftSettings: upcoming),
     .testTarget(
       name: "CompileTimeTests", dependencies: ["BindingDSL", "Headless", "HeadlessTesting"],
       swiftSettings: upcoming),

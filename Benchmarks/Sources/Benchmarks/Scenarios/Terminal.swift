@@ -1,0 +1,66 @@
+import TerminalHost
+
+/// A full 200×50 terminal screen: rows of text with wide characters, every fifth row styled.
+func terminalScreen() -> Frame {
+  var frame = Frame(width: 200, height: 50)
+  for row in 0..<50 {
+    let style = row % 5 == 0 ? TerminalStyle(foreground: .cyan, attributes: .bold) : .plain
+    frame.write(
+      "Row \(row): " + String(repeating: "text 日本 ", count: 20), column: 0, row: row,
+      style: style)
+  }
+  return frame
+}
+
+/// The lower bound for finding that nothing changed: a plain loop over two arrays of the same
+/// cells, counting the cells that differ.
+@inline(never)
+func differingCellsByHand(_ previous: [TerminalCell], _ next: [TerminalCell]) -> Int {
+  var count = 0
+  for index in previous.indices where previous[index] != next[index] { count += 1 }
+  return count
+}
+
+/// The frame writer on a 200×50 screen: the cost of an unchanged frame, and the bytes of a
+/// one-cell change.
+@MainActor
+func terminalRows(_ settings: Settings) -> [Row] {
+  // NB: two frames built apart, so that their cells are compared rather than found to share
+  // one buffer.
+  let previous = terminalScreen()
+  let next = terminalScreen()
+  let frames = settings.iterations(2_000)
+  var unchangedBytes = 0
+  var differing = 0
+
+  let engine = median(settings, units: frames) {
+    time {
+      for _ in 0..<frames { unchangedBytes += FrameWriter.bytes(from: previous, to: next).count }
+    }
+  }
+  let byHand = median(settings, units: frames) {
+    time {
+      for _ in 0..<frames { differing += differingCellsByHand(previous.cells, next.cells) }
+    }
+  }
+  consume(differing)
+
+  // One letter of a styled row changed, in that row's style.
+  var changed = next
+  changed.put(TerminalCell("#", style: next[150, 40].style), column: 150, row: 40)
+  let oneCell = FrameWriter.bytes(from: previous, to: changed)
+
+  return [
+    Row(
+      scenario: "terminal: unchanged 200×50 frame", unit: "µs/frame", engine: engine / 1e3,
+      closures: byHand / 1e3, target: .closuresRatio(2),
+      note: "closures column: by hand, a loop comparing the two arrays of cells"),
+    Row(
+      scenario: "terminal: bytes written for an unchanged frame", unit: "bytes",
+      target: .count(expected: 0, what: "bytes"), count: Double(unchangedBytes)),
+    Row(
+      scenario: "terminal: bytes written for a one-cell change", unit: "bytes",
+      target: .count(expected: 20, what: "bytes"), count: Double(oneCell.count),
+      note: "CSI 41;151 H, CSI 1;36 m, the letter, CSI m"),
+  ]
+}
