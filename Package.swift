@@ -37,7 +37,9 @@ let package = Package(
       dependencies: ["Showcase", "BindingDSL", "Headless", "HeadlessTesting"],
       exclude: ["__Snapshots__"], swiftSettings: upcoming),
     .testTarget(
-      name: "TerminalHostTests", dependencies: ["TerminalHost"], swiftSettings: upcoming),
+      name: "TerminalHostTests",
+      dependencies: ["TerminalHost", "BindingDSL", "Headless", "HeadlessTesting"],
+      swiftSettings: upcoming),
     .testTarget(
       name: "CompileTimeTests", dependencies: ["BindingDSL", "Headless", "HeadlessTesting"],
       swiftSettings: upcoming),
