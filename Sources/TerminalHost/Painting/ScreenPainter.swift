@@ -5,9 +5,9 @@ public import Headless
 ///
 /// A painter reads the widgets' properties and nothing else; it changes nothing, so painting
 /// the same tree twice gives the same frame. Stacks lay out their children down the frame
-/// (``/Headless/VStack``) or across it (``/Headless/HStack``, each child at its natural width
+/// (`VStack`) or across it (`HStack`, each child at its natural width
 /// when they fit); whatever does not fit is clipped. Hidden widgets are not drawn. An
-/// ``/Headless/AppView`` (``/Headless/AppHost/view``) gets a title bar with the visible
+/// `AppView` (`AppHost/view`) gets a title bar with the visible
 /// screen's title and a back marker, its dialogs as a box over the screen, and its HUD and
 /// toast as lines at the bottom.
 ///
@@ -27,7 +27,7 @@ public struct ScreenPainter {
   /// Where the caret is in the focused text widget, as a count of characters from the start;
   /// `nil` puts it after the last character. The frame's cursor is placed there.
   public var caret: Int?
-  /// The index in ``/Headless/ListView/rows`` of the row the arrows are on while the focused
+  /// The index in `ListView/rows` of the row the arrows are on while the focused
   /// widget is a list; `nil` when none is.
   public var listCursor: Int?
 
@@ -47,7 +47,7 @@ public struct ScreenPainter {
   /// Paints `root` and everything nested in it into a new frame of `width` × `height` cells.
   ///
   /// - Parameters:
-  ///   - root: The widget to draw: a screen's root, or an app's ``/Headless/AppView``.
+  ///   - root: The widget to draw: a screen's root, or an app's `AppView`.
   ///   - width: The frame's width in columns.
   ///   - height: The frame's height in rows.
   /// - Returns: The frame, its cursor at the caret of the focused text widget or hidden.
@@ -60,7 +60,7 @@ public struct ScreenPainter {
   /// Paints `root` into the rows `rows` of `frame`, leaving the other rows as they are.
   ///
   /// - Parameters:
-  ///   - root: The widget to draw: a screen's root, or an app's ``/Headless/AppView``.
+  ///   - root: The widget to draw: a screen's root, or an app's `AppView`.
   ///   - frame: The frame to draw into; its cursor is set to the caret of the focused text
   ///     widget when that is drawn, and hidden otherwise.
   ///   - rows: The rows to draw in; what does not fit is clipped.
