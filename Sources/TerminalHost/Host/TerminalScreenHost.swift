@@ -28,6 +28,10 @@ public final class TerminalScreenHost {
   var caret: (index: Int, text: String)?
   /// The row the arrows are on in the focused list.
   var listCursor = 0
+  /// What the focus moves within (an app's visible screen or its dialog in front), and where
+  /// the focus was in each scope left for another: closing a dialog gives the focus back.
+  private var scope: ObjectIdentifier?
+  private var savedFocusIndex: [ObjectIdentifier: Int] = [:]
 
   /// Creates a host for the widget tree `root` returns.
   ///
@@ -129,6 +133,7 @@ public final class TerminalScreenHost {
   /// the focused widget went away (hidden, disabled, gone), moves it to the widget now where
   /// it was in the order.
   private func settleFocus() {
+    enterScope()
     let order = focusOrder
     if let claimed = order.first(where: { ($0 as? any Focusable)?.isFocused.value == true }),
       claimed !== focused
@@ -144,6 +149,20 @@ public final class TerminalScreenHost {
     guard !order.isEmpty else { return }
     moveFocus(to: order[min(focusIndex, order.count - 1)], in: order)
     flush()
+  }
+
+  /// Notices that the focus moves within another scope: a dialog came in front, went away,
+  /// or another screen became visible. The focus starts at the first widget of a new scope
+  /// and returns to where it was in one shown again.
+  private func enterScope() {
+    guard let app = root() as? AppView else { return }
+    let current = (ScreenPainter.frontDialog(of: app) ?? ScreenPainter.visibleScreen(of: app))
+      .map(ObjectIdentifier.init)
+    guard current != scope else { return }
+    if let scope { savedFocusIndex[scope] = focusIndex }
+    scope = current
+    focused = nil
+    focusIndex = current.flatMap { savedFocusIndex[$0] } ?? 0
   }
 
   /// Moves the focus to `widget` as the driver's `focus(_:)` does: every other widget of the
