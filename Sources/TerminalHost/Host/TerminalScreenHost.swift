@@ -37,7 +37,7 @@ public final class TerminalScreenHost {
   ///
   /// - Parameters:
   ///   - root: The tree to show and drive, read anew each time: a mounted screen's root, or
-  ///     an app's `AppHost/view`.
+  ///     an app's `AppHost.view`.
   ///   - app: The app whose back navigation Esc performs, if the tree is an app's.
   ///   - flush: Runs the flush the widgets' changes asked for: `scheduler.flush()` of the
   ///     `ManualScheduler` the screen was mounted with. The host calls it after

@@ -5,11 +5,10 @@ public import Headless
 ///
 /// A painter reads the widgets' properties and nothing else; it changes nothing, so painting
 /// the same tree twice gives the same frame. Stacks lay out their children down the frame
-/// (`VStack`) or across it (`HStack`, each child at its natural width
-/// when they fit); whatever does not fit is clipped. Hidden widgets are not drawn. An
-/// `AppView` (`AppHost/view`) gets a title bar with the visible
-/// screen's title and a back marker, its dialogs as a box over the screen, and its HUD and
-/// toast as lines at the bottom.
+/// (`VStack`) or across it (`HStack`, each child at its natural width when they fit); whatever
+/// does not fit is clipped. Hidden widgets are not drawn. An `AppView` (`AppHost.view`) gets a
+/// title bar with the visible screen's title and a back marker, its dialogs as a box over the
+/// screen, and its HUD and toast as lines at the bottom.
 ///
 /// - Text fields show their text underlined, a secure field's as bullets, the placeholder dim
 ///   while empty; a validation message shows under the field in red, and `⋯ checking` while
@@ -27,7 +26,7 @@ public struct ScreenPainter {
   /// Where the caret is in the focused text widget, as a count of characters from the start;
   /// `nil` puts it after the last character. The frame's cursor is placed there.
   public var caret: Int?
-  /// The index in `ListView/rows` of the row the arrows are on while the focused
+  /// The index in `ListView.rows` of the row the arrows are on while the focused
   /// widget is a list; `nil` when none is.
   public var listCursor: Int?
 
