@@ -38,7 +38,7 @@ import Testing
     try await press(.enter)
     #expect(lines()[0] == " ‹ Back │ Message")
     #expect(lines()[1] == "Hello")
-    #expect(host.footer == "Tab next  ⇧Tab previous  Esc back")
+    #expect(host.footer == "Tab/⇧Tab focus  Esc back")
     try await press(.escape)
     #expect(lines()[0] == " Inbox")
     #expect(host.focused?.id == "open")
@@ -55,7 +55,7 @@ import Testing
       "    │ [ Stay ] [ Leave ] │",
       "    └────────────────────┘",
       "",
-      "Enter/Space tap  Tab next  ⇧Ta",
+      "Tab/⇧Tab focus  Enter/Space ta",
     ]
     #expect(shown == expected)
     #expect(host.focusOrder.map(\.id) == ["alert.1", "alert.2"])

@@ -78,15 +78,20 @@ public final class TerminalScreenHost {
     root().map(FocusOrder.widgets(in:)) ?? []
   }
 
-  /// The keys that work now, from the same table the host acts by: those of the focused
-  /// widget, then Tab, Shift-Tab and, when the app can go back, Esc.
+  /// The keys that work now, from the same table the host acts by: Tab and Shift-Tab, Esc
+  /// when the app can go back, then those of the focused widget.
   public var keyHints: [KeyHint] {
-    KeyTable.hints(KeyTable.rules(for: focused, canGoBack: canGoBack))
+    KeyTable.hints(for: focused, canGoBack: canGoBack)
   }
 
-  /// ``keyHints`` as one line, two spaces apart: what the frame's last row shows.
+  /// Keys the caller answers before the host, such as a session's `^C quit`: listed first in
+  /// the ``footer``.
+  public var sessionHints: [KeyHint] = []
+
+  /// ``sessionHints`` and then ``keyHints`` as one line, two spaces apart: what the frame's
+  /// last row shows, clipped at its end.
   public var footer: String {
-    keyHints.map(\.description).joined(separator: "  ")
+    (sessionHints + keyHints).map(\.description).joined(separator: "  ")
   }
 
   /// Whether Esc goes back: the visible screen has one to go back to and no dialog is shown.

@@ -46,9 +46,20 @@ enum KeyTable {
   /// The rules for `widget` (the focused widget, if any), then those that work everywhere:
   /// Tab and Shift-Tab move the focus, Esc goes back when `canGoBack`.
   static func rules(for widget: Widget?, canGoBack: Bool) -> [KeyRule] {
-    var rules = widget.map(widgetRules(for:)) ?? []
-    rules.append(KeyRule("Tab", "next", [.tab], .focus(1)))
-    rules.append(KeyRule("⇧Tab", "previous", [.backTab], .focus(-1)))
+    (widget.map(widgetRules(for:)) ?? []) + globalRules(canGoBack: canGoBack)
+  }
+
+  /// The footer's hints for the same rules: those that work everywhere first, as they matter
+  /// on every widget and a narrow terminal clips the end of the line, then the widget's.
+  static func hints(for widget: Widget?, canGoBack: Bool) -> [KeyHint] {
+    hints(globalRules(canGoBack: canGoBack)) + hints(widget.map(widgetRules(for:)) ?? [])
+  }
+
+  private static func globalRules(canGoBack: Bool) -> [KeyRule] {
+    var rules = [
+      KeyRule("Tab/⇧Tab", "focus", [.tab], .focus(1)),
+      KeyRule("", "", [.backTab], .focus(-1)),
+    ]
     if canGoBack { rules.append(KeyRule("Esc", "back", [.escape], .back)) }
     return rules
   }
@@ -95,9 +106,12 @@ enum KeyTable {
   }
 
   private static func textRules(multiline: Bool, submits: Bool) -> [KeyRule] {
-    var rules = [
+    var rules: [KeyRule] = []
+    if submits && !multiline { rules.append(KeyRule("Enter", "submit", [.enter], .submit)) }
+    rules += [
+      // NB: typing needs no hint.
       KeyRule(
-        "abc", "type",
+        "", "",
         matching: { event in
           switch event {
           case .character, .paste: true
@@ -106,22 +120,21 @@ enum KeyTable {
           }
         },
         command: { _ in .edit(.insert) }),
-      KeyRule("←→", "move", [.left], .edit(.left)),
+      KeyRule("←→/Home/End", "move", [.left], .edit(.left)),
       KeyRule("", "", [.right], .edit(.right)),
+      KeyRule("", "", [.home, .control("a")], .edit(.home)),
+      KeyRule("", "", [.end, .control("e")], .edit(.end)),
+      KeyRule("⌫/Del/^W", "delete", [.backspace], .edit(.backspace)),
+      KeyRule("", "", [.delete, .control("d")], .edit(.delete)),
+      KeyRule("", "", [.control("w")], .edit(.deleteWord)),
       KeyRule("Alt-B/F", "word", [.alt("b")], .edit(.wordLeft)),
       KeyRule("", "", [.alt("f")], .edit(.wordRight)),
-      KeyRule("Home/End", "line", [.home, .control("a")], .edit(.home)),
-      KeyRule("", "", [.end, .control("e")], .edit(.end)),
-      KeyRule("⌫/Del", "delete", [.backspace], .edit(.backspace)),
-      KeyRule("", "", [.delete, .control("d")], .edit(.delete)),
-      KeyRule("^W", "delete word", [.control("w")], .edit(.deleteWord)),
     ]
-    if submits && !multiline { rules.append(KeyRule("Enter", "submit", [.enter], .submit)) }
     return rules
   }
 
   /// The footer's hints for the rules: one per rule that names its keys.
-  static func hints(_ rules: [KeyRule]) -> [KeyHint] {
+  private static func hints(_ rules: [KeyRule]) -> [KeyHint] {
     rules.map(\.hint).filter { !$0.keys.isEmpty }
   }
 }

@@ -94,7 +94,7 @@ public struct ScreenPainter {
       return drawList(list, column: column, row: row, width: width, on: &canvas)
     case let tabs as TabView:
       return drawTabs(tabs, column: column, row: row, width: width, on: &canvas)
-    case is VStack, is ScrollView:
+    case is VStack, is ScrollView, is TextList:
       return drawDown(widget.children, column: column, row: row, width: width, on: &canvas)
     default:
       guard widget.children.isEmpty else {
