@@ -132,6 +132,20 @@ import Testing
     #expect(terminal.lines[9] == "Tab/⇧Tab focus  Enter/Space tap")
   }
 
+  @Test mutating func aScreenTallerThanTheTerminalScrollsToTheFocusedWidget() async throws {
+    #expect(host.frame(width: 30, height: 5).lines[0] == "こんにちは, 世界")
+    try await press(.backTab)
+    let onAda = host.frame(width: 30, height: 5).lines
+    #expect(onAda[0] == "Name")
+    #expect(onAda[3] == "  Ada")
+    try await press(.down)
+    let onGrace = host.frame(width: 30, height: 5).lines
+    #expect(onGrace[0] == "Password")
+    #expect(onGrace[3] == "  Grace")
+    try await press(.tab)
+    #expect(host.frame(width: 30, height: 5).cursor == TerminalPosition(column: 0, row: 1))
+  }
+
   @Test mutating func aDisabledButtonIsSkipped() async throws {
     try driver.widget("save").isEnabled.receive(false)
     try await press(.backTab, .backTab)

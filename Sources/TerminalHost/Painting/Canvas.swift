@@ -5,9 +5,10 @@ struct Canvas {
   /// The rows that can be written to.
   var rows: Range<Int>
 
-  init(frame: Frame, rows: Range<Int>) {
-    self.frame = frame
-    self.rows = rows.clamped(to: 0..<frame.height)
+  /// Whether `row` can be written: in ``rows`` and in the frame. A canvas over a frame without
+  /// rows writes nothing and only measures.
+  private func isDrawable(_ row: Int) -> Bool {
+    rows.contains(row) && row >= 0 && row < frame.height
   }
 
   /// Writes `text` from `column` on `row`, at most `width` columns, and returns the column
@@ -16,19 +17,19 @@ struct Canvas {
   mutating func write(
     _ text: String, column: Int, row: Int, width: Int, style: TerminalStyle = .plain
   ) -> Int {
-    guard rows.contains(row), width > 0 else { return column }
+    guard isDrawable(row), width > 0 else { return column }
     return frame.write(text, column: column, row: row, style: style, endColumn: column + width)
   }
 
   /// Paints `width` blank cells in `style` from `column` on `row`.
   mutating func fill(column: Int, row: Int, width: Int, style: TerminalStyle) {
-    guard rows.contains(row), width > 0 else { return }
+    guard isDrawable(row), width > 0 else { return }
     frame.fill(columns: column..<(column + width), rows: row..<(row + 1), style: style)
   }
 
   /// Puts the text cursor at `column`, `row` when that cell is on the canvas.
   mutating func placeCursor(column: Int, row: Int) {
-    guard rows.contains(row), (0..<frame.width).contains(column) else { return }
+    guard isDrawable(row), (0..<frame.width).contains(column) else { return }
     frame.cursor = TerminalPosition(column: column, row: row)
   }
 }

@@ -14,10 +14,7 @@ extension ScreenPainter {
       let title = (screen.hasBack ? " ‹ Back │ " : " ") + screen.title.value
       canvas.write(title, column: 0, row: top, width: width, style: Palette.bar)
       if let content = screen.content {
-        var body = canvas
-        body.rows = (top + 1)..<bottom
-        _ = draw(content, column: 0, row: top + 1, width: width, on: &body)
-        canvas.frame = body.frame
+        drawScrolled(content, rows: (top + 1)..<bottom, on: &canvas)
       }
     }
     for (index, line) in statusLines.enumerated() {

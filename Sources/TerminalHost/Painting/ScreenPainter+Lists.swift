@@ -23,11 +23,12 @@ extension ScreenPainter {
     let cursorRow = focus ? listCursor.flatMap { rows.indices.contains($0) ? rows[$0] : nil } : nil
     // NB: rows are taken as one line each to scroll: the cursor row is the last that shows
     // once it is past the rows the canvas has left.
-    let room = canvas.rows.upperBound - (row + used)
+    let room = min(canvas.rows.upperBound - (row + used), viewportHeight - used)
     let cursorItem = cursorRow.flatMap { target in items.firstIndex { $0 === target } } ?? 0
     let first = room > 0 && cursorItem >= room ? cursorItem - room + 1 : 0
+    let end = row + min(canvas.rows.upperBound - row, viewportHeight)
     for item in items[first...] {
-      guard row + used < canvas.rows.upperBound else { break }
+      guard row + used < end else { break }
       let top = row + used
       let marker = item.role == .row && item.isSelected.value ? "▸ " : "  "
       canvas.write(marker, column: column, row: top, width: width)
@@ -36,6 +37,7 @@ extension ScreenPainter {
       let emphasis: TerminalAttributes =
         item === cursorRow
         ? .reverse : item.role == .header ? .bold : item.role == .footer ? .dim : []
+      if item === cursorRow, let marks { marks.focusRows = top..<(top + height) }
       if !emphasis.isEmpty {
         canvas.emphasize(columns: column..<(column + width), rows: top..<(top + height), emphasis)
       }
@@ -66,7 +68,7 @@ extension ScreenPainter {
 extension Canvas {
   /// Adds `attributes` to the cells of `columns` × `rows`.
   mutating func emphasize(columns: Range<Int>, rows: Range<Int>, _ attributes: TerminalAttributes) {
-    for row in rows.clamped(to: self.rows) {
+    for row in rows.clamped(to: self.rows).clamped(to: 0..<frame.height) {
       for column in columns.clamped(to: 0..<frame.width) {
         var cell = frame[column, row]
         guard !cell.isContinuation else { continue }

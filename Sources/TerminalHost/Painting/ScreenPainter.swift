@@ -29,6 +29,10 @@ public struct ScreenPainter {
   /// The index in `ListView.rows` of the row the arrows are on while the focused
   /// widget is a list; `nil` when none is.
   public var listCursor: Int?
+  /// The height of the area the screen shows in: the most rows a list takes.
+  var viewportHeight = Int.max
+  /// Where the focused widget is drawn, when a scrolled drawing asks.
+  var marks: Marks?
 
   /// Creates a painter.
   ///
@@ -69,9 +73,39 @@ public struct ScreenPainter {
     if let app = root as? AppView {
       paintApp(app, on: &canvas)
     } else {
-      _ = draw(root, column: 0, row: canvas.rows.lowerBound, width: frame.width, on: &canvas)
+      drawScrolled(root, rows: canvas.rows, on: &canvas)
     }
     frame = canvas.frame
+  }
+
+  /// Where the focused widget was drawn, found while drawing.
+  final class Marks {
+    /// The rows of the focused widget, or of the focused list's cursor row.
+    var focusRows: Range<Int>?
+  }
+
+  /// Draws `widget` into `rows` of `canvas`, scrolled up as far as it takes for the focused
+  /// widget to show: a first pass measures where the focused widget is (lists take at most the
+  /// height of `rows`), the second draws from that many rows above `rows`, clipped.
+  func drawScrolled(_ widget: Widget, rows: Range<Int>, on canvas: inout Canvas) {
+    let rows = rows.clamped(to: canvas.rows).clamped(to: 0..<canvas.frame.height)
+    guard !rows.isEmpty else { return }
+    var painter = self
+    painter.viewportHeight = rows.count
+    let marks = Marks()
+    painter.marks = marks
+    let width = canvas.frame.width
+    var measure = Canvas(frame: Frame(width: width, height: 0), rows: 0..<Int.max)
+    _ = painter.draw(widget, column: 0, row: 0, width: width, on: &measure)
+    var offset = 0
+    if let focus = marks.focusRows, focus.upperBound > rows.count {
+      offset = min(focus.upperBound - rows.count, focus.lowerBound)
+    }
+    painter.marks = nil
+    let visible = canvas.rows
+    canvas.rows = rows
+    _ = painter.draw(widget, column: 0, row: rows.lowerBound - offset, width: width, on: &canvas)
+    canvas.rows = visible
   }
 
   /// Whether `widget` is the focused widget.
@@ -81,6 +115,16 @@ public struct ScreenPainter {
   /// and returns how many rows it took (nothing for a hidden widget).
   func draw(_ widget: Widget, column: Int, row: Int, width: Int, on canvas: inout Canvas) -> Int {
     guard !widget.isHidden.value, width > 0 else { return 0 }
+    let height = drawKind(widget, column: column, row: row, width: width, on: &canvas)
+    if let marks, isFocused(widget), marks.focusRows == nil {
+      marks.focusRows = row..<(row + height)
+    }
+    return height
+  }
+
+  private func drawKind(
+    _ widget: Widget, column: Int, row: Int, width: Int, on canvas: inout Canvas
+  ) -> Int {
     if let drawn = drawControl(widget, column: column, row: row, width: width, on: &canvas) {
       return drawn
     }
