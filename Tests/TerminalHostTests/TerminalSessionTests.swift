@@ -70,6 +70,19 @@
       #expect(screen.cursor == TerminalPosition(column: 3, row: 1))
     }
 
+    @Test func aSessionEndsWhenTheTerminalHangsUp() async throws {
+      var pty = try #require(PseudoTerminal(width: 40, height: 10))
+      defer { pty.close() }
+      let driver = try ScreenDriver(ProfileScreen(), model: ProfileModel())
+      let host = TerminalScreenHost(driver.mounted, flush: {})
+      let session = try TerminalSession(input: pty.terminal, output: pty.terminal)
+      _ = pty.output()
+      pty.closeController()
+      await session.run(host, waitingUpTo: 1_000) {}
+      #expect(session.isAtEnd)
+      session.restore()
+    }
+
     @Test func aPipeOrADumbTerminalCannotHoldASession() throws {
       let pty = try #require(PseudoTerminal(width: 40, height: 10))
       defer { pty.close() }

@@ -1,5 +1,5 @@
 extension TerminalSession {
-  /// Runs `host` full screen until the person presses Ctrl-C or Ctrl-Q: draws a frame, waits
+  /// Runs `host` full screen until the person presses Ctrl-C or Ctrl-Q, or the input ends: draws a frame, waits
   /// up to `milliseconds` for keys, hands each to the host and calls `tick`, and draws again,
   /// only the cells that changed. A lone Escape is reported once a wait passes without the
   /// rest of a sequence; a new terminal size repaints everything.
@@ -22,6 +22,7 @@ extension TerminalSession {
       let (width, height) = size
       write(writer.write(host.frame(width: width, height: height)))
       let bytes = read(waitingUpTo: milliseconds)
+      if isAtEnd { return }
       var events = decoder.decode(bytes)
       if bytes.isEmpty && decoder.hasPendingEscape { events += decoder.flushPendingEscape() }
       for event in events {

@@ -21,6 +21,8 @@ public final class TerminalSession {
   public let output: Int32
   private var saved: termios
   private var isRestored = false
+  /// Whether the input ended: the terminal hung up or closed, so no key will come.
+  public private(set) var isAtEnd = false
 
   /// Why a full-screen session cannot run on `input`, or `nil` when it can: the input is not
   /// a terminal (a pipe, a file), or `TERM` names a terminal without cursor movement.
@@ -73,15 +75,19 @@ public final class TerminalSession {
   }
 
   /// Waits up to `milliseconds` for input and returns what arrived, or nothing when the time
-  /// passed first.
+  /// passed first or the input ended (``isAtEnd``).
   ///
   /// - Parameter milliseconds: How long to wait; 0 only looks.
   /// - Returns: The bytes read, up to 4,096.
   public func read(waitingUpTo milliseconds: Int32) -> [UInt8] {
+    guard !isAtEnd else { return [] }
     var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
     guard poll(&descriptor, 1, milliseconds) > 0 else { return [] }
     var buffer = [UInt8](repeating: 0, count: 4_096)
     let count = buffer.withUnsafeMutableBytes { systemRead(input, $0.baseAddress, $0.count) }
+    // NB: a hang-up reads as the end of the input (0) or as an error other than EINTR and
+    // EAGAIN, and poll reports it again at once: the loop would spin.
+    if count == 0 || (count < 0 && errno != EINTR && errno != EAGAIN) { isAtEnd = true }
     return count > 0 ? Array(buffer[..<count]) : []
   }
 

@@ -28,9 +28,18 @@
       self.terminal = terminal
     }
 
+    private var isControllerOpen = true
+
     func close() {
       _ = systemClose(terminal)
+      if isControllerOpen { _ = systemClose(controller) }
+    }
+
+    /// Closes the controlling side, as closing a terminal window does: the terminal side
+    /// hangs up.
+    mutating func closeController() {
       _ = systemClose(controller)
+      isControllerOpen = false
     }
 
     /// The terminal's settings now.
