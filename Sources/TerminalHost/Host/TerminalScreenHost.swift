@@ -116,6 +116,10 @@ public final class TerminalScreenHost {
 
   /// Paints the tree into a frame of `width` × `height` cells, the last row the ``footer``.
   ///
+  /// When the focused widget went away since the last key (hidden, disabled, another screen
+  /// or a dialog shown), the focus moves first, as an edit of `isFocused` for a focusable
+  /// widget, and `flush` runs.
+  ///
   /// - Parameters:
   ///   - width: The terminal's width in columns.
   ///   - height: The terminal's height in rows.
