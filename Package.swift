@@ -26,7 +26,8 @@ let package = Package(
     .target(name: "HeadlessTesting", dependencies: ["Headless"], swiftSettings: upcoming),
     .target(name: "TerminalHost", dependencies: ["Headless"], swiftSettings: upcoming),
     .executableTarget(
-      name: "Showcase", dependencies: ["BindingDSL", "Headless", "HeadlessTesting"],
+      name: "Showcase",
+      dependencies: ["BindingDSL", "Headless", "HeadlessTesting", "TerminalHost"],
       swiftSettings: upcoming),
     .testTarget(name: "BindingDSLTests", dependencies: ["BindingDSL"], swiftSettings: upcoming),
     .testTarget(
@@ -34,10 +35,12 @@ let package = Package(
       exclude: ["__Snapshots__", "Tutorial/__Snapshots__"], swiftSettings: upcoming),
     .testTarget(
       name: "ShowcaseTests",
-      dependencies: ["Showcase", "BindingDSL", "Headless", "HeadlessTesting"],
+      dependencies: ["Showcase", "BindingDSL", "Headless", "HeadlessTesting", "TerminalHost"],
       exclude: ["__Snapshots__"], swiftSettings: upcoming),
     .testTarget(
-      name: "TerminalHostTests", dependencies: ["TerminalHost"], swiftSettings: upcoming),
+      name: "TerminalHostTests",
+      dependencies: ["TerminalHost", "BindingDSL", "Headless", "HeadlessTesting"],
+      swiftSettings: upcoming),
     .testTarget(
       name: "CompileTimeTests", dependencies: ["BindingDSL", "Headless", "HeadlessTesting"],
       swiftSettings: upcoming),

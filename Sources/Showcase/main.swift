@@ -7,6 +7,8 @@ let usage = """
     swift run Showcase                          scripted walkthroughs of every screen, as text
     swift run Showcase --interactive [SCREEN]   drive one screen, or the whole app (app), by hand
                                                 (default: registration)
+    swift run Showcase --terminal [SCREEN]      the same, full screen in a terminal, by keyboard
+                                                (Tab moves, Ctrl-C quits)
     swift run Showcase --help                   this text
 
   An interactive session exits with status 1 when one of its commands failed (answered with
@@ -37,6 +39,16 @@ do {
       write: { print($0) })
     // NB: a script piped in fails as a whole when one of its commands failed.
     if failures > 0 { exit(1) }
+  case "--terminal", "-t":
+    guard arguments.count <= 2 else {
+      throw ShowcaseError("--terminal takes one screen name at most\n\n\(usage)")
+    }
+    let environment = ProcessInfo.processInfo.environment
+    if let message = TerminalMode.unavailableMessage(input: STDIN_FILENO, environment: environment)
+    {
+      throw ShowcaseError(message)
+    }
+    try await TerminalMode.run(screen: arguments.count == 2 ? arguments[1] : "registration")
   case "--help", "-h":
     print(usage)
   case let argument?:

@@ -49,6 +49,16 @@ import Testing
     #expect(driver.dialog == nil)
   }
 
+  @Test func tappingADialogButtonAnswersItAsAHostWould() async throws {
+    let asking = try await start()
+    try await driver.tap("ask")
+    let resend = try #require(driver.dialog?.buttons.first)
+    resend.tap.send()
+    try await driver.settle()
+    #expect(asking.answers == ["Resend"])
+    #expect(driver.dialog == nil)
+  }
+
   @Test func confirmationActionSheetAndPromptAnswer() async throws {
     let asking = try await start()
     try await driver.tap("confirm")

@@ -205,6 +205,13 @@ public final class DialogCenter: DialogPresenter {
           return
         }
         shown.append(entry)
+        // NB: a host answers as a person does, by tapping a button's public `tap` event.
+        for (index, button) in view.buttons.enumerated() {
+          _ = button.tap.addHandler { [weak self, weak entry] in
+            guard let self, let entry else { return }
+            self.resolve(entry, .button(index))
+          }
+        }
         ledger.waitsForUser(work)
         layout()
       }

@@ -1,0 +1,86 @@
+import Headless
+
+extension TerminalScreenHost {
+  /// Performs `command` on the focused widget through its public edit and event paths.
+  func perform(_ command: KeyCommand, for event: KeyEvent) {
+    switch command {
+    case .edit(let edit): editText(edit, for: event)
+    case .submit: (focused as? any Submittable)?.submit.send()
+    case .tap: (focused as? any Tappable)?.tap.send()
+    case .toggle:
+      guard let toggle = focused as? any Toggleable else { return }
+      toggle.isOn.edit(!toggle.isOn.value)
+    case .adjust(let steps): adjust(by: steps)
+    case .choose(let offset): choose(by: offset)
+    case .moveDay(let days):
+      guard let picker = focused as? any DatePickable else { return }
+      let day = picker.date.value.adding(days: days)
+      if picker.dateRange?.contains(day) ?? true { picker.date.edit(day) }
+    case .switchTab(let offset):
+      guard let tabs = focused as? TabView else { return }
+      let ids = tabs.tabIDs
+      let index = (ids.firstIndex(of: tabs.selection.value) ?? 0) + offset
+      if ids.indices.contains(index) { tabs.selection.edit(ids[index]) }
+    case .moveRow(let offset):
+      guard let list = focused as? ListView else { return }
+      listCursor = min(max(listCursor + offset, 0), max(list.rows.count - 1, 0))
+    case .selectRow:
+      guard let list = focused as? ListView, list.rows.indices.contains(listCursor) else { return }
+      list.select(list.rows[listCursor])
+    case .focus(let offset):
+      let order = focusOrder
+      guard !order.isEmpty else { return }
+      let index = focused.flatMap { current in order.firstIndex { $0 === current } }
+      let next = index.map { ($0 + offset + order.count) % order.count } ?? 0
+      moveFocus(to: order[next], in: order)
+    case .back:
+      try? app?.goBack()
+    }
+  }
+
+  /// Applies a text edit at the caret: the caret moves, and an edit that changes the text
+  /// hands the whole new text to the widget as one edit.
+  private func editText(_ edit: TextEdit, for event: KeyEvent) {
+    guard let field = focused as? any TextEditable else { return }
+    var text = CaretText(field.text.value, caret: caretIndex(in: field))
+    var typed = ""
+    switch event {
+    case .character(let character): typed = String(character)
+    case .paste(let pasted): typed = field is TextView ? pasted : pasted.replacing("\n", with: " ")
+    case .enter: typed = "\n"
+    default: break
+    }
+    text.apply(edit, typed: typed)
+    if CaretText.changesText(edit), text.text != field.text.value { field.text.edit(text.text) }
+    caret = (text.caret, field.text.value)
+  }
+
+  /// Moves an adjustable widget by `steps` steps (a tenth of its range when it moves freely),
+  /// staying on its steps and in its range, as the driver's `step(_:by:)` does.
+  private func adjust(by steps: Int) {
+    guard let widget = focused as? any Adjustable else { return }
+    let range = widget.adjustableRange
+    var target: Double
+    if let step = widget.adjustableStep {
+      let current = ((widget.adjustableValue - range.lowerBound) / step).rounded()
+      target = range.lowerBound + (current + Double(steps)) * step
+    } else {
+      target = widget.adjustableValue + Double(steps) * (range.upperBound - range.lowerBound) / 10
+      target = min(max(target, range.lowerBound), range.upperBound)
+    }
+    guard target != widget.adjustableValue, widget.problem(adjustingTo: target) == nil else {
+      return
+    }
+    widget.adjust(to: target)
+  }
+
+  /// Selects the option `offset` places from the selected one.
+  private func choose(by offset: Int) {
+    guard let widget = focused as? any OptionSelectable else { return }
+    let options = widget.options.value
+    let index =
+      widget.selection.value.flatMap(options.firstIndex(of:)).map { $0 + offset }
+      ?? (offset > 0 ? 0 : options.count - 1)
+    if options.indices.contains(index) { widget.selection.edit(options[index]) }
+  }
+}

@@ -1,0 +1,54 @@
+/// A frame being painted, with the rows a painter may write to: what lies outside them (under
+/// a scroll view's end, over the footer) is clipped.
+struct Canvas {
+  var frame: Frame
+  /// The rows that can be written to.
+  var rows: Range<Int>
+
+  /// Whether `row` can be written: in ``rows`` and in the frame. A canvas over a frame without
+  /// rows writes nothing and only measures.
+  private func isDrawable(_ row: Int) -> Bool {
+    rows.contains(row) && row >= 0 && row < frame.height
+  }
+
+  /// Writes `text` from `column` on `row`, at most `width` columns, and returns the column
+  /// after the last character written; a row outside ``rows`` is left as it is.
+  @discardableResult
+  mutating func write(
+    _ text: String, column: Int, row: Int, width: Int, style: TerminalStyle = .plain
+  ) -> Int {
+    guard isDrawable(row), width > 0 else { return column }
+    return frame.write(text, column: column, row: row, style: style, endColumn: column + width)
+  }
+
+  /// Paints `width` blank cells in `style` from `column` on `row`.
+  mutating func fill(column: Int, row: Int, width: Int, style: TerminalStyle) {
+    guard isDrawable(row), width > 0 else { return }
+    frame.fill(columns: column..<(column + width), rows: row..<(row + 1), style: style)
+  }
+
+  /// Puts the text cursor at `column`, `row` when that cell is on the canvas.
+  mutating func placeCursor(column: Int, row: Int) {
+    guard isDrawable(row), (0..<frame.width).contains(column) else { return }
+    frame.cursor = TerminalPosition(column: column, row: row)
+  }
+}
+
+/// The styles a painted screen uses.
+enum Palette {
+  static let focus = TerminalStyle(attributes: .reverse)
+  static let dim = TerminalStyle(attributes: .dim)
+  static let bold = TerminalStyle(attributes: .bold)
+  static let error = TerminalStyle(foreground: .red)
+  static let field = TerminalStyle(attributes: .underline)
+  static let selected = TerminalStyle(attributes: [.bold, .underline])
+  static let bar = TerminalStyle(foreground: .white, background: .blue, attributes: .bold)
+  static let notice = TerminalStyle(foreground: .black, background: .yellow)
+}
+
+/// A number as a person reads it: without a fractional part when it has none.
+func numberText(_ number: Double) -> String {
+  guard number.isFinite else { return String(number) }
+  if number.rounded() == number && abs(number) < 1e15 { return String(Int64(number)) }
+  return String(number)
+}

@@ -1,0 +1,80 @@
+import Headless
+
+extension ScreenPainter {
+  /// Draws a list: its rows (each section's header in bold and footer dim), the selected row
+  /// marked `▸`, the cursor row reversed while the list has the focus, scrolled so that the
+  /// cursor row shows; then the failure text, or the empty text when there are no rows.
+  func drawList(
+    _ list: ListView, column: Int, row: Int, width: Int, on canvas: inout Canvas
+  ) -> Int {
+    var used = 0
+    if let failure = list.failureText.value {
+      canvas.write("✗ " + failure, column: column, row: row, width: width, style: Palette.error)
+      used += 1
+    }
+    let items = list.children.flatMap { $0 is RowWidget ? [$0] : $0.children }
+      .compactMap { $0 as? RowWidget }
+    let rows = list.rows
+    if rows.isEmpty, let empty = list.emptyText.value {
+      canvas.write(empty, column: column, row: row + used, width: width, style: Palette.dim)
+      return used + 1
+    }
+    let focus = isFocused(list)
+    let cursorRow = focus ? listCursor.flatMap { rows.indices.contains($0) ? rows[$0] : nil } : nil
+    // NB: rows are taken as one line each to scroll: the cursor row is the last that shows
+    // once it is past the rows the canvas has left.
+    let room = min(canvas.rows.upperBound - (row + used), viewportHeight - used)
+    let cursorItem = cursorRow.flatMap { target in items.firstIndex { $0 === target } } ?? 0
+    let first = room > 0 && cursorItem >= room ? cursorItem - room + 1 : 0
+    let end = row + min(canvas.rows.upperBound - row, viewportHeight)
+    for item in items[first...] {
+      guard row + used < end else { break }
+      let top = row + used
+      let marker = item.role == .row && item.isSelected.value ? "▸ " : "  "
+      canvas.write(marker, column: column, row: top, width: width)
+      let height = max(
+        drawDown(item.children, column: column + 2, row: top, width: width - 2, on: &canvas), 1)
+      let emphasis: TerminalAttributes =
+        item === cursorRow
+        ? .reverse : item.role == .header ? .bold : item.role == .footer ? .dim : []
+      if item === cursorRow, let marks { marks.focusRows = top..<(top + height) }
+      if !emphasis.isEmpty {
+        canvas.emphasize(columns: column..<(column + width), rows: top..<(top + height), emphasis)
+      }
+      used += height
+    }
+    return used
+  }
+
+  /// Draws a tab view: a bar of the tabs' titles, the selected one in brackets (reversed while
+  /// the tab view has the focus), then the selected tab.
+  func drawTabs(
+    _ tabs: TabView, column: Int, row: Int, width: Int, on canvas: inout Canvas
+  ) -> Int {
+    var left = column
+    let focus = isFocused(tabs)
+    for tab in tabs.tabs {
+      let selected = tab.id == tabs.selection.value
+      let title = tab.title ?? tab.id
+      let text = selected ? "[" + title + "]" : " " + title + " "
+      let style = selected ? (focus ? Palette.focus : Palette.selected) : Palette.dim
+      left = canvas.write(text, column: left, row: row, width: column + width - left, style: style)
+    }
+    guard let selected = tabs.tabs.first(where: { $0.id == tabs.selection.value }) else { return 1 }
+    return 1 + drawDown(selected.children, column: column, row: row + 1, width: width, on: &canvas)
+  }
+}
+
+extension Canvas {
+  /// Adds `attributes` to the cells of `columns` × `rows`.
+  mutating func emphasize(columns: Range<Int>, rows: Range<Int>, _ attributes: TerminalAttributes) {
+    for row in rows.clamped(to: self.rows).clamped(to: 0..<frame.height) {
+      for column in columns.clamped(to: 0..<frame.width) {
+        var cell = frame[column, row]
+        guard !cell.isContinuation else { continue }
+        cell.style.attributes.formUnion(attributes)
+        frame.put(cell, column: column, row: row)
+      }
+    }
+  }
+}

@@ -1,0 +1,192 @@
+public import Headless
+
+/// Draws a mounted widget tree into a ``Frame``: each widget kind as a person sees it in a
+/// terminal, one widget under another, with the focused widget reversed.
+///
+/// A painter reads the widgets' properties and nothing else; it changes nothing, so painting
+/// the same tree twice gives the same frame. Stacks lay out their children down the frame
+/// (`VStack`) or across it (`HStack`, each child at its natural width when they fit); whatever
+/// does not fit is clipped. Hidden widgets are not drawn. An `AppView` (`AppHost.view`) gets a
+/// title bar with the visible screen's title and a back marker, its dialogs as a box over the
+/// screen, and its HUD and toast as lines at the bottom.
+///
+/// - Text fields show their text underlined, a secure field's as bullets, the placeholder dim
+///   while empty; a validation message shows under the field in red, and `⋯ checking` while
+///   an asynchronous rule runs.
+/// - Buttons show as `[ Title ]`, dim when disabled and with `⋯` while busy; toggles as
+///   `[x] Title`; sliders and steppers with their value; segmented controls and pickers with
+///   their selection; images as their accessibility text.
+/// - Lists show their rows with section headers in bold, the selected row marked `▸`, the row
+///   ``listCursor`` is on reversed while the list has the focus, and the empty and failure
+///   texts.
+@MainActor
+public struct ScreenPainter {
+  /// The widget drawn as having the focus (reversed), or `nil`.
+  public var focused: Widget?
+  /// Where the caret is in the focused text widget, as a count of characters from the start;
+  /// `nil` puts it after the last character. The frame's cursor is placed there.
+  public var caret: Int?
+  /// The index in `ListView.rows` of the row the arrows are on while the focused
+  /// widget is a list; `nil` when none is.
+  public var listCursor: Int?
+  /// The height of the area the screen shows in: the most rows a list takes.
+  var viewportHeight = Int.max
+  /// Where the focused widget is drawn, when a scrolled drawing asks.
+  var marks: Marks?
+
+  /// Creates a painter.
+  ///
+  /// - Parameters:
+  ///   - focused: The widget drawn as having the focus.
+  ///   - caret: The caret in the focused text widget, in characters from the start; `nil` for
+  ///     after the last character.
+  ///   - listCursor: The row of the focused list the arrows are on.
+  public init(focused: Widget? = nil, caret: Int? = nil, listCursor: Int? = nil) {
+    self.focused = focused
+    self.caret = caret
+    self.listCursor = listCursor
+  }
+
+  /// Paints `root` and everything nested in it into a new frame of `width` × `height` cells.
+  ///
+  /// - Parameters:
+  ///   - root: The widget to draw: a screen's root, or an app's `AppView`.
+  ///   - width: The frame's width in columns.
+  ///   - height: The frame's height in rows.
+  /// - Returns: The frame, its cursor at the caret of the focused text widget or hidden.
+  public func paint(_ root: Widget, width: Int, height: Int) -> Frame {
+    var frame = Frame(width: width, height: height)
+    paint(root, into: &frame, rows: 0..<height)
+    return frame
+  }
+
+  /// Paints `root` into the rows `rows` of `frame`, leaving the other rows as they are.
+  ///
+  /// - Parameters:
+  ///   - root: The widget to draw: a screen's root, or an app's `AppView`.
+  ///   - frame: The frame to draw into; its cursor is set to the caret of the focused text
+  ///     widget when that is drawn, and hidden otherwise.
+  ///   - rows: The rows to draw in; what does not fit is clipped.
+  public func paint(_ root: Widget, into frame: inout Frame, rows: Range<Int>) {
+    var canvas = Canvas(frame: frame, rows: rows)
+    canvas.frame.cursor = nil
+    if let app = root as? AppView {
+      paintApp(app, on: &canvas)
+    } else {
+      drawScrolled(root, rows: canvas.rows, on: &canvas)
+    }
+    frame = canvas.frame
+  }
+
+  /// Where the focused widget was drawn, found while drawing.
+  final class Marks {
+    /// The rows of the focused widget, or of the focused list's cursor row.
+    var focusRows: Range<Int>?
+  }
+
+  /// Draws `widget` into `rows` of `canvas`, scrolled up as far as it takes for the focused
+  /// widget to show: a first pass measures where the focused widget is (lists take at most the
+  /// height of `rows`), the second draws from that many rows above `rows`, clipped.
+  func drawScrolled(_ widget: Widget, rows: Range<Int>, on canvas: inout Canvas) {
+    let rows = rows.clamped(to: canvas.rows).clamped(to: 0..<canvas.frame.height)
+    guard !rows.isEmpty else { return }
+    var painter = self
+    painter.viewportHeight = rows.count
+    let marks = Marks()
+    painter.marks = marks
+    let width = canvas.frame.width
+    var measure = Canvas(frame: Frame(width: width, height: 0), rows: 0..<Int.max)
+    _ = painter.draw(widget, column: 0, row: 0, width: width, on: &measure)
+    var offset = 0
+    if let focus = marks.focusRows, focus.upperBound > rows.count {
+      offset = min(focus.upperBound - rows.count, focus.lowerBound)
+    }
+    painter.marks = nil
+    let visible = canvas.rows
+    canvas.rows = rows
+    _ = painter.draw(widget, column: 0, row: rows.lowerBound - offset, width: width, on: &canvas)
+    canvas.rows = visible
+  }
+
+  /// Whether `widget` is the focused widget.
+  func isFocused(_ widget: Widget) -> Bool { focused === widget }
+
+  /// Draws `widget` with its top-left corner at `column`, `row`, at most `width` columns wide,
+  /// and returns how many rows it took (nothing for a hidden widget).
+  func draw(_ widget: Widget, column: Int, row: Int, width: Int, on canvas: inout Canvas) -> Int {
+    guard !widget.isHidden.value, width > 0 else { return 0 }
+    let height = drawKind(widget, column: column, row: row, width: width, on: &canvas)
+    if let marks, isFocused(widget), marks.focusRows == nil {
+      marks.focusRows = row..<(row + height)
+    }
+    return height
+  }
+
+  private func drawKind(
+    _ widget: Widget, column: Int, row: Int, width: Int, on canvas: inout Canvas
+  ) -> Int {
+    if let drawn = drawControl(widget, column: column, row: row, width: width, on: &canvas) {
+      return drawn
+    }
+    if let drawn = drawStatus(widget, column: column, row: row, width: width, on: &canvas) {
+      return drawn
+    }
+    switch widget {
+    case let stack as HStack:
+      return drawAcross(stack.children, column: column, row: row, width: width, on: &canvas)
+    case let list as ListView:
+      return drawList(list, column: column, row: row, width: width, on: &canvas)
+    case let tabs as TabView:
+      return drawTabs(tabs, column: column, row: row, width: width, on: &canvas)
+    case is VStack, is ScrollView, is TextList:
+      return drawDown(widget.children, column: column, row: row, width: width, on: &canvas)
+    default:
+      guard widget.children.isEmpty else {
+        return drawDown(widget.children, column: column, row: row, width: width, on: &canvas)
+      }
+      // NB: a kind this painter does not know (a custom widget) shows its text-format line.
+      canvas.write(
+        TextRenderer.line(for: widget), column: column, row: row, width: width, style: Palette.dim)
+      return 1
+    }
+  }
+
+  /// Draws `children` one under another.
+  func drawDown(
+    _ children: [Widget], column: Int, row: Int, width: Int, on canvas: inout Canvas
+  ) -> Int {
+    var used = 0
+    for child in children {
+      guard row + used < canvas.rows.upperBound else { break }
+      used += draw(child, column: column, row: row + used, width: width, on: &canvas)
+    }
+    return used
+  }
+
+  /// Draws `children` side by side, a space apart: each at its natural width when they all
+  /// fit (the last taking what is left), or sharing the width in proportion when they do not.
+  func drawAcross(
+    _ children: [Widget], column: Int, row: Int, width: Int, on canvas: inout Canvas
+  ) -> Int {
+    let shown = children.filter { !$0.isHidden.value }
+    guard !shown.isEmpty else { return 0 }
+    let naturals = shown.map { max(naturalWidth(of: $0), 1) }
+    let room = width - (shown.count - 1)
+    let total = naturals.reduce(0, +)
+    var widths = naturals
+    if total > room {
+      widths = naturals.map { max(1, $0 * max(room, 0) / max(total, 1)) }
+    } else {
+      widths[widths.count - 1] += room - total
+    }
+    var used = 0
+    var left = column
+    for (child, childWidth) in zip(shown, widths) {
+      let end = min(left + childWidth, column + width)
+      guard end > left else { break }
+      used = max(used, draw(child, column: left, row: row, width: end - left, on: &canvas))
+      left = end + 1
+    }
+    return used
+  }
+}

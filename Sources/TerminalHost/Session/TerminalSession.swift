@@ -1,0 +1,127 @@
+#if canImport(Glibc)
+  import Glibc
+
+  private let systemRead = Glibc.read
+#elseif canImport(Darwin)
+  import Darwin
+
+  private let systemRead = Darwin.read
+#endif
+
+/// A terminal taken over for a full-screen host: raw input (no echo, no line editing, no
+/// signals from Ctrl-C), the alternate screen, and bracketed paste; given back as it was on
+/// ``restore()``, on deinit, and on SIGINT, SIGTERM and SIGHUP, whose handler writes the
+/// restoring sequences and settings before the signal ends the process.
+///
+/// One session at a time: the signal handler restores the latest.
+public final class TerminalSession {
+  /// The file descriptor keys are read from.
+  public let input: Int32
+  /// The file descriptor frames are written to.
+  public let output: Int32
+  private var saved: termios
+  private var isRestored = false
+  /// Whether the input ended: the terminal hung up or closed, so no key will come.
+  public private(set) var isAtEnd = false
+
+  /// Why a full-screen session cannot run on `input`, or `nil` when it can: the input is not
+  /// a terminal (a pipe, a file), or `TERM` names a terminal without cursor movement.
+  ///
+  /// - Parameters:
+  ///   - input: The file descriptor keys would be read from.
+  ///   - environment: The process's environment, where `TERM` is read.
+  /// - Returns: The reason, as a sentence; `nil` when a session can run.
+  public static func unavailableReason(input: Int32, environment: [String: String]) -> String? {
+    if isatty(input) != 1 { return "the input is not a terminal" }
+    if environment["TERM"] == "dumb" { return "the terminal is dumb (TERM=dumb)" }
+    return nil
+  }
+
+  /// Takes over the terminal: saves its settings, puts it in raw mode, switches to the
+  /// alternate screen and turns bracketed paste on.
+  ///
+  /// - Parameters:
+  ///   - input: A terminal's file descriptor to read keys from.
+  ///   - output: The file descriptor to write frames to, usually the same terminal.
+  /// - Throws: ``TerminalSessionError`` when `input` is not a terminal or its settings cannot
+  ///   be read or changed.
+  public init(input: Int32, output: Int32) throws(TerminalSessionError) {
+    self.input = input
+    self.output = output
+    var settings = termios()
+    guard isatty(input) == 1, tcgetattr(input, &settings) == 0 else {
+      throw TerminalSessionError("the input is not a terminal")
+    }
+    saved = settings
+    var raw = settings
+    cfmakeraw(&raw)
+    // NB: output processing stays on, so a line feed written still returns the carriage.
+    raw.c_oflag = settings.c_oflag
+    guard tcsetattr(input, TCSAFLUSH, &raw) == 0 else {
+      throw TerminalSessionError("the terminal's settings cannot be changed")
+    }
+    SignalRestore.install(input: input, output: output, settings: settings)
+    write(TerminalSequences.enterAlternateScreen + TerminalSequences.enableBracketedPaste)
+  }
+
+  deinit { restore() }
+
+  /// The terminal's size in columns and rows; 80 × 24 when it does not say.
+  public var size: (width: Int, height: Int) {
+    var window = winsize()
+    guard ioctl(output, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0
+    else { return (80, 24) }
+    return (Int(window.ws_col), Int(window.ws_row))
+  }
+
+  /// Waits up to `milliseconds` for input and returns what arrived, or nothing when the time
+  /// passed first or the input ended (``isAtEnd``).
+  ///
+  /// - Parameter milliseconds: How long to wait; 0 only looks.
+  /// - Returns: The bytes read, up to 4,096.
+  public func read(waitingUpTo milliseconds: Int32) -> [UInt8] {
+    guard !isAtEnd else { return [] }
+    var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+    guard poll(&descriptor, 1, milliseconds) > 0 else { return [] }
+    var buffer = [UInt8](repeating: 0, count: 4_096)
+    let count = buffer.withUnsafeMutableBytes { systemRead(input, $0.baseAddress, $0.count) }
+    // NB: a hang-up reads as the end of the input (0) or as an error other than EINTR and
+    // EAGAIN, and poll reports it again at once: the loop would spin.
+    if count == 0 || (count < 0 && errno != EINTR && errno != EAGAIN) { isAtEnd = true }
+    return count > 0 ? Array(buffer[..<count]) : []
+  }
+
+  /// Writes `bytes` to the terminal, all of them.
+  ///
+  /// - Parameter bytes: What to write, such as a ``FrameWriter``'s output.
+  public func write(_ bytes: [UInt8]) {
+    bytes.withUnsafeBytes { SignalRestore.writeAll($0.baseAddress, $0.count, to: output) }
+  }
+
+  /// Gives the terminal back: shows the cursor, resets the style, turns bracketed paste off,
+  /// leaves the alternate screen and puts the saved settings back. Doing it again does
+  /// nothing.
+  public func restore() {
+    guard !isRestored else { return }
+    isRestored = true
+    write(SignalRestore.restoreSequence)
+    tcsetattr(input, TCSAFLUSH, &saved)
+    SignalRestore.uninstall()
+  }
+}
+
+/// Why a terminal session could not start.
+public struct TerminalSessionError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// What went wrong, as a sentence.
+  public let message: String
+
+  /// Creates an error.
+  ///
+  /// - Parameter message: What went wrong.
+  public init(_ message: String) {
+    self.message = message
+  }
+
+  /// ``message``.
+  public var description: String { message }
+}

@@ -1,0 +1,80 @@
+// NB: the pseudo-terminal is opened the Linux way; see `init`.
+#if os(Linux)
+  import Glibc
+
+  /// A pseudo-terminal pair: a session runs on `terminal` as on a real tty, and the test reads
+  /// what it writes and types keys on `controller`.
+  struct PseudoTerminal {
+    let controller: Int32
+    let terminal: Int32
+
+    /// Opens a pair with a window of `width` × `height`; `nil` when the system has none free.
+    init?(width: Int, height: Int) {
+      // NB: Glibc's module does not export posix_openpt, grantpt, unlockpt and ptsname (they
+      // need _XOPEN_SOURCE), so the pair is opened as they do it: /dev/ptmx, then TIOCSPTLCK to
+      // unlock the terminal and TIOCGPTN for its number, whose _IOW/_IOR macros do not import
+      // either (their values are the same on every Linux architecture Swift runs on).
+      let controller = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+      var unlock: Int32 = 0
+      var number: UInt32 = 0
+      guard controller >= 0, ioctl(controller, 0x4004_5431, &unlock) == 0,
+        ioctl(controller, 0x8004_5430, &number) == 0
+      else { return nil }
+      let terminal = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
+      guard terminal >= 0 else { return nil }
+      var size = winsize(ws_row: UInt16(height), ws_col: UInt16(width), ws_xpixel: 0, ws_ypixel: 0)
+      _ = ioctl(controller, UInt(TIOCSWINSZ), &size)
+      self.controller = controller
+      self.terminal = terminal
+    }
+
+    private var isControllerOpen = true
+
+    func close() {
+      _ = systemClose(terminal)
+      if isControllerOpen { _ = systemClose(controller) }
+    }
+
+    /// Closes the controlling side, as closing a terminal window does: the terminal side
+    /// hangs up.
+    mutating func closeController() {
+      _ = systemClose(controller)
+      isControllerOpen = false
+    }
+
+    /// The terminal's settings now.
+    var settings: termios {
+      var settings = termios()
+      tcgetattr(terminal, &settings)
+      return settings
+    }
+
+    /// Types `bytes` as a person at the terminal would.
+    func type(_ bytes: [UInt8]) {
+      _ = bytes.withUnsafeBytes { write(controller, $0.baseAddress, $0.count) }
+    }
+
+    /// Everything the session wrote that has arrived, without waiting for more.
+    func output() -> [UInt8] {
+      var bytes: [UInt8] = []
+      var buffer = [UInt8](repeating: 0, count: 4_096)
+      while true {
+        var descriptor = pollfd(fd: controller, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, 0) > 0 else { return bytes }
+        let count = buffer.withUnsafeMutableBytes { read(controller, $0.baseAddress, $0.count) }
+        guard count > 0 else { return bytes }
+        bytes += buffer[..<count]
+      }
+    }
+  }
+
+  private let systemClose = Glibc.close
+
+  /// The four flag words of `settings`, which raw mode changes and restoring puts back.
+  func flags(_ settings: termios) -> [UInt] {
+    [
+      UInt(settings.c_iflag), UInt(settings.c_oflag), UInt(settings.c_cflag),
+      UInt(settings.c_lflag),
+    ]
+  }
+#endif
