@@ -1,3 +1,5 @@
+import BindingDSL
+import Headless
 import TerminalHost
 
 /// A full 200×50 terminal screen: rows of text with wide characters, every fifth row styled.
@@ -62,5 +64,46 @@ func terminalRows(_ settings: Settings) -> [Row] {
       scenario: "terminal: bytes written for a one-cell change", unit: "bytes",
       target: .count(expected: 20, what: "bytes"), count: Double(oneCell.count),
       note: "CSI 41;151 H, CSI 1;36 m, the letter, CSI m"),
+  ]
+}
+
+/// Typing into a form shown in the terminal host: from the key event to the bytes of the frame
+/// that shows it, one keystroke at a time (the host edits the field, flushes the bindings,
+/// paints an 80×24 frame, and the writer diffs it against the last one).
+@MainActor
+func terminalTypingRows(_ settings: Settings) -> [Row] {
+  let keystrokes = settings.iterations(1_000)
+  let letters = Array("thequickbrownfoxjumpsoverlazydog")
+  var bytes = 0
+  let engine = median(settings, units: keystrokes) {
+    let scheduler = ManualScheduler()
+    let mounted = try! TypingScreen().mount(on: TypingViewModel(), scheduler: scheduler)
+    defer { mounted.unmount() }
+    let host = TerminalScreenHost(mounted) { scheduler.flush() }
+    var writer = FrameWriter()
+    _ = writer.write(host.frame(width: 80, height: 24))
+    bytes = 0
+    return time {
+      for index in 0..<keystrokes {
+        // NB: 30 letters typed, then erased with 30 backspaces, again and again: the text
+        // stays shorter than the field, so every key changes what the frame shows, as a
+        // person's typing does.
+        let step = index % 60
+        host.handle(step < 30 ? .character(letters[step % letters.count]) : .backspace)
+        bytes += writer.write(host.frame(width: 80, height: 24)).count
+      }
+    }
+  }
+  let perKey = Double(bytes) / Double(keystrokes)
+  return [
+    Row(
+      scenario: "terminal: a keystroke in a form, key to frame written", unit: "µs/keystroke",
+      engine: engine / 1e3, target: .atMost(1_000),
+      note: "TypingScreen (a field, a hint derived from it, a button enabled by it) at 80×24"),
+    Row(
+      scenario: "terminal: bytes written per keystroke", unit: "bytes",
+      engine: perKey, target: settings.isQuick ? .none : .atMost(64),
+      note: "the mean over the keystrokes (letters typed, then erased): changed cells, moves, caret"
+    ),
   ]
 }
