@@ -17,7 +17,14 @@ enum SignalRestore {
   // while the handlers are not installed.
   nonisolated(unsafe) private static var input: Int32 = -1
   nonisolated(unsafe) private static var output: Int32 = -1
-  nonisolated(unsafe) private static var settings = termios()
+  // NB: on the heap, not in a global of type `termios`: the compiler emitted that global 57
+  // bytes long, and storing a 60-byte `termios` into it wrote past its end (the address
+  // sanitizer's global-buffer-overflow, into the global beside it).
+  nonisolated(unsafe) private static let settings: UnsafeMutablePointer<termios> = {
+    let pointer = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+    pointer.initialize(to: termios())
+    return pointer
+  }()
   nonisolated(unsafe) private static var sequence: UnsafeMutableBufferPointer<UInt8> = {
     let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: restoreSequence.count)
     _ = buffer.initialize(from: restoreSequence)
@@ -32,7 +39,7 @@ enum SignalRestore {
     _ = sequence
     self.input = input
     self.output = output
-    self.settings = settings
+    self.settings.pointee = settings
     for number in signals { signal(number, handle) }
   }
 
@@ -47,7 +54,7 @@ enum SignalRestore {
   static func restoreNow() {
     guard input >= 0 else { return }
     writeAll(UnsafeRawPointer(sequence.baseAddress), sequence.count, to: output)
-    tcsetattr(input, TCSAFLUSH, &settings)
+    tcsetattr(input, TCSAFLUSH, settings)
   }
 
   /// Writes `count` bytes from `start`, again after a partial write or an interruption.
