@@ -86,11 +86,10 @@ import Testing
     let error = try #require(throws: ScreenError.self) {
       try RowCommandsScreen(wrongInput: true).mount(on: RowCommandsViewModel())
     }
-    #expect(
-      error.description.contains(
-        "the command takes GroupHeader, but list 'orders' shows rows of OrderCell: a row event "
-          + "passes the row's view model, so the command's input must be one of those types"),
-      "\(error)")
+    let expected: String =
+      "the command takes GroupHeader, but list 'orders' shows rows of OrderCell: a row event "
+      + "passes the row's view model, so the command's input must be one of those types"
+    #expect(error.description.contains(expected), "\(error)")
     #expect(error.description.contains("MisuseTests.swift"), "names the declaration's line")
   }
 
@@ -98,12 +97,11 @@ import Testing
     let error = try #require(throws: ScreenError.self) {
       try RowCommandsScreen(wrongInput: false).mount(on: RowCommandsViewModel())
     }
-    #expect(
-      error.description.contains(
-        "willDisplay is sent for every row one change adds or removes, several in turn, and a "
-          + "command with policy .ignoreWhileExecuting would run for one of them only; make the "
-          + "command .queue or .concurrent"),
-      "\(error)")
+    let expected: String =
+      "willDisplay is sent for every row one change adds or removes, several in turn, and a "
+      + "command with policy .ignoreWhileExecuting would run for one of them only; make the "
+      + "command .queue or .concurrent"
+    #expect(error.description.contains(expected), "\(error)")
   }
 
   @Test func aRowCommandTakingASuperclassOfTheRowsMountsAndRuns() async throws {
