@@ -130,17 +130,8 @@ public struct KeyDecoder: Sendable {
       return readCSI(at: index, into: &events)
     case UInt8(ascii: "O"):
       guard index + 2 < pending.count else { return nil }
-      let key: KeyEvent? =
-        switch pending[index + 2] {
-        case UInt8(ascii: "A"): .up
-        case UInt8(ascii: "B"): .down
-        case UInt8(ascii: "C"): .right
-        case UInt8(ascii: "D"): .left
-        case UInt8(ascii: "H"): .home
-        case UInt8(ascii: "F"): .end
-        case UInt8(ascii: "M"): .enter
-        default: nil
-        }
+      let final = pending[index + 2]
+      let key = final == UInt8(ascii: "M") ? .enter : Self.cursorKey(final)
       if let key { events.append(key) }
       return index + 3
     case 0x20..<0x7F:
@@ -182,19 +173,26 @@ public struct KeyDecoder: Sendable {
     if let current { parameters.append(current) }
     let key: KeyEvent? =
       switch final {
-      case UInt8(ascii: "A"): .up
-      case UInt8(ascii: "B"): .down
-      case UInt8(ascii: "C"): .right
-      case UInt8(ascii: "D"): .left
-      case UInt8(ascii: "H"): .home
-      case UInt8(ascii: "F"): .end
       case UInt8(ascii: "Z"): .backTab
       case UInt8(ascii: "~"): tildeKey(parameters.first ?? 0)
-      default: nil
+      default: Self.cursorKey(final)
       }
     if let key { events.append(key) }
     if final == UInt8(ascii: "~"), parameters.first == 200 { paste = [] }
     return position + 1
+  }
+
+  /// The arrow, Home or End key a CSI or SS3 sequence ends with, or `nil`.
+  private static func cursorKey(_ final: UInt8) -> KeyEvent? {
+    switch final {
+    case UInt8(ascii: "A"): .up
+    case UInt8(ascii: "B"): .down
+    case UInt8(ascii: "C"): .right
+    case UInt8(ascii: "D"): .left
+    case UInt8(ascii: "H"): .home
+    case UInt8(ascii: "F"): .end
+    default: nil
+    }
   }
 
   private func tildeKey(_ number: Int) -> KeyEvent? {
