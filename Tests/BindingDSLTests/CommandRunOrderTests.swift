@@ -217,7 +217,7 @@ private final class ConcurrentLoadModel {
     }
     clock.withTracking { refresh.execute() }
     #expect(busyWork(of: refresh) == ["command 'refreshAwaitingATask'"], "it starts busy")
-    await waitForWork { clock.sleeperCount == 1 }
+    await WorkLedger.shared.wait { clock.sleeperCount == 1 }
     try #require(
       busyWork(of: refresh).isEmpty,
       "while the task it awaits sleeps on the clock, the run is not busy: the clock may move on")
@@ -280,7 +280,7 @@ private final class ConcurrentLoadModel {
     command.cancel()
     await second?.value  // the cancelled run 2 has ended before run 3 is queued
     clock.withTracking { command.execute(3) }
-    await waitForWork { clock.sleeperCount == 1 }
+    await WorkLedger.shared.wait { clock.sleeperCount == 1 }
     try #require(
       busyWork(of: command).isEmpty,
       "run 1 sleeps (cancelled, still unwinding) and run 3 waits behind it: neither is busy")

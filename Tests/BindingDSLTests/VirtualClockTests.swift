@@ -187,7 +187,7 @@ private func hopAround() async {
       try await clock.sleep(for: .seconds(1))
       order.append("early")
     }
-    await waitForWork { clock.sleeperCount == 2 }
+    await WorkLedger.shared.wait { clock.sleeperCount == 2 }
     try await clock.advance(by: .seconds(1))
     #expect(clock.sleeperCount == 1, "the early task has returned from its sleep")
     try await early.value

@@ -10,15 +10,8 @@ import Testing
   let driver: AppDriver
 
   init() throws {
-    let registry = ScreenRegistry()
-    let log = self.log
     let clock = VirtualClock()
-    try registry.register(
-      "page", title: \PageViewModel.title,
-      route: RouteCoding(encode: { $0.name }) { name, host in
-        name.isEmpty ? nil : PageViewModel(name, navigator: host, log: log, clock: clock)
-      }
-    ) { PageScreen() }
+    let registry = try routedPageRegistry(log: log, clock: clock)
     try registry.register("note", title: "Note") { NoteScreen() }
     driver = AppDriver(registry: registry, clock: clock)
   }

@@ -44,15 +44,8 @@ private final class RandomNavigationRound {
   init(seed: UInt64) throws {
     self.seed = seed
     random = SplitMix64(seed: seed)
-    let registry = ScreenRegistry()
-    let log = self.log
     let clock = VirtualClock()
-    try registry.register(
-      "page", title: \PageViewModel.title,
-      route: RouteCoding(encode: { $0.name }) { name, host in
-        name.isEmpty ? nil : PageViewModel(name, navigator: host, log: log, clock: clock)
-      }
-    ) { PageScreen() }
+    let registry = try routedPageRegistry(log: log, clock: clock)
     driver = AppDriver(registry: registry, clock: clock)
     log.host = driver.host
   }

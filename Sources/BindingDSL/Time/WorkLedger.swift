@@ -236,9 +236,7 @@ package final class WorkLedger: Sendable {
 
   /// The busy work that `isIncluded` selects, in the order it started.
   package func busy(where isIncluded: (Item) -> Bool) -> [Item] {
-    state.withLock { state in
-      state.items.values.filter { $0.phase == .running && isIncluded($0) }
-    }.sorted { $0.id.rawValue < $1.id.rawValue }
+    followed { $0.phase == .running && isIncluded($0) }
   }
 
   /// Waits until the ledger changes after `generation`, or until `deadline` passes on the real

@@ -134,6 +134,20 @@ struct NoteScreen: Screen {
   }
 }
 
+/// A registry whose pages have a route (`page:<name>`), so that paths can name them; each page a
+/// route makes logs to `log` and sleeps on `clock`.
+@MainActor
+func routedPageRegistry(log: EventLog, clock: VirtualClock) throws -> ScreenRegistry {
+  let registry = ScreenRegistry()
+  try registry.register(
+    "page", title: \PageViewModel.title,
+    route: RouteCoding(encode: { $0.name }) { name, host in
+      name.isEmpty ? nil : PageViewModel(name, navigator: host, log: log, clock: clock)
+    }
+  ) { PageScreen() }
+  return registry
+}
+
 /// A registry of pages (titled by their view model) and notes.
 @MainActor
 func navigationRegistry() throws -> ScreenRegistry {

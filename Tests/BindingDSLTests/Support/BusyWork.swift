@@ -1,13 +1,5 @@
 import BindingDSL
 
-/// Waits until `condition` holds, at changes of the work ledger (see `WorkLedger.wait(until:)`).
-///
-/// - Parameter condition: The state to wait for, such as a sleeper on a clock.
-@MainActor
-func waitForWork(until condition: () -> Bool) async {
-  await WorkLedger.shared.wait(until: condition)
-}
-
 /// The work of `command` the ledger counts as busy: running, not sleeping on a virtual clock,
 /// not waiting behind another run.
 ///
