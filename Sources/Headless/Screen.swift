@@ -162,8 +162,7 @@ public final class MountedScreen<S: Screen> {
 package struct PreparedScreen<S: Screen> {
   package let root: Widget
   package let widgetsByID: [String: Widget]
-  /// The declarations to install, groups opened: without their text when the shape was
-  /// checked before.
+  /// The declarations to install, groups opened.
   package let declarations: [BindingDeclaration<S.Model>]
   /// The checked graph, description only (see ``BindingGraph/descriptionOnly()``): shared by
   /// every mount of the screen type with the same shape.
@@ -173,8 +172,7 @@ package struct PreparedScreen<S: Screen> {
   ///
   /// A screen type's mounts share their checked graph: once a mount of a given shape (the
   /// widget ids of the tree and the sites of the declarations, in order) has been checked, the
-  /// next mounts of that shape make their declarations without text and reuse the graph (see
-  /// ``CheckedScreenShapes``).
+  /// next mounts of that shape reuse the graph (see ``CheckedScreenShapes``).
   ///
   /// - Throws: ``ScreenError`` naming every problem found.
   package init(_ screen: S, on model: S.Model) throws(ScreenError) {
@@ -190,18 +188,13 @@ package struct PreparedScreen<S: Screen> {
     }
     self.root = root
     self.widgetsByID = byID
-    if CheckedScreenShapes.hasShapes(of: S.self) {
-      // NB: when the shape turns out to be new, the body is made again below, with its text:
-      // a body runs twice for each shape's first mount after the first shape.
-      let declarations = BindingDeclaration.opened(
-        withoutDeclarationText((screen, model)) { $0.0.bindings($0.1) })
-      if let graph = CheckedScreenShapes.graph(
-        of: S.self, widgets: widgets, declarations: declarations)
-      {
-        self.declarations = declarations
-        self.graph = graph
-        return
-      }
+    let declarations = BindingDeclaration.opened(screen.bindings(model))
+    if let graph = CheckedScreenShapes.graph(
+      of: S.self, widgets: widgets, declarations: declarations)
+    {
+      self.declarations = declarations
+      self.graph = graph
+      return
     }
     var problems: [String] = []
     let malformed = byID.keys.filter(Self.isMalformed)
@@ -221,7 +214,6 @@ package struct PreparedScreen<S: Screen> {
         "widget ids must be unique in a screen; repeated: "
           + repeatedIDs.map { "'\($0)' (\(kinds($0)))" }.joined(separator: ", "))
     }
-    let declarations = BindingDeclaration.opened(screen.bindings(model))
     // NB: a binding to a repeated id reaches one of its widgets, not the one the table kept: it
     // is not reported again as a binding to another object.
     problems += Self.treeProblems(of: declarations, widgets: byID, ignoring: seen)
@@ -353,11 +345,6 @@ package enum CheckedScreenShapes {
   }
 
   private static var shapes: [ObjectIdentifier: [Shape]] = [:]
-
-  /// Whether a mount of `screen` was checked before.
-  static func hasShapes<S: Screen>(of screen: S.Type) -> Bool {
-    shapes[ObjectIdentifier(screen)] != nil
-  }
 
   /// The checked graph of the shape that `widgets` and `declarations` make, if a mount of it
   /// was checked before.

@@ -108,10 +108,9 @@ final class SixModel {
     do {
       let model = FormModel()
       weakModel = model
-      let chain = BindingDeclaration<FormModel>(
-        summary: "chain", site: DeclarationSite(fileID: #fileID, line: #line), endpoints: [],
-        edges: []
-      ) { context in
+      let edge = BindingEdge<FormModel>(
+        from: BindingEndpoint(\FormModel.age), to: BindingEndpoint(twice), role: .value,
+        running: { context in
         let age = context.source(\.age, reading: { $0.age })
         let count = context.source(\.count, reading: { $0.count })
         let total = context.derived(reading: [age, count]) { age.value + count.value }
@@ -121,7 +120,9 @@ final class SixModel {
         double.add(.target(twice))
         triple.add(.target(thrice))
         both.add(.target(sum))
-      }
+        })
+      let chain = BindingDeclaration(
+        "chain", site: DeclarationSite(fileID: #fileID, line: #line), edges: [edge])
       let mounted = try BindingGraph<FormModel>(declarations: [chain])
         .mount(on: model, scheduler: scheduler)
       twice.onReceive = { [unowned mounted] _ in mounted.unmount() }

@@ -218,67 +218,24 @@ func combination<Model: AnyObject, First, Second, Target: ValueTarget>(
   site: DeclarationSite,
   transform: @escaping (First, Second) -> Target.Value
 ) -> BindingDeclaration<Model> {
-  let local = LocalNodeCounter.make()
   let (first, readFirst) = first
   let (second, readSecond) = second
-  // NB: endpoints and edges are made only when the text can be needed (autoclosures).
+  let combined = BindingEndpoint(local: .derived, .text("derived"), valueType: Target.Value.self)
   return BindingDeclaration(
-    summary: "bind(\(keyPathName(first)), \(keyPathName(second)), to: \(target.targetKey))",
-    site: site,
-    endpoints: [
-      Endpoint(first), Endpoint(second),
-      Endpoint(
-        identity: .local(local), kind: .derived, name: "derived",
-        valueType: typeName(Target.Value.self)),
-      Endpoint(target),
-    ],
+    .combination, site: site,
     edges: [
-      EdgePlan(
-        from: .keyPath(first), to: .local(local), mode: nil, role: .input, isTransformed: false),
-      EdgePlan(
-        from: .keyPath(second), to: .local(local), mode: nil, role: .input, isTransformed: false),
-      EdgePlan(
-        from: .local(local), to: .widget(target.targetKey), mode: .oneWay, role: .value,
-        isTransformed: true),
-    ]
-  ) { context in
-    let a = context.source(first, reading: readFirst)
-    let b = context.source(second, reading: readSecond)
-    let node = context.derived(reading: [a, b]) { transform(a.value, b.value) }
-    node.add(.target(target))
-  }
-}
-
-/// The readable form of a key path in declaration summaries: the root type and the value type.
-func keyPathName<Root, Value>(_ keyPath: KeyPath<Root, Value>) -> String {
-  typeName(
-    KeyPath<Root, Value>.self,
-    describedAs: {
-      "\\\(typeName(Root.self)).<\(typeName(Value.self))>"
-    })
-}
-
-extension Endpoint {
-  init<Root, Value>(_ keyPath: KeyPath<Root, Value>) {
-    self.init(
-      identity: .keyPath(keyPath), kind: .source, name: keyPathName(keyPath),
-      valueType: typeName(Value.self))
-  }
-
-  @MainActor
-  init<Target: ValueTarget>(_ target: Target) {
-    self.init(
-      identity: .widget(target.targetKey), kind: .target, name: target.targetKey.description,
-      valueType: typeName(Target.Value.self) + (target.isEditable ? " (editable)" : ""),
-      object: ObjectIdentifier(forwardedEnd(of: target, first: target.forwardsTo)))
-  }
-
-  @MainActor
-  init(event: any EventSource) {
-    self.init(
-      identity: .event(event.eventKey), kind: .event, name: event.eventKey.description,
-      valueType: "", object: ObjectIdentifier(forwardedEnd(of: event, first: event.forwardsTo)))
-  }
+      .input(from: BindingEndpoint(first), to: combined),
+      .input(from: BindingEndpoint(second), to: combined),
+      BindingEdge(
+        from: combined, to: BindingEndpoint(target), role: .value, mode: .oneWay,
+        isTransformed: true,
+        running: { context in
+          let a = context.source(first, reading: readFirst)
+          let b = context.source(second, reading: readSecond)
+          let node = context.derived(reading: [a, b]) { transform(a.value, b.value) }
+          node.add(.target(target))
+        }),
+    ])
 }
 
 // NB: `bind` and `makeBinding` are inlinable, and so is what the install step calls first: the
@@ -330,8 +287,8 @@ func makeBinding<Model: AnyObject, Value, Target: ValueTarget>(
     switch mode {
     case .oneTime:
       // NB: read once and never observed; counted, so that a mount observing its first reads
-      // does not take this one (see `InstallEffects`).
-      InstallEffects.note()
+      // does not take this one (see `Engine.noteInstallEffect()`).
+      context.engine.noteInstallEffect()
       target.receive(convert(read(model)))
     case .oneWay, .automatic:
       // NB: a value written as it is took the first path above.
@@ -355,7 +312,7 @@ func makeBinding<Model: AnyObject, Value, Target: ValueTarget>(
     case .oneWayToSource:
       guard let writable, let back else { return }
       if let value = back(target.currentValue) {
-        InstallEffects.note()
+        context.engine.noteInstallEffect()
         model[keyPath: writable] = value
       }
       EditLink(
@@ -366,7 +323,7 @@ func makeBinding<Model: AnyObject, Value, Target: ValueTarget>(
   }
 }
 
-/// A binding's declaration: its text (made only when it can be needed) and `install`.
+/// A binding's declaration: one edge between `source` and `target`, which `install` runs.
 @MainActor
 @usableFromInline
 func bindingDeclaration<Model: AnyObject, Value, Target: ValueTarget>(
@@ -374,21 +331,17 @@ func bindingDeclaration<Model: AnyObject, Value, Target: ValueTarget>(
   isWritable: Bool, hasBack: Bool, site: DeclarationSite,
   install: @escaping @MainActor (MountContext<Model>) -> Void
 ) -> BindingDeclaration<Model> {
-  BindingDeclaration(
-    summary: "bind(\(keyPathName(source)), to: \(target.targetKey), mode: .\(modeName(mode)))",
-    site: site, endpoints: [Endpoint(source), Endpoint(target)],
-    edges: [
-      mode == .oneWayToSource
-        ? EdgePlan(
-          from: .widget(target.targetKey), to: .keyPath(source), mode: mode, role: .value,
-          isTransformed: isTransformed)
-        : EdgePlan(
-          from: .keyPath(source), to: .widget(target.targetKey), mode: mode, role: .value,
-          isTransformed: isTransformed)
-    ],
+  let sourceEnd = BindingEndpoint(source)
+  let targetEnd = BindingEndpoint(target)
+  let reversed = mode == .oneWayToSource
+  let edge = BindingEdge(
+    from: reversed ? targetEnd : sourceEnd, to: reversed ? sourceEnd : targetEnd, role: .value,
+    mode: mode, isTransformed: isTransformed, running: install)
+  guard mode.writesSource else { return BindingDeclaration(.bind, site: site, edge: edge) }
+  return BindingDeclaration(
+    .bind, site: site, edges: [edge],
     problems: bindingProblems(
-      source, to: target, mode: mode, isWritable: isWritable, hasBack: hasBack),
-    install: install)
+      source, to: target, mode: mode, isWritable: isWritable, hasBack: hasBack))
 }
 
 /// What is wrong with a binding of `source` to `target` in `mode`.
@@ -428,16 +381,6 @@ func directSink<Value, Target: ValueTarget>(
   return Sink<Target.Value>.target(target) as? Sink<Value>
 }
 
-private func modeName(_ mode: BindingMode) -> String {
-  switch mode {
-  case .automatic: "automatic"
-  case .oneWay: "oneWay"
-  case .twoWay: "twoWay"
-  case .oneWayToSource: "oneWayToSource"
-  case .oneTime: "oneTime"
-  }
-}
-
 /// What a binding that writes edits into the view model keeps while mounted: its edit handler on
 /// the widget and, for a two-way binding, the sink that writes the view model's value into the
 /// widget. One object per binding, removed from the widget at unmount.
@@ -467,9 +410,7 @@ final class EditLink<Model: AnyObject, Value, Target: ValueTarget>: EchoGuardedS
   /// The source a two-way binding shows, told of each edit the view model takes.
   @usableFromInline unowned var source: SourceNode<Value>?
 
-  override func noteEffectsOfReceiving() {
-    InstallEffects.noteReceiving(by: target)
-  }
+  override var receivingMayWrite: Bool { !target.receivesWithoutSideEffects }
 
   @usableFromInline
   init(
@@ -574,9 +515,7 @@ final class TwoWayLink<Model: AnyObject, Target: ValueTarget>: EchoGuardedSink<T
     self.target = target
   }
 
-  override func noteEffectsOfReceiving() {
-    InstallEffects.noteReceiving(by: target)
-  }
+  override var receivingMayWrite: Bool { !target.receivesWithoutSideEffects }
 
   /// Starts listening for edits, until the source detaches the link.
   @usableFromInline
@@ -680,7 +619,6 @@ private func writeEdit<Model: AnyObject, Value>(
   isEqual: Equality<Value>?, expect: (Value) -> Void
 ) -> Value? {
   if isEqual != nil { expect(edit) }
-  InstallEffects.note()
   model[keyPath: keyPath] = edit
   guard let isEqual else { return nil }
   let stored = model[keyPath: keyPath]

@@ -77,24 +77,15 @@ public func on<Model: AnyObject>(
   line: Int = #line,
   perform action: @escaping @MainActor () -> Void
 ) -> BindingDeclaration<Model> {
-  let local = LocalNodeCounter.make()
   let site = DeclarationSite(fileID: fileID, line: line)
-  // NB: endpoints and edges are made only when the text can be needed (autoclosures).
-  return BindingDeclaration(
-    summary: "on(\(event.eventKey))", site: site,
-    endpoints: [
-      Endpoint(event: event),
-      Endpoint(identity: .local(local), kind: .action, name: "action at \(site)", valueType: ""),
-    ],
-    edges: [
-      EdgePlan(
-        from: .event(event.eventKey), to: .local(local), mode: nil, role: .trigger,
-        isTransformed: false)
-    ]
-  ) { context in
-    let token = event.addHandler(action)
-    context.onUnmount { event.removeHandler(token) }
-  }
+  let edge = BindingEdge<Model>(
+    from: BindingEndpoint(event: event), to: BindingEndpoint(local: .action, .action(site)),
+    role: .trigger,
+    running: { context in
+      let token = event.addHandler(action)
+      context.onUnmount { event.removeHandler(token) }
+    })
+  return BindingDeclaration(.on, site: site, edge: edge)
 }
 
 @MainActor
@@ -107,62 +98,31 @@ private func makeCommandBinding<Model: AnyObject, Input, Output>(
 ) -> BindingDeclaration<Model> {
   let trigger = control.commandTrigger
   let enabled = control.commandEnabled
-  let busy = showsBusy ? control.commandBusy : nil
-  // NB: the text is made only when it can be needed (not for a list's later rows): the
-  // endpoints and edges are arguments of autoclosures.
-  return BindingDeclaration(
-    summary: "command(\(command.name ?? "(unnamed)"), on: \(trigger.eventKey.widgetID))",
-    site: site,
-    endpoints: commandEndpoints(command, trigger: trigger, enabled: enabled, busy: busy),
-    edges: commandEdges(command, trigger: trigger, enabled: enabled, busy: busy)
-  ) { context in
-    context.register(command)
-    context.canExecuteSource(of: command).add(.target(enabled))
-    if let busy {
-      context.source(key: CommandProperty(command: ObjectIdentifier(command), name: .isExecuting)) {
-        command.isExecuting
-      }
-      .add(.target(busy))
-    }
-    let token = trigger.addHandler { [weak context] in context?.execute(command, input()) }
-    context.onUnmount { trigger.removeHandler(token) }
-  }
-}
-
-/// The endpoints of a command binding: the control's trigger, the command, and the control's
-/// enabled and busy states.
-@MainActor
-private func commandEndpoints<Input, Output>(
-  _ command: Command<Input, Output>, trigger: any EventSource,
-  enabled: any ValueTarget<Bool>, busy: (any ValueTarget<Bool>)?
-) -> [Endpoint] {
-  var endpoints = [Endpoint(event: trigger), Endpoint(command), Endpoint(enabled)]
-  if let busy { endpoints.append(Endpoint(busy)) }
-  return endpoints
-}
-
-/// The edges of a command binding: trigger to command, command to enabled and busy states.
-@MainActor
-private func commandEdges<Input, Output>(
-  _ command: Command<Input, Output>, trigger: any EventSource,
-  enabled: any ValueTarget<Bool>, busy: (any ValueTarget<Bool>)?
-) -> [EdgePlan] {
-  let commandID = Endpoint.Identity.command(ObjectIdentifier(command))
-  var edges = [
-    EdgePlan(
-      from: .event(trigger.eventKey), to: commandID, mode: nil, role: .trigger,
-      isTransformed: false),
-    EdgePlan(
-      from: commandID, to: .widget(enabled.targetKey), mode: nil, role: .enabled,
-      isTransformed: false),
+  let commandEnd = BindingEndpoint(command)
+  var edges: [BindingEdge<Model>] = [
+    BindingEdge(
+      from: BindingEndpoint(event: trigger), to: commandEnd, role: .trigger,
+      running: { context in
+        context.register(command)
+        let token = trigger.addHandler { [weak context] in context?.execute(command, input()) }
+        context.onUnmount { trigger.removeHandler(token) }
+      }),
+    BindingEdge(
+      from: commandEnd, to: BindingEndpoint(enabled), role: .enabled,
+      running: { context in context.canExecuteSource(of: command).add(.target(enabled)) }),
   ]
-  if let busy {
+  if showsBusy, let busy = control.commandBusy {
     edges.append(
-      EdgePlan(
-        from: commandID, to: .widget(busy.targetKey), mode: nil, role: .busy,
-        isTransformed: false))
+      BindingEdge(
+        from: commandEnd, to: BindingEndpoint(busy), role: .busy,
+        running: { context in
+          context.source(
+            key: CommandProperty(command: ObjectIdentifier(command), name: .isExecuting)
+          ) { command.isExecuting }
+          .add(.target(busy))
+        }))
   }
-  return edges
+  return BindingDeclaration(.commandOnControl, site: site, edges: edges)
 }
 
 extension MountContext {

@@ -18,22 +18,15 @@ public func on<Model: AnyObject>(
   perform action: @escaping @MainActor () -> Void
 ) -> BindingDeclaration<Model> {
   let site = DeclarationSite(fileID: fileID, line: line)
-  let local = LocalNodeCounter.make()
-  let eventEndpoint = Endpoint(lifecycle: event)
-  let actionEndpoint = Endpoint(
-    identity: .local(local), kind: .action, name: "action at \(site)", valueType: "")
-  return BindingDeclaration(
-    summary: "on(.\(event.rawValue))", site: site, endpoints: [eventEndpoint, actionEndpoint],
-    edges: [
-      EdgePlan(
-        from: eventEndpoint.identity, to: actionEndpoint.identity, mode: nil, role: .trigger,
-        isTransformed: false)
-    ]
-  ) { context in
-    let source = context.lifecycle(event)
-    let token = source.addHandler(action)
-    context.onUnmount { source.removeHandler(token) }
-  }
+  let edge = BindingEdge<Model>(
+    from: BindingEndpoint(lifecycle: event), to: BindingEndpoint(local: .action, .action(site)),
+    role: .trigger,
+    running: { context in
+      let source = context.lifecycle(event)
+      let token = source.addHandler(action)
+      context.onUnmount { source.removeHandler(token) }
+    })
+  return BindingDeclaration(.on, site: site, edge: edge)
 }
 
 /// Executes `command` at a moment in the screen's life, as the seeds load data when a screen
@@ -56,36 +49,14 @@ public func command<Model: AnyObject, Output>(
   fileID: String = #fileID,
   line: Int = #line
 ) -> BindingDeclaration<Model> {
-  let site = DeclarationSite(fileID: fileID, line: line)
-  let eventEndpoint = Endpoint(lifecycle: event)
-  let commandEndpoint = Endpoint(command)
+  let edge = BindingEdge<Model>(
+    from: BindingEndpoint(lifecycle: event), to: BindingEndpoint(command), role: .trigger,
+    running: { context in
+      context.register(command)
+      let source = context.lifecycle(event)
+      let token = source.addHandler { [weak context] in context?.execute(command, ()) }
+      context.onUnmount { source.removeHandler(token) }
+    })
   return BindingDeclaration(
-    summary: "command(\(command.name ?? "(unnamed)"), on: .\(event.rawValue))", site: site,
-    endpoints: [eventEndpoint, commandEndpoint],
-    edges: [
-      EdgePlan(
-        from: eventEndpoint.identity, to: commandEndpoint.identity, mode: nil, role: .trigger,
-        isTransformed: false)
-    ]
-  ) { context in
-    context.register(command)
-    let source = context.lifecycle(event)
-    let token = source.addHandler { [weak context] in context?.execute(command, ()) }
-    context.onUnmount { source.removeHandler(token) }
-  }
-}
-
-extension Endpoint {
-  init(lifecycle event: LifecycleEvent) {
-    self.init(
-      identity: .lifecycle(event), kind: .lifecycle, name: "lifecycle.\(event.rawValue)",
-      valueType: "")
-  }
-
-  @MainActor
-  init<Input, Output>(_ command: Command<Input, Output>) {
-    self.init(
-      identity: .command(ObjectIdentifier(command)), kind: .command,
-      name: command.name ?? "(unnamed)", valueType: typeName(Command<Input, Output>.self))
-  }
+    .commandOnEvent, site: DeclarationSite(fileID: fileID, line: line), edge: edge)
 }

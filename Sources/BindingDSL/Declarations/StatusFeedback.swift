@@ -96,27 +96,21 @@ public func feedback<Model: AnyObject, Input, Output>(
   line: Int = #line
 ) -> BindingDeclaration<Model> {
   let target = display.feedbackTarget
-  let commandEndpoint = Endpoint(command)
-  let targetEndpoint = Endpoint(target)
   // NB: each declaration has its own messages, so its source is its own too.
   let key = CommandFeedbackKey(
     command: ObjectIdentifier(command), declaration: LocalNodeCounter.make())
+  let edge = BindingEdge<Model>(
+    from: BindingEndpoint(command), to: BindingEndpoint(target), role: .status,
+    isTransformed: true,
+    running: { context in
+      context.register(command)
+      context.source(key: key) {
+        messages.feedback(for: command.status, error: command.lastError)
+      }
+      .add(.target(target))
+    })
   return BindingDeclaration(
-    summary: "feedback(of: \(command.name ?? "(unnamed)"), on: \(target.targetKey.widgetID))",
-    site: DeclarationSite(fileID: fileID, line: line),
-    endpoints: [commandEndpoint, targetEndpoint],
-    edges: [
-      EdgePlan(
-        from: commandEndpoint.identity, to: targetEndpoint.identity, mode: nil, role: .status,
-        isTransformed: true)
-    ]
-  ) { context in
-    context.register(command)
-    context.source(key: key) {
-      messages.feedback(for: command.status, error: command.lastError)
-    }
-    .add(.target(target))
-  }
+    .feedback, site: DeclarationSite(fileID: fileID, line: line), edge: edge)
 }
 
 private struct CommandFeedbackKey: Hashable {

@@ -55,27 +55,27 @@ public func command<Model: AnyObject, Value, Output>(
   fileID: String = #fileID,
   line: Int = #line
 ) -> BindingDeclaration<Model> {
-  let site = DeclarationSite(fileID: fileID, line: line)
-  let sourceEndpoint = Endpoint(source)
-  let commandEndpoint = Endpoint(command)
-  let local = LocalNodeCounter.make()
-  let timer = Endpoint(
-    identity: .local(local), kind: .timer, name: timing.description, valueType: "")
+  let timer = BindingEndpoint(local: .timer, .timer(timing))
   // NB: made once per declaration, not at each mount.
   let readSource = reader(source)
+  let trigger = BindingEdge<Model>(
+    from: timer, to: BindingEndpoint(command), role: .trigger,
+    running: { context in
+      paceCommand(command, on: context, timing: timing, source: source, reading: readSource)
+    })
   return BindingDeclaration(
-    summary: "command(\(command.name ?? "(unnamed)"), onChangeOf: \(keyPathName(source)))",
-    site: site, endpoints: [sourceEndpoint, timer, commandEndpoint],
-    edges: [
-      EdgePlan(
-        from: sourceEndpoint.identity, to: timer.identity, mode: nil, role: .input,
-        isTransformed: false),
-      EdgePlan(
-        from: timer.identity, to: commandEndpoint.identity, mode: nil, role: .trigger,
-        isTransformed: false),
-    ],
-    problems: timing.problems
-  ) { context in
+    .commandOnChange, site: DeclarationSite(fileID: fileID, line: line),
+    edges: [.input(from: BindingEndpoint(source), to: timer), trigger],
+    problems: timing.problems)
+}
+
+/// Runs the timer of `command(_:onChangeOf:timing:fileID:line:)` in a mount: changes of the
+/// source, paced by `timing`, execute the command.
+@MainActor
+private func paceCommand<Model: AnyObject, Value, Output>(
+  _ command: Command<Value, Output>, on context: MountContext<Model>, timing: Timing,
+  source: KeyPath<Model, Value>, reading readSource: @escaping (Model) -> Value
+) {
     context.register(command)
     // A value the command could not take (it was running under .ignoreWhileExecuting, or
     // disabled) waits, the latest only, until the command can execute.
@@ -112,7 +112,6 @@ public func command<Model: AnyObject, Value, Output>(
       pacer.send(value)
     }
     context.onUnmount { pacer.cancel() }
-  }
 }
 
 /// A value waiting for a command that could not take it.

@@ -42,77 +42,71 @@ public func focus<Model: AnyObject, Field: Hashable, Output>(
   fileID: String = #fileID,
   line: Int = #line
 ) -> BindingDeclaration<Model> {
-  let site = DeclarationSite(fileID: fileID, line: line)
-  let source = Endpoint(focused)
-  var endpoints = [source]
-  var edges: [EdgePlan] = []
+  let source = BindingEndpoint(focused)
+  // NB: made once per declaration, not at each mount.
+  let readFocused = reader(focused)
+  var edges: [BindingEdge<Model>] = []
   var problems: [String] = []
   var seen: Set<Field> = []
-  for (field, widget) in order {
-    let target = Endpoint(widget.focusState)
-    let returnKey = Endpoint(event: widget.returnKey)
-    endpoints += [target, returnKey]
+  for (index, (field, widget)) in order.enumerated() {
+    let state = widget.focusState
     edges.append(
-      EdgePlan(
-        from: source.identity, to: target.identity, mode: .twoWay, role: .value,
-        isTransformed: true))
+      BindingEdge(
+        from: source, to: BindingEndpoint(state), role: .value, mode: .twoWay,
+        isTransformed: true,
+        running: { context in
+          // The field shows whether the property names it; focusing it sets the property.
+          weak let model = context.model
+          let node = context.source(focused, reading: readFocused)
+          node.add(.object(FocusSink(field: field, state: state)))
+          let edit = state.addEditHandler { [weak node] isFocused in
+            guard let model else { return }
+            if isFocused {
+              model[keyPath: focused] = field
+            } else if model[keyPath: focused] == field {
+              model[keyPath: focused] = nil
+            }
+            // NB: the next flush visits the source even if the view model set the value back
+            // before it (Observation, having fired for the edit, stays silent): every field
+            // then shows the focus the view model holds, not the edit.
+            node?.editArrived()
+          }
+          context.onUnmount { state.removeEditHandler(edit) }
+        }))
+    let following = order[(index + 1)...]
     edges.append(
-      EdgePlan(
-        from: returnKey.identity, to: source.identity, mode: nil, role: .trigger,
-        isTransformed: true))
+      BindingEdge(
+        from: BindingEndpoint(event: widget.returnKey), to: source, role: .trigger,
+        isTransformed: true,
+        running: { context in
+          // Return moves the focus to the next field that accepts it, or out of the form.
+          weak let model = context.model
+          let key = widget.returnKey.addHandler {
+            model?[keyPath: focused] = following.first { $0.1.acceptsFocus }?.0
+          }
+          context.onUnmount { widget.returnKey.removeHandler(key) }
+        }))
     if !seen.insert(field).inserted {
       problems.append("the focus order names \(field) twice; each field takes one place")
     }
   }
   if order.isEmpty { problems.append("the focus order is empty; name the fields in order") }
-  if let submit {
-    let commandEndpoint = Endpoint(submit)
-    endpoints.append(commandEndpoint)
-    if let last = order.last {
-      edges.append(
-        EdgePlan(
-          from: .event(last.1.returnKey.eventKey), to: commandEndpoint.identity, mode: nil,
-          role: .trigger, isTransformed: false))
-    }
+  if let submit, let last = order.last {
+    edges.append(
+      BindingEdge(
+        from: BindingEndpoint(event: last.1.returnKey), to: BindingEndpoint(submit),
+        role: .trigger,
+        running: { context in
+          // Return on the last field submits the form, once the focus has left it.
+          context.register(submit)
+          let key = last.1.returnKey.addHandler { [weak context] in
+            context?.execute(submit, ())
+          }
+          context.onUnmount { last.1.returnKey.removeHandler(key) }
+        }))
   }
-  // NB: made once per declaration, not at each mount.
-  let readFocused = reader(focused)
   return BindingDeclaration(
-    summary: "focus(\(keyPathName(focused)), order: "
-      + order.map { "\($0.1.focusState.targetKey.widgetID)" }.joined(separator: ", ") + ")",
-    site: site, endpoints: endpoints, edges: edges, problems: problems
-  ) { context in
-    weak let model = context.model
-    if let submit { context.register(submit) }
-    let node = context.source(focused, reading: readFocused)
-    for (index, (field, widget)) in order.enumerated() {
-      let state = widget.focusState
-      node.add(.object(FocusSink(field: field, state: state)))
-      let edit = state.addEditHandler { [weak node] isFocused in
-        guard let model else { return }
-        if isFocused {
-          model[keyPath: focused] = field
-        } else if model[keyPath: focused] == field {
-          model[keyPath: focused] = nil
-        }
-        // NB: the next flush visits the source even if the view model set the value back
-        // before it (Observation, having fired for the edit, stays silent): every field then
-        // shows the focus the view model holds, not the edit.
-        node?.editArrived()
-      }
-      let following = order[(index + 1)...]
-      let key = widget.returnKey.addHandler { [weak context] in
-        guard let model else { return }
-        let next = following.first { $0.1.acceptsFocus }?.0
-        model[keyPath: focused] = next
-        if next == nil, let submit { context?.execute(submit, ()) }
-      }
-      context.onUnmount {
-        state.removeEditHandler(edit)
-        widget.returnKey.removeHandler(key)
-      }
-    }
-  }
+    .focus, site: DeclarationSite(fileID: fileID, line: line), edges: edges, problems: problems)
 }
 
 /// Ends editing when `command` starts executing, however it was triggered: the focus property
@@ -135,29 +129,25 @@ public func endEditing<Model: AnyObject, Field, Input, Output>(
   fileID: String = #fileID,
   line: Int = #line
 ) -> BindingDeclaration<Model> {
-  let commandEndpoint = Endpoint(command)
-  let target = Endpoint(focused)
-  return BindingDeclaration(
-    summary: "endEditing(\(keyPathName(focused)), when: \(command.name ?? "(unnamed)"))",
-    site: DeclarationSite(fileID: fileID, line: line),
-    endpoints: [commandEndpoint, target],
-    edges: [
-      EdgePlan(
-        from: commandEndpoint.identity, to: target.identity, mode: nil, role: .trigger,
-        isTransformed: true)
-    ]
-  ) { context in
-    weak let model = context.model
-    context.register(command)
-    // NB: the command's executing state is observed like any source, so a run started by a
-    // button, a return key or the view model itself ends editing at the flush that sees it.
-    context.source(key: EndEditingKey(command: ObjectIdentifier(command))) { command.isExecuting }
+  let edge = BindingEdge<Model>(
+    from: BindingEndpoint(command), to: BindingEndpoint(focused), role: .trigger,
+    isTransformed: true,
+    running: { context in
+      weak let model = context.model
+      context.register(command)
+      // NB: the command's executing state is observed like any source, so a run started by a
+      // button, a return key or the view model itself ends editing at the flush that sees it.
+      context.source(key: EndEditingKey(command: ObjectIdentifier(command))) {
+        command.isExecuting
+      }
       .add(
         .closure { isExecuting in
           guard isExecuting, let model, model[keyPath: focused] != nil else { return }
           model[keyPath: focused] = nil
         })
-  }
+    })
+  return BindingDeclaration(
+    .endEditing, site: DeclarationSite(fileID: fileID, line: line), edge: edge)
 }
 
 private struct EndEditingKey: Hashable {
@@ -181,7 +171,5 @@ private final class FocusSink<Field: Hashable>: NodeSink<Field?> {
 
   override func settle(_ value: Field?) { state.receive(value == field) }
 
-  override func noteEffectsOfReceiving() {
-    InstallEffects.noteReceiving(by: state)
-  }
+  override var receivingMayWrite: Bool { !state.receivesWithoutSideEffects }
 }

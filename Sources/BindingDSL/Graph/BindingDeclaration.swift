@@ -16,13 +16,12 @@
 /// ```
 public struct BindingDeclaration<Model: AnyObject> {
   /// The declaration described from its parts, such as
-  /// `bind(\Model.#1: String, to: code.text, mode: .oneWay)` (see ``written`` for the text as
-  /// written in the source); for a
-  /// group, `group of N`.
+  /// `bind(\Model.<String>, to: code.text, mode: .oneWay)` (see ``written`` for the text as
+  /// written in the source); for a group, `group of N`.
   public var summary: String {
-    // NB: a group's is made when asked for: a row's bindings body makes a group per row.
+    // NB: made when asked for, from the edges: making a declaration makes no text.
     if let members { return "group of \(members.count)" }
-    return text?.summary ?? ""
+    return form.summary(of: edges)
   }
   /// Where the declaration was written; for a group, where its first declaration was written.
   public let site: DeclarationSite
@@ -30,55 +29,98 @@ public struct BindingDeclaration<Model: AnyObject> {
   // NB: `@usableFromInline` for the builder and groups, which are inlined into the module of
   // the bindings body and specialized for its view model: made there, a row's group of
   // declarations costs no run-time type lookups.
-  /// The declaration's text, in one object: `nil` for a group, and for a declaration made
-  /// without it (see ``DeclarationText``). A bindings body copies each of its lines once, and
-  /// a copy retains one reference for the text, not four (none for a row's declarations).
-  @usableFromInline let text: DeclarationDescription?
-  @usableFromInline let installer: @MainActor (MountContext<Model>) -> Void
+  /// How the summary reads.
+  @usableFromInline let form: DeclarationForm
+  /// The first edge, kept inline: most declarations have one, and an array would be an
+  /// allocation per declaration (per row, in a list).
+  @usableFromInline let firstEdge: BindingEdge<Model>?
+  @usableFromInline let otherEdges: [BindingEdge<Model>]
+  /// What is wrong with the declaration on its own.
+  public let problems: [String]
   /// The declarations of a group, in order; `nil` for a single declaration.
   @usableFromInline let members: [BindingDeclaration<Model>]?
 
-  /// The nodes the declaration reaches, as it sees them; empty without text.
-  var endpoints: [Endpoint] { text?.endpoints ?? [] }
-  /// The edges the declaration adds; empty without text.
-  var edges: [EdgePlan] { text?.edges ?? [] }
-  /// What is wrong with the declaration on its own; empty without text.
-  var problems: [String] { text?.problems ?? [] }
-
-  /// Makes a declaration. The text (summary, endpoints, edges, problems) is made only when it
-  /// can be needed: not for a row of a list whose template was checked already (see
-  /// ``DeclarationText``).
-  @MainActor
-  init(
-    summary: @autoclosure () -> String, site: DeclarationSite,
-    endpoints: @autoclosure () -> [Endpoint], edges: @autoclosure () -> [EdgePlan],
-    problems: @autoclosure () -> [String] = [],
-    install: @escaping @MainActor (MountContext<Model>) -> Void
-  ) {
-    self.init(
-      text: DeclarationText.isElided
-        ? nil
-        : DeclarationDescription(
-          summary: summary(), endpoints: endpoints(), edges: edges(), problems: problems()),
-      site: site, install: install)
+  /// The edges, in the order a mount runs them; none for a group.
+  public var edges: [BindingEdge<Model>] {
+    guard let firstEdge else { return [] }
+    return [firstEdge] + otherEdges
   }
 
-  private init(
-    text: DeclarationDescription?, site: DeclarationSite,
-    install: @escaping @MainActor (MountContext<Model>) -> Void
+  /// Makes a declaration of a kind of your own from its edges (see ``BindingEdge``).
+  ///
+  /// - Parameters:
+  ///   - name: The declaration's function name, as summaries and errors show it:
+  ///     `countWrites` reads `countWrites(\Model.<String>, …)`.
+  ///   - site: Where it was written: pass `#fileID` and `#line` from your function's defaults.
+  ///   - edges: Its edges, in the order they run.
+  ///   - problems: What is wrong with it on its own, found when it was made; each is reported
+  ///     as a problem of the graph, with the declaration and its site.
+  @MainActor
+  public init(
+    _ name: String, site: DeclarationSite, edges: [BindingEdge<Model>], problems: [String] = []
   ) {
-    self.text = text
+    self.init(.named(name), site: site, edges: edges, problems: problems)
+  }
+
+  @usableFromInline
+  @MainActor
+  init(
+    _ form: DeclarationForm, site: DeclarationSite, edges: [BindingEdge<Model>],
+    problems: [String] = []
+  ) {
+    self.form = form
     self.site = site
-    self.installer = install
+    self.firstEdge = edges.first
+    self.otherEdges = edges.count > 1 ? Array(edges.dropFirst()) : []
+    self.problems = problems + Self.unrunInputs(in: edges)
+    self.members = nil
+  }
+
+  /// A declaration of one edge.
+  @usableFromInline
+  @MainActor
+  init(_ form: DeclarationForm, site: DeclarationSite, edge: BindingEdge<Model>) {
+    self.form = form
+    self.site = site
+    self.firstEdge = edge
+    self.otherEdges = []
+    self.problems = []
     self.members = nil
   }
 
   @inlinable
   init(members: [BindingDeclaration<Model>]) {
-    self.text = nil
+    self.form = .group
     self.site = members.first?.site ?? DeclarationSite(fileID: "(empty group)", line: 0)
-    self.installer = { _ in }
+    self.firstEdge = nil
+    self.otherEdges = []
+    self.problems = []
     self.members = members
+  }
+
+  private init(describing declaration: Self) {
+    form = declaration.form
+    site = declaration.site
+    firstEdge = declaration.firstEdge?.described
+    otherEdges = declaration.otherEdges.map(\.described)
+    problems = declaration.problems
+    members = declaration.members
+  }
+
+  /// The inputs (edges without a function) that feed no node a later edge of the declaration
+  /// leaves from with a function: nothing would read them.
+  private static func unrunInputs(in edges: [BindingEdge<Model>]) -> [String] {
+    var problems: [String] = []
+    for (index, edge) in edges.enumerated() where edge.run == nil {
+      let isRead = edges[(index + 1)...].contains { $0.from == edge.to && $0.run != nil }
+      if !isRead {
+        problems.append(
+          "the input \(edge.from.name) -> \(edge.to.name) feeds a node no later edge of the "
+            + "declaration leaves from with a function, so nothing reads it; give the node an "
+            + "edge out of it made with BindingEdge(from:to:role:run:)")
+      }
+    }
+    return problems
   }
 
   /// Installs `declarations` (a group's declarations among them, in order) on a mounting graph.
@@ -92,10 +134,18 @@ public struct BindingDeclaration<Model: AnyObject> {
         if let members = buffer[index].members {
           install(members, in: context)
         } else {
-          buffer[index].installer(context)
+          buffer[index].run(in: context)
         }
       }
     }
+  }
+
+  /// Runs the edges in order.
+  @MainActor
+  @inlinable
+  func run(in context: MountContext<Model>) {
+    firstEdge?.run?(context)
+    for edge in otherEdges { edge.run?(context) }
   }
 
   /// Declarations taken together as one, in order: what a bindings body makes of a block.
@@ -148,23 +198,29 @@ public struct BindingDeclaration<Model: AnyObject> {
     for member in members { member.appendFlattened(to: &all) }
   }
 
-  /// The same declaration with an install step that does nothing.
+  /// The same declaration without the functions of its edges, which hold the widgets and
+  /// commands it reaches: what a graph keeps for inspection once its mount ended.
   func descriptionOnly() -> Self {
     if let members { return .group(members.map { $0.descriptionOnly() }) }
-    return Self(text: text, site: site, install: { _ in })
+    return Self(describing: self)
   }
 
   /// The widget properties and events the declaration reaches.
   package var widgetReferences: [WidgetReference] {
     if let members { return members.flatMap { $0.widgetReferences } }
-    return endpoints.compactMap { endpoint in
-      switch endpoint.identity {
-      case .widget(let key), .event(let key):
-        endpoint.object.map { WidgetReference(key: key, object: $0) }
-      default:
-        nil
+    var references: [WidgetReference] = []
+    for edge in edges {
+      for end in [edge.from, edge.to] {
+        guard let object = end.object else { continue }
+        switch end.identity {
+        case .widget(let key), .event(let key):
+          let reference = WidgetReference(key: key, object: object)
+          if !references.contains(reference) { references.append(reference) }
+        default: break
+        }
       }
     }
+    return references
   }
 
   /// The declaration as it is written in its source file, such as
@@ -185,101 +241,9 @@ public struct BindingDeclaration<Model: AnyObject> {
   public var located: String { "\(written) at \(site)" }
 }
 
-/// A declaration's text: its summary, and the endpoints, edges and problems a graph is built
-/// and checked from.
-@usableFromInline
-final class DeclarationDescription {
-  let summary: String
-  let endpoints: [Endpoint]
-  let edges: [EdgePlan]
-  let problems: [String]
-
-  init(summary: String, endpoints: [Endpoint], edges: [EdgePlan], problems: [String]) {
-    self.summary = summary
-    self.endpoints = endpoints
-    self.edges = edges
-    self.problems = problems
-  }
-}
-
-/// A node as a declaration sees it, before the graph numbers it.
-@usableFromInline
-struct Endpoint: Hashable {
-  enum Identity: Hashable {
-    case keyPath(AnyKeyPath)
-    case command(ObjectIdentifier)
-    case widget(TargetKey)
-    case event(TargetKey)
-    case lifecycle(LifecycleEvent)
-    /// A node private to one declaration (a combination, an action), unique by a counter.
-    case local(Int)
-  }
-
-  let identity: Identity
-  let kind: GraphNode.Kind
-  /// The name shown in the dump; key paths are named by the graph, in order of appearance.
-  let name: String
-  let valueType: String
-  /// The widget property or event object a widget endpoint stands for.
-  var object: ObjectIdentifier? = nil
-}
-
 /// A widget property or event a declaration reaches: its key and the object the declaration
 /// holds, so that a screen can check that it is the one in its tree.
 package struct WidgetReference: Hashable, Sendable {
   package let key: TargetKey
   package let object: ObjectIdentifier
-}
-
-@usableFromInline
-struct EdgePlan {
-  let from: Endpoint.Identity
-  let to: Endpoint.Identity
-  let mode: BindingMode?
-  let role: GraphEdge.Role
-  let isTransformed: Bool
-}
-
-/// A source of unique identities for declaration-local nodes.
-@MainActor
-enum LocalNodeCounter {
-  private static var next = 0
-  static func make() -> Int {
-    next += 1
-    return next
-  }
-}
-
-/// Whether the declarations made now leave out their text: their summary, endpoints, edges and
-/// problems, which serve only to build and check a graph and to report its errors.
-///
-/// A list makes the declarations of every row from the row's template, on the row's own view
-/// model (the bindings body may use it, as in `command(vm.delete, on: deleteButton)`). The
-/// template's graph is built and checked once per list, from its first row; the later rows'
-/// declarations are installed and never described, so their text is not made.
-@MainActor
-enum DeclarationText {
-  // NB: not a task-local value: declarations are made on the main actor, and binding a
-  // task-local value for every row of a list cost about 3% of the row's mount.
-  static var isElided = false
-}
-
-/// Makes declarations without their text: their summary, endpoints, edges and problems, which
-/// serve only to build and check a graph and to report its errors.
-///
-/// For declarations that are installed without a graph being built of them: the rows of a list
-/// after the first of their template (see ``ChildMounter/hasChecked(_:)``).
-///
-/// - Parameters:
-///   - input: What `body` makes the declarations from.
-///   - body: Makes the declarations.
-/// - Returns: What `body` returns.
-@MainActor
-package func withoutDeclarationText<Input, Result>(
-  _ input: Input, _ body: (Input) throws -> Result
-) rethrows -> Result {
-  let wasElided = DeclarationText.isElided
-  DeclarationText.isElided = true
-  defer { DeclarationText.isElided = wasElided }
-  return try body(input)
 }

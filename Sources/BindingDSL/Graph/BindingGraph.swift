@@ -44,12 +44,15 @@ public struct BindingGraph<Model: AnyObject> {
     var edges: [GraphEdge] = []
     var owners: [Int] = []
     for (index, declaration) in declarations.enumerated() {
-      for endpoint in declaration.endpoints { numbering.add(endpoint) }
-      for plan in declaration.edges {
+      let declared = declaration.edges
+      // NB: what a node reads is numbered before the node: `bind(\.a, \.b, to:)` numbers `a`,
+      // `b`, then the combination.
+      for edge in declared where edge.role == .input { _ = numbering.add(edge.from) }
+      for edge in declared {
         edges.append(
           GraphEdge(
-            from: numbering.id(plan.from), to: numbering.id(plan.to), mode: plan.mode,
-            role: plan.role, isTransformed: plan.isTransformed, declaration: declaration.site))
+            from: numbering.add(edge.from), to: numbering.add(edge.to), mode: edge.mode,
+            role: edge.role, isTransformed: edge.isTransformed, declaration: declaration.site))
         owners.append(index)
       }
     }
@@ -198,7 +201,7 @@ public struct BindingGraph<Model: AnyObject> {
 private struct Numbering {
   let modelName: String
   var nodes: [GraphNode] = []
-  var ids: [Endpoint.Identity: Int] = [:]
+  var ids: [BindingEndpoint.Identity: Int] = [:]
   var keyPathCount = 0
   var derivedCount = 0
 
@@ -211,8 +214,9 @@ private struct Numbering {
     ids.reserveCapacity(count)
   }
 
-  mutating func add(_ endpoint: Endpoint) {
-    guard ids[endpoint.identity] == nil else { return }
+  /// The number of `endpoint`, numbered now if it is new.
+  mutating func add(_ endpoint: BindingEndpoint) -> Int {
+    if let known = ids[endpoint.identity] { return known }
     var name = endpoint.name
     if case .keyPath = endpoint.identity {
       keyPathCount += 1
@@ -225,11 +229,7 @@ private struct Numbering {
     ids[endpoint.identity] = id
     nodes.append(
       GraphNode(id: id, kind: endpoint.kind, name: name, valueType: endpoint.valueType))
-  }
-
-  func id(_ identity: Endpoint.Identity) -> Int {
-    // NB: every declaration lists the endpoints of its edges, so the lookup cannot miss.
-    ids[identity] ?? 0
+    return id
   }
 }
 

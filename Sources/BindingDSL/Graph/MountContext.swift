@@ -163,7 +163,7 @@ final class MountContext<Model: AnyObject> {
   /// Executes `command` on behalf of this mount, which cancels the run when it unmounts.
   @discardableResult
   func execute<Input, Output>(_ command: Command<Input, Output>, _ input: Input) -> Bool {
-    InstallEffects.note()
+    engine.noteInstallEffect()
     return command.execute(input, origin: origin) != nil
   }
 

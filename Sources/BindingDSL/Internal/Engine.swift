@@ -35,6 +35,25 @@ final class Engine {
 
   var hasPendingChanges: Bool { tables.machine.hasDirtySources }
 
+  /// How many times code that may write into a view model ran in this graph run: a sink given a
+  /// value it acts on (focus; a closure), a widget that reacts to a new value (a tab view
+  /// switching tabs), a write of the library's own (a one-time or one-way-to-source binding), a
+  /// command a mount executes. ``installObserving(_:newSources:)`` compares it before and after
+  /// an install: a write made during the install is not seen by a registration made after it,
+  /// so the install's sources are then read again.
+  ///
+  /// A converter (`bind(_:to:transform:)`'s `transform`, a combination's) must not write into a
+  /// view model, nor may a property's getter or a widget kit's handler registration: they are
+  /// not counted (see Docs/Decisions/0010-a-mount-reads-each-value-once.md).
+  private(set) var installEffects = 0
+
+  /// Notes that code that may write into a view model is about to run (see
+  /// ``installEffects``).
+  @usableFromInline
+  func noteInstallEffect() {
+    installEffects &+= 1
+  }
+
   /// What pending Observation registrations hold instead of the engine (see ``EngineRelay``).
   ///
   /// NB: a constant, set to this engine once it is made: read at every change, a lazy property
@@ -212,7 +231,7 @@ final class Engine {
   /// under a registration of its own, so that others changing never re-deliver it. Returns
   /// `false`, having observed the sources as ``observe(_:)`` does, when the first reads cannot
   /// be trusted: code that may write into a view model ran during `install` (see
-  /// ``InstallEffects``; such a write would not be seen by a registration made after it).
+  /// ``noteInstallEffect()``; such a write would not be seen by a registration made after it).
   ///
   /// - Parameters:
   ///   - install: Installs declarations; it must not flush.
@@ -222,7 +241,7 @@ final class Engine {
   func installObserving(_ install: () -> Void, newSources: () -> ArraySlice<RuntimeNode>)
     -> Bool
   {
-    let effects = InstallEffects.count
+    let effects = installEffects
     let group = ObservedGroup()
     let registration = nextRegistration()
     let relay = relay
@@ -235,7 +254,7 @@ final class Engine {
       }
     }
     let sources = newSources()
-    guard InstallEffects.count == effects else {
+    guard installEffects == effects else {
       observe(sources)
       return false
     }
@@ -365,36 +384,6 @@ private final class ObservedGroup {
     guard count > 3 else { return }
     body(first.3)
     for number in others { body(number) }
-  }
-}
-
-/// Counts the moments when code that may write into a view model runs: a closure sink given a
-/// value it acts on (focus; a list's first rows wait for the end of the install), a widget
-/// reacting to a new value (a tab view switching tabs), a write of the library's own, a command
-/// a mount executes. A mount that installs its declarations under one registration
-/// (``Engine/installObserving(_:newSources:)``) compares the count before and after: a write
-/// made during the install is not seen by a registration made after it, so the install's
-/// sources are then read again.
-///
-/// A converter (`bind(_:to:transform:)`'s `transform`, a combination's) must not write into a
-/// view model, nor may a property's getter or a widget kit's handler registration: they are not
-/// counted (see Docs/Decisions/0010-a-mount-reads-each-value-once.md).
-@MainActor
-@usableFromInline
-package enum InstallEffects {
-  @usableFromInline package static var count = 0
-
-  /// Notes that code that may write into a view model is about to run.
-  @inlinable
-  package static func note() {
-    count &+= 1
-  }
-
-  /// Notes that `target` is about to receive a value, unless it promises to only store it.
-  ///
-  /// - Parameter target: The widget property about to receive a value.
-  static func noteReceiving(by target: some ValueTarget) {
-    if !target.receivesWithoutSideEffects { note() }
   }
 }
 

@@ -83,7 +83,7 @@ extension Equatable {
 ///
 /// Names are kept once made: a list mounting rows makes the same declarations, with the same
 /// names, for every row, and describing a type costs far more than looking it up.
-package func typeName<T>(_ type: T.Type) -> String {
+package func typeName(_ type: Any.Type) -> String {
   let key = ObjectIdentifier(type)
   if let known = typeNames.withLock({ $0[key] }) { return known }
   let name = String(describing: type)
@@ -92,7 +92,7 @@ package func typeName<T>(_ type: T.Type) -> String {
 }
 
 /// The name kept for `type`, made by `describe` the first time.
-package func typeName<T>(_ type: T.Type, describedAs describe: () -> String) -> String {
+package func typeName(_ type: Any.Type, describedAs describe: () -> String) -> String {
   let key = ObjectIdentifier(type)
   if let known = describedTypes.withLock({ $0[key] }) { return known }
   let name = describe()

@@ -82,13 +82,13 @@ enum Sink<Value> {
     }
   }
 
-  /// Counts (see ``InstallEffects``) the first value's delivery when what receives it may run
-  /// code that writes into a view model.
+  /// Whether delivering a value may run code that writes into a view model (see
+  /// ``Engine/noteInstallEffect()``).
   @MainActor
-  func noteEffectsOfReceiving() {
+  var receivingMayWrite: Bool {
     switch self {
-    case .target(let target): InstallEffects.noteReceiving(by: target)
-    case .object(let object): object.noteEffectsOfReceiving()
+    case .target(let target): !target.receivesWithoutSideEffects
+    case .object(let object): object.receivingMayWrite
     }
   }
 
@@ -121,11 +121,9 @@ class NodeSink<Value> {
   /// that listens to its widget stops.
   func detach() {}
 
-  /// Counts (see ``InstallEffects``) a value's delivery when it may run code that writes into
-  /// a view model: always, unless a subclass knows better.
-  func noteEffectsOfReceiving() {
-    InstallEffects.note()
-  }
+  /// Whether a value's delivery may run code that writes into a view model: yes, unless a
+  /// subclass knows better.
+  var receivingMayWrite: Bool { true }
 }
 
 /// A sink calling a closure.
@@ -146,9 +144,7 @@ final class ClosureSink<Value>: NodeSink<Value> {
 
   override func receive(_ value: Value) { body(value) }
 
-  override func noteEffectsOfReceiving() {
-    if !ignoresFirstValue { InstallEffects.note() }
-  }
+  override var receivingMayWrite: Bool { !ignoresFirstValue }
 }
 
 /// A sink writing a converted value into a widget property: one object, where a closure
@@ -167,9 +163,7 @@ final class ConvertingSink<Value, Target: ValueTarget>: NodeSink<Value> {
 
   override func receive(_ value: Value) { target.receive(convert(value)) }
 
-  override func noteEffectsOfReceiving() {
-    InstallEffects.noteReceiving(by: target)
-  }
+  override var receivingMayWrite: Bool { !target.receivesWithoutSideEffects }
 }
 
 /// A node holding a value, with sinks (widget writes) and dependents (derived nodes).
@@ -197,7 +191,7 @@ class ValueNode<Value>: RuntimeNode {
   /// - Parameters:
   ///   - ignoringFirstValue: Whether `sink` does nothing with the value delivered now, during
   ///     the install: a mount that runs no other code that may write into a view model then
-  ///     reads each of its values once (see ``InstallEffects``).
+  ///     reads each of its values once (see ``Engine/noteInstallEffect()``).
   ///   - sink: Called with each value.
   final func addSink(ignoringFirstValue: Bool = false, _ sink: @escaping (Value) -> Void) {
     add(.object(ClosureSink(sink, ignoresFirstValue: ignoringFirstValue)))
@@ -213,7 +207,7 @@ class ValueNode<Value>: RuntimeNode {
     } else {
       if otherSinks == nil { otherSinks = [sink] } else { otherSinks!.append(sink) }
     }
-    sink.noteEffectsOfReceiving()
+    if sink.receivingMayWrite { engine.noteInstallEffect() }
     sink.send(value)
   }
 

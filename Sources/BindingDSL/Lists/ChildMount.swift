@@ -19,13 +19,6 @@ public protocol ChildMounter: AnyObject {
   func mount<Child: AnyObject>(
     _ declarations: [BindingDeclaration<Child>], on child: Child, template: ObjectIdentifier
   ) throws(BindingGraphError) -> ChildMount
-
-  /// Whether the declarations of `template` were checked by this mounter already: the next
-  /// ones it mounts can be made without their text (see `withoutDeclarationText(_:)`).
-  ///
-  /// - Parameter template: What makes the declarations, such as the row template's type.
-  /// - Returns: `true` once a graph of the template's declarations was built and checked here.
-  func hasChecked(_ template: ObjectIdentifier) -> Bool
 }
 
 /// A child view model mounted inside a parent mount (a row of a list). It holds the child and
@@ -149,11 +142,6 @@ extension MountContext: ChildContext {
     mount.slot = children.count
     children.append(mount)
     return mount
-  }
-
-  @usableFromInline
-  func hasChecked(_ template: ObjectIdentifier) -> Bool {
-    childTemplates?.hasChecked(template) ?? false
   }
 
   var commandsIncludingChildren: [any CommandObject] {

@@ -156,28 +156,23 @@ public func command<Model: AnyObject, Row: RowModel, Output>(
   fileID: String = #fileID,
   line: Int = #line
 ) -> BindingDeclaration<Model> {
-  let site = DeclarationSite(fileID: fileID, line: line)
-  let eventEndpoint = Endpoint(
-    identity: .event(event.eventKey), kind: .event, name: event.eventKey.description,
-    valueType: "", object: ObjectIdentifier(event))
-  let commandEndpoint = Endpoint(command)
+  let edge = BindingEdge<Model>(
+    from: BindingEndpoint(
+      identity: .event(event.eventKey), kind: .event, label: .event,
+      object: ObjectIdentifier(event)),
+    to: BindingEndpoint(command), role: .trigger,
+    running: { context in
+      context.register(command)
+      let token = event.addHandler { [weak context] row in
+        guard let context, let row = row as? Row else { return }
+        context.execute(command, row)
+      }
+      context.onUnmount { event.removeHandler(token) }
+    })
+  let problems = rowEventProblems(command, event)
   return BindingDeclaration(
-    summary: "command(\(command.name ?? "(unnamed)"), on: \(event.eventKey))", site: site,
-    endpoints: [eventEndpoint, commandEndpoint],
-    edges: [
-      EdgePlan(
-        from: eventEndpoint.identity, to: commandEndpoint.identity, mode: nil, role: .trigger,
-        isTransformed: false)
-    ],
-    problems: rowEventProblems(command, event)
-  ) { context in
-    context.register(command)
-    let token = event.addHandler { [weak context] row in
-      guard let context, let row = row as? Row else { return }
-      context.execute(command, row)
-    }
-    context.onUnmount { event.removeHandler(token) }
-  }
+    .commandOnEvent, site: DeclarationSite(fileID: fileID, line: line), edges: [edge],
+    problems: problems)
 }
 
 /// What is wrong with binding `command` to `event`: an input that no row of the list has, or a
@@ -215,35 +210,28 @@ private func makeCollectionBinding<Model: AnyObject, Value>(
   site: DeclarationSite,
   content: @escaping (Value) -> ListContent
 ) -> BindingDeclaration<Model> {
-  let sourceEndpoint = Endpoint(source)
   let key = TargetKey(widgetID: list.targetKey.widgetID, property: list.targetKey.property)
-  let targetEndpoint = Endpoint(
-    identity: .widget(key), kind: .target, name: key.description, valueType: "ListContent",
-    object: ObjectIdentifier(list))
   // NB: made once per declaration, not at each mount.
   let readSource = reader(source)
-  return BindingDeclaration(
-    summary: "show(\(keyPathName(source)), in: \(key.widgetID))", site: site,
-    endpoints: [sourceEndpoint, targetEndpoint],
-    edges: [
-      EdgePlan(
-        from: sourceEndpoint.identity, to: targetEndpoint.identity, mode: .oneWay, role: .value,
-        isTransformed: true)
-    ]
-  ) { context in
-    // NB: the first rows are mounted once every declaration is installed, so that the row
-    // events bound by later declarations (a row shown, its swipe actions) see them.
-    let node = context.source(source, reading: readSource)
-    var isInstalled = false
-    node.addSink(ignoringFirstValue: true) { [weak context, weak list] value in
-      guard isInstalled, let context, let list else { return }
-      list.receive(content(value), mounter: context)
-    }
-    context.afterInstalling.append { [weak context, weak list, weak node] in
-      guard let context, let list, let node else { return }
-      isInstalled = true
-      list.receive(content(node.value), mounter: context)
-    }
-    context.onUnmount { [weak list] in list?.unmountRows() }
-  }
+  let edge = BindingEdge<Model>(
+    from: BindingEndpoint(source),
+    to: BindingEndpoint(content: list, key: key, valueType: ListContent.self), role: .value,
+    mode: .oneWay, isTransformed: true,
+    running: { context in
+      // NB: the first rows are mounted once every declaration is installed, so that the row
+      // events bound by later declarations (a row shown, its swipe actions) see them.
+      let node = context.source(source, reading: readSource)
+      var isInstalled = false
+      node.addSink(ignoringFirstValue: true) { [weak context, weak list] value in
+        guard isInstalled, let context, let list else { return }
+        list.receive(content(value), mounter: context)
+      }
+      context.afterInstalling.append { [weak context, weak list, weak node] in
+        guard let context, let list, let node else { return }
+        isInstalled = true
+        list.receive(content(node.value), mounter: context)
+      }
+      context.onUnmount { [weak list] in list?.unmountRows() }
+    })
+  return BindingDeclaration(.show, site: site, edge: edge)
 }

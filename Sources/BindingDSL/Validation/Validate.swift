@@ -41,12 +41,9 @@ public func validate<Model: AnyObject, Value>(
 ) -> BindingDeclaration<Model> {
   let site = DeclarationSite(fileID: fileID, line: line)
   let target = display.validationMessage
-  let targetEndpoint = Endpoint(target)
   let input = display.validatedInput
-  let local = LocalNodeCounter.make()
-  let source = Endpoint(
-    identity: .local(local), kind: .derived, name: "validation of \(keyPathName(field))",
-    valueType: "Optional<String>")
+  let validation = BindingEndpoint(
+    local: .derived, .about("validation of", field), valueType: String?.self)
   var problems: [String] = []
   if form.index(of: field) == nil {
     let known = form.fieldNames
@@ -55,31 +52,31 @@ public func validate<Model: AnyObject, Value>(
         + (known.isEmpty ? "none (add them with form.field(...))" : known.joined(separator: ", ")))
   }
   let check = form.check(for: field) as? AsyncFieldCheck<Value>
+  let show = BindingEdge<Model>(
+    from: validation, to: BindingEndpoint(target), role: .value, mode: .oneWay,
+    isTransformed: true,
+    running: { context in
+      // The message follows the form's rules for the field, shown once the field was edited.
+      context.source(key: ValidationKey(form: ObjectIdentifier(form), field: field)) {
+        form.message(for: field)
+      }
+      .add(.target(target))
+      let token = addEditHandler(to: input) { [weak form] in form?.markEdited(field) }
+      context.onUnmount { removeEditHandler(token, from: input) }
+      // NB: a value the view model starts with is checked at once: the debounced check runs
+      // only on changes, and until it answers the form is not valid.
+      if let check, form.isChecking(field) {
+        context.register(check.command)
+        context.execute(check.command, context.model[keyPath: field])
+      }
+    })
   let message = BindingDeclaration<Model>(
-    summary: "validate(\(keyPathName(field)), on: \(target.targetKey.widgetID))", site: site,
-    endpoints: [Endpoint(field), source, targetEndpoint],
+    .validate(pending: false), site: site,
     edges: [
-      EdgePlan(
-        from: .keyPath(field), to: source.identity, mode: nil, role: .input, isTransformed: false),
-      EdgePlan(
-        from: source.identity, to: targetEndpoint.identity, mode: .oneWay, role: .value,
-        isTransformed: true),
+      .input(from: BindingEndpoint(field), to: validation),
+      .input(from: BindingEndpoint(input), to: validation), show,
     ],
-    problems: problems
-  ) { context in
-    context.source(key: ValidationKey(form: ObjectIdentifier(form), field: field)) {
-      form.message(for: field)
-    }
-    .add(.target(target))
-    let token = addEditHandler(to: input) { [weak form] in form?.markEdited(field) }
-    context.onUnmount { removeEditHandler(token, from: input) }
-    // NB: a value the view model starts with is checked at once: the debounced check runs only
-    // on changes, and until it answers the form is not valid.
-    if let check, form.isChecking(field) {
-      context.register(check.command)
-      context.execute(check.command, context.model[keyPath: field])
-    }
-  }
+    problems: problems)
   guard let check else { return message }
   var declarations = [
     message,
@@ -99,26 +96,18 @@ private func showPending<Model: AnyObject, Value>(
   of field: KeyPath<Model, Value>, in form: FormValidation<Model>,
   on target: any ValueTarget<Bool>, site: DeclarationSite
 ) -> BindingDeclaration<Model> {
-  let targetEndpoint = Endpoint(target)
-  let source = Endpoint(
-    identity: .local(LocalNodeCounter.make()), kind: .derived,
-    name: "check of \(keyPathName(field))", valueType: "Bool")
+  let pending = BindingEndpoint(local: .derived, .about("check of", field), valueType: Bool.self)
+  let show = BindingEdge<Model>(
+    from: pending, to: BindingEndpoint(target), role: .value, mode: .oneWay, isTransformed: true,
+    running: { context in
+      context.source(key: ValidationKey(form: ObjectIdentifier(form), field: field, part: 1)) {
+        form.showsChecking(field)
+      }
+      .add(.target(target))
+    })
   return BindingDeclaration<Model>(
-    summary: "validate(\(keyPathName(field)), on: \(target.targetKey.widgetID)) pending",
-    site: site, endpoints: [Endpoint(field), source, targetEndpoint],
-    edges: [
-      EdgePlan(
-        from: .keyPath(field), to: source.identity, mode: nil, role: .input, isTransformed: false),
-      EdgePlan(
-        from: source.identity, to: targetEndpoint.identity, mode: .oneWay, role: .value,
-        isTransformed: true),
-    ]
-  ) { context in
-    context.source(key: ValidationKey(form: ObjectIdentifier(form), field: field, part: 1)) {
-      form.showsChecking(field)
-    }
-    .add(.target(target))
-  }
+    .validate(pending: true), site: site,
+    edges: [.input(from: BindingEndpoint(field), to: pending), show])
 }
 
 private struct ValidationKey: Hashable {

@@ -12,9 +12,9 @@ public final class WidgetProperty<Value>: ValueTarget, WidgetMember {
   public let targetKey: TargetKey
   /// Whether a person can change the value (a field's text), so a binding may be two-way.
   public let isEditable: Bool
-  /// Answers `true`: receiving a value stores it. (The one widget reaction a property runs, a
-  /// tab view showing another tab, counts itself; see `InstallEffects`.)
-  public var receivesWithoutSideEffects: Bool { true }
+  /// Whether receiving a value only stores it: `true`, unless the widget reacts to the
+  /// property's changes (a tab view shows the selected tab), which may reach a view model.
+  public var receivesWithoutSideEffects: Bool { didChange == nil }
   /// How many times the value has changed since the widget was made.
   public private(set) var changeCount = 0
   /// Whether the value is an edit the view model did not take (a binding's converter rejected
@@ -91,11 +91,9 @@ public final class WidgetProperty<Value>: ValueTarget, WidgetMember {
     if let isEqual, isEqual(storage, value) { return }
     storage = value
     changeCount += 1
-    // NB: what the widget does may reach a view model (a tab view's embedded screens appear).
-    if let didChange {
-      InstallEffects.note()
-      didChange()
-    }
+    // NB: what the widget does may reach a view model (a tab view's embedded screens appear):
+    // such a property says it does not receive without side effects.
+    didChange?()
   }
 
   /// What the widget that owns the property does when its value changes (a tab view shows the

@@ -100,10 +100,7 @@ private final class PendingRow<T: RowTemplate> {
   /// Mounts the row's bindings on its view model.
   func mount(_ mounter: any ChildMounter) throws -> ChildMount {
     let template = ObjectIdentifier(T.self)
-    let declarations =
-      mounter.hasChecked(template)
-      ? withoutDeclarationText(self) { rowDeclarations($0.screen, $0.model, $0.row) }
-      : rowDeclarations(screen, model, row)
+    let declarations = rowDeclarations(screen, model, row)
     do throws(BindingGraphError) {
       return try mounter.mount(declarations, on: model, template: template)
     } catch {

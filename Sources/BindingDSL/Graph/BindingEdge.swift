@@ -1,0 +1,145 @@
+/// One edge of a declaration: two ends, what travels between them, and the function that
+/// connects them when the declaration is mounted.
+///
+/// A declaration is its edges. The graph numbers their ends and checks them, the dump prints
+/// them, and a mount runs them in order: what the dump shows is what runs. An edge that only
+/// feeds a node (``GraphEdge/Role/input``) has no function of its own: the node is made by the
+/// next edge of the same declaration that leaves it, which reads its inputs.
+///
+/// A declaration kind of your own is a function returning a ``BindingDeclaration`` made of such
+/// edges:
+///
+/// ```swift
+/// @MainActor
+/// func countWrites<Model: AnyObject>(
+///   of keyPath: KeyPath<Model, String>, into counter: WriteCounter,
+///   fileID: String = #fileID, line: Int = #line
+/// ) -> BindingDeclaration<Model> {
+///   let count = BindingEndpoint(node: .action, name: "count writes")
+///   let edge = BindingEdge<Model>(
+///     from: BindingEndpoint(keyPath), to: count, role: .value
+///   ) { mount in
+///     mount.observe(keyPath) { _ in counter.count += 1 }
+///   }
+///   return BindingDeclaration(
+///     "countWrites", site: DeclarationSite(fileID: fileID, line: line), edges: [edge])
+/// }
+/// ```
+public struct BindingEdge<Model: AnyObject> {
+  /// Where values or events come from.
+  public let from: BindingEndpoint
+  /// Where they go.
+  public let to: BindingEndpoint
+  /// What travels along the edge.
+  public let role: GraphEdge.Role
+  /// The resolved mode of a value binding; `nil` for the other roles.
+  public let mode: BindingMode?
+  /// Whether a transform or converter sits on the edge.
+  public let isTransformed: Bool
+  /// Connects the ends in a mount; `nil` for an input of a node a later edge makes, and for a
+  /// graph kept for inspection after its mount ended.
+  @usableFromInline let run: (@MainActor (MountContext<Model>) -> Void)?
+
+  @usableFromInline
+  init(
+    from: BindingEndpoint, to: BindingEndpoint, role: GraphEdge.Role, mode: BindingMode? = nil,
+    isTransformed: Bool = false, running run: (@MainActor (MountContext<Model>) -> Void)?
+  ) {
+    self.from = from
+    self.to = to
+    self.role = role
+    self.mode = mode
+    self.isTransformed = isTransformed
+    self.run = run
+  }
+
+  /// An edge whose `run` connects its ends when the declaration is mounted.
+  ///
+  /// - Parameters:
+  ///   - from: Where values or events come from.
+  ///   - to: Where they go.
+  ///   - role: What travels along the edge.
+  ///   - mode: The mode of a value binding; `nil` for the other roles.
+  ///   - isTransformed: Whether a transform sits on the edge.
+  ///   - run: Connects the ends, once per mount, on the main actor: observe a value, add a
+  ///     handler (and remove it in ``BindingMount/onUnmount(_:)``), execute a command.
+  public init(
+    from: BindingEndpoint, to: BindingEndpoint, role: GraphEdge.Role, mode: BindingMode? = nil,
+    isTransformed: Bool = false, run: @escaping @MainActor (BindingMount<Model>) -> Void
+  ) {
+    self.init(
+      from: from, to: to, role: role, mode: mode, isTransformed: isTransformed,
+      running: { run(BindingMount(context: $0)) })
+  }
+
+  /// An input of a node that a later edge of the same declaration makes and leaves from: the
+  /// edge shows what the node reads; the later edge's function reads it.
+  ///
+  /// - Parameters:
+  ///   - from: The value the node reads.
+  ///   - node: The node, made by a later edge of the declaration whose `from` it is.
+  /// - Returns: The edge, role ``GraphEdge/Role/input``.
+  public static func input(from: BindingEndpoint, to node: BindingEndpoint) -> Self {
+    Self(from: from, to: node, role: .input, running: nil)
+  }
+
+  /// The same edge without its function: what a graph keeps for inspection.
+  var described: Self {
+    Self(
+      from: from, to: to, role: role, mode: mode, isTransformed: isTransformed, running: nil)
+  }
+}
+
+/// What an edge's function gets when its declaration is mounted: the view model, and the means
+/// to observe it, run commands and clean up, shared with every other edge of the mount.
+@MainActor
+public struct BindingMount<Model: AnyObject> {
+  let context: MountContext<Model>
+
+  /// The view model the graph is mounted on.
+  public var model: Model { context.model }
+
+  /// Calls `receive` with the value at `keyPath` now, and with each new value at the flushes
+  /// that see it change, until the graph unmounts. Every declaration of the mount that reads
+  /// `keyPath` shares one observed source.
+  ///
+  /// - Parameters:
+  ///   - keyPath: The view-model value.
+  ///   - receive: Called on the main actor with each value; it may write into the view model.
+  public func observe<Value>(
+    _ keyPath: KeyPath<Model, Value>, _ receive: @escaping @MainActor (Value) -> Void
+  ) {
+    context.source(keyPath, reading: reader(keyPath)).add(.closure(receive))
+  }
+
+  /// Writes the value at `keyPath` into `target` now and at each flush that sees it change,
+  /// until the graph unmounts.
+  ///
+  /// - Parameters:
+  ///   - keyPath: The view-model value.
+  ///   - target: The widget property that shows it.
+  public func show<Target: ValueTarget>(_ keyPath: KeyPath<Model, Target.Value>, in target: Target) {
+    context.source(keyPath, reading: reader(keyPath)).add(.target(target))
+  }
+
+  /// Executes `command` with `input` on behalf of the mount, which cancels the run if it
+  /// unmounts first.
+  ///
+  /// - Parameters:
+  ///   - command: The command.
+  ///   - input: The run's input.
+  /// - Returns: Whether the command started a run (it was enabled and its policy let it).
+  @discardableResult
+  public func execute<Input, Output>(_ command: Command<Input, Output>, _ input: Input) -> Bool {
+    context.register(command)
+    return context.execute(command, input)
+  }
+
+  /// Runs `cleanup` when the graph unmounts, in the reverse order of the calls: remove the
+  /// handlers the edge added to widgets here.
+  ///
+  /// - Parameter cleanup: What undoes the edge's work.
+  public func onUnmount(_ cleanup: @escaping @MainActor () -> Void) {
+    context.onUnmount(cleanup)
+  }
+}
