@@ -111,15 +111,15 @@ final class SixModel {
       let edge = BindingEdge<FormModel>(
         from: BindingEndpoint(\FormModel.age), to: BindingEndpoint(twice), role: .value,
         running: { context in
-        let age = context.source(\.age, reading: { $0.age })
-        let count = context.source(\.count, reading: { $0.count })
-        let total = context.derived(reading: [age, count]) { age.value + count.value }
-        let double = context.derived(reading: [total]) { total.value * 2 }
-        let triple = context.derived(reading: [total]) { total.value * 3 }
-        let both = context.derived(reading: [double, triple]) { double.value + triple.value }
-        double.add(.target(twice))
-        triple.add(.target(thrice))
-        both.add(.target(sum))
+          let age = context.source(\.age, reading: { $0.age })
+          let count = context.source(\.count, reading: { $0.count })
+          let total = context.derived(reading: [age, count]) { age.value + count.value }
+          let double = context.derived(reading: [total]) { total.value * 2 }
+          let triple = context.derived(reading: [total]) { total.value * 3 }
+          let both = context.derived(reading: [double, triple]) { double.value + triple.value }
+          double.add(.target(twice))
+          triple.add(.target(thrice))
+          both.add(.target(sum))
         })
       let chain = BindingDeclaration(
         "chain", site: DeclarationSite(fileID: #fileID, line: #line), edges: [edge])

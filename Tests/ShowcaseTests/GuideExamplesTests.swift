@@ -155,6 +155,7 @@ import Testing
     let sources =
       try swiftFiles(under: root.appendingPathComponent("Sources"))
       + swiftFiles(under: root.appendingPathComponent("Tests"))
+      + swiftFiles(under: root.appendingPathComponent("Examples"))
     let code = try sources.map {
       normalizedLines(try String(contentsOf: $0, encoding: .utf8)).filter { !$0.hasPrefix("//") }
     }
@@ -199,7 +200,10 @@ import Testing
 
   private func swiftFiles(under folder: URL) throws -> [URL] {
     let items = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
-    return (items?.allObjects as? [URL] ?? []).filter { $0.pathExtension == "swift" }
+    // NB: a package under Examples builds into its own .build, whose checkouts are not its code.
+    return (items?.allObjects as? [URL] ?? []).filter {
+      $0.pathExtension == "swift" && !$0.pathComponents.contains(".build")
+    }
   }
 
   private func swiftBlocks(in markdown: String) -> [String] {

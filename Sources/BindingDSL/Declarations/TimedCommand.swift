@@ -76,42 +76,42 @@ private func paceCommand<Model: AnyObject, Value, Output>(
   _ command: Command<Value, Output>, on context: MountContext<Model>, timing: Timing,
   source: KeyPath<Model, Value>, reading readSource: @escaping (Model) -> Value
 ) {
-    context.register(command)
-    // A value the command could not take (it was running under .ignoreWhileExecuting, or
-    // disabled) waits, the latest only, until the command can execute.
-    let waiting = Waiting<Value>()
-    let canExecute = context.canExecuteSource(of: command)
-    let pacer = Pacer<Value>(
-      timing: timing, clock: context.clock,
-      work: "\(timing) of command '\(command.name ?? "(unnamed)")'", owner: context.origin
-    ) { [weak context, weak canExecute] value in
-      guard let context else { return }
-      if context.execute(command, value) {
-        waiting.value = nil
-      } else {
-        // NB: retried at the next flush whatever `canExecute` reads then: it may turn false and
-        // true again before that flush, which would then see no change.
-        waiting.value = value
-        canExecute?.redeliver()
-      }
+  context.register(command)
+  // A value the command could not take (it was running under .ignoreWhileExecuting, or
+  // disabled) waits, the latest only, until the command can execute.
+  let waiting = Waiting<Value>()
+  let canExecute = context.canExecuteSource(of: command)
+  let pacer = Pacer<Value>(
+    timing: timing, clock: context.clock,
+    work: "\(timing) of command '\(command.name ?? "(unnamed)")'", owner: context.origin
+  ) { [weak context, weak canExecute] value in
+    guard let context else { return }
+    if context.execute(command, value) {
+      waiting.value = nil
+    } else {
+      // NB: retried at the next flush whatever `canExecute` reads then: it may turn false and
+      // true again before that flush, which would then see no change.
+      waiting.value = value
+      canExecute?.redeliver()
     }
-    // NB: at the install nothing waits, and the source's first value starts no timer: neither
-    // sink acts on the value it gets when added.
-    canExecute.addSink(ignoringFirstValue: true) { [weak context] canExecute in
-      guard canExecute, let context, let value = waiting.value else { return }
-      // NB: cleared only once the command took it: another mount may have started a run in
-      // this flush; the value then waits for that run to end.
-      if context.execute(command, value) { waiting.value = nil }
+  }
+  // NB: at the install nothing waits, and the source's first value starts no timer: neither
+  // sink acts on the value it gets when added.
+  canExecute.addSink(ignoringFirstValue: true) { [weak context] canExecute in
+    guard canExecute, let context, let value = waiting.value else { return }
+    // NB: cleared only once the command took it: another mount may have started a run in
+    // this flush; the value then waits for that run to end.
+    if context.execute(command, value) { waiting.value = nil }
+  }
+  var isInitialValue = true
+  context.source(source, reading: readSource).addSink(ignoringFirstValue: true) { value in
+    if isInitialValue {
+      isInitialValue = false
+      return
     }
-    var isInitialValue = true
-    context.source(source, reading: readSource).addSink(ignoringFirstValue: true) { value in
-      if isInitialValue {
-        isInitialValue = false
-        return
-      }
-      pacer.send(value)
-    }
-    context.onUnmount { pacer.cancel() }
+    pacer.send(value)
+  }
+  context.onUnmount { pacer.cancel() }
 }
 
 /// A value waiting for a command that could not take it.

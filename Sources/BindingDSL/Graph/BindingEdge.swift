@@ -118,7 +118,8 @@ public struct BindingMount<Model: AnyObject> {
   /// - Parameters:
   ///   - keyPath: The view-model value.
   ///   - target: The widget property that shows it.
-  public func show<Target: ValueTarget>(_ keyPath: KeyPath<Model, Target.Value>, in target: Target) {
+  public func show<Target: ValueTarget>(_ keyPath: KeyPath<Model, Target.Value>, in target: Target)
+  {
     context.source(keyPath, reading: reader(keyPath)).add(.target(target))
   }
 

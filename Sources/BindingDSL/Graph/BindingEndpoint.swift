@@ -6,7 +6,7 @@
 /// graph is dumped or reports a problem, so making one costs a few stores.
 ///
 /// ```swift
-/// let ends = (BindingEndpoint(\LoginViewModel.name), BindingEndpoint(nameField.text))
+/// let count = BindingEndpoint(node: .action, name: "count writes")
 /// ```
 public struct BindingEndpoint: Hashable, Sendable {
   @usableFromInline
@@ -89,7 +89,8 @@ public struct BindingEndpoint: Hashable, Sendable {
     case .keyPath:
       if case .keyPath(let keyPath) = identity { return typeName(type(of: keyPath).valueType) }
       return ""
-    case .target(let type, let isEditable): return typeName(type) + (isEditable ? " (editable)" : "")
+    case .target(let type, let isEditable):
+      return typeName(type) + (isEditable ? " (editable)" : "")
     case .command(_, let type): return typeName(type)
     case .node(_, let type?): return typeName(type)
     case .event, .lifecycle, .node: return ""
