@@ -253,6 +253,7 @@ extension EventSource {
 /// The object a screen checks for a declaration's widget property or event: the one `object`
 /// forwards to, followed to its end (see ``ValueTarget/forwardsTo``).
 @MainActor
+@usableFromInline
 func forwardedEnd(of object: AnyObject, first: AnyObject?) -> AnyObject {
   var current = object
   var next = first

@@ -325,7 +325,7 @@ func makeBinding<Model: AnyObject, Value, Target: ValueTarget>(
 
 /// A binding's declaration: one edge between `source` and `target`, which `install` runs.
 @MainActor
-@usableFromInline
+@inlinable
 func bindingDeclaration<Model: AnyObject, Value, Target: ValueTarget>(
   _ source: KeyPath<Model, Value>, to target: Target, mode: BindingMode, isTransformed: Bool,
   isWritable: Bool, hasBack: Bool, site: DeclarationSite,
@@ -346,7 +346,8 @@ func bindingDeclaration<Model: AnyObject, Value, Target: ValueTarget>(
 
 /// What is wrong with a binding of `source` to `target` in `mode`.
 @MainActor
-private func bindingProblems<Model, Value, Target: ValueTarget>(
+@usableFromInline
+func bindingProblems<Model, Value, Target: ValueTarget>(
   _ source: KeyPath<Model, Value>, to target: Target, mode: BindingMode, isWritable: Bool,
   hasBack: Bool
 ) -> [String] {

@@ -21,30 +21,29 @@ public struct BindingDeclaration<Model: AnyObject> {
   public var summary: String {
     // NB: made when asked for, from the edges: making a declaration makes no text.
     if let members { return "group of \(members.count)" }
-    return form.summary(of: edges)
+    return body?.summary ?? ""
   }
   /// Where the declaration was written; for a group, where its first declaration was written.
   public let site: DeclarationSite
 
   // NB: `@usableFromInline` for the builder and groups, which are inlined into the module of
   // the bindings body and specialized for its view model: made there, a row's group of
-  // declarations costs no run-time type lookups.
-  /// How the summary reads.
-  @usableFromInline let form: DeclarationForm
-  /// The first edge, kept inline: most declarations have one, and an array would be an
-  /// allocation per declaration (per row, in a list).
-  @usableFromInline let firstEdge: BindingEdge<Model>?
-  @usableFromInline let otherEdges: [BindingEdge<Model>]
-  /// What is wrong with the declaration on its own.
-  public let problems: [String]
+  // declarations costs no run-time type lookups. The edges live in one object of a type that is
+  // not generic, so that copying a declaration retains two references, and code not
+  // specialized for the view model makes no generic metadata.
+  /// The edges, their form and their problems; `nil` for a group.
+  @usableFromInline let body: DeclarationBody?
   /// The declarations of a group, in order; `nil` for a single declaration.
   @usableFromInline let members: [BindingDeclaration<Model>]?
 
   /// The edges, in the order a mount runs them; none for a group.
   public var edges: [BindingEdge<Model>] {
-    guard let firstEdge else { return [] }
-    return [firstEdge] + otherEdges
+    body?.records.map(BindingEdge.init(record:)) ?? []
   }
+
+  /// What is wrong with the declaration on its own; none for a group (each of its declarations
+  /// has its own).
+  public var problems: [String] { body?.problems ?? [] }
 
   /// Makes a declaration of a kind of your own from its edges (see ``BindingEdge``).
   ///
@@ -68,59 +67,31 @@ public struct BindingDeclaration<Model: AnyObject> {
     _ form: DeclarationForm, site: DeclarationSite, edges: [BindingEdge<Model>],
     problems: [String] = []
   ) {
-    self.form = form
     self.site = site
-    self.firstEdge = edges.first
-    self.otherEdges = edges.count > 1 ? Array(edges.dropFirst()) : []
-    self.problems = problems + Self.unrunInputs(in: edges)
+    self.body = DeclarationBody(form, edges.map { $0.record }, problems: problems)
     self.members = nil
   }
 
   /// A declaration of one edge.
-  @usableFromInline
+  @inlinable
   @MainActor
   init(_ form: DeclarationForm, site: DeclarationSite, edge: BindingEdge<Model>) {
-    self.form = form
     self.site = site
-    self.firstEdge = edge
-    self.otherEdges = []
-    self.problems = []
+    self.body = DeclarationBody(form, edge.record)
     self.members = nil
   }
 
   @inlinable
   init(members: [BindingDeclaration<Model>]) {
-    self.form = .group
     self.site = members.first?.site ?? DeclarationSite(fileID: "(empty group)", line: 0)
-    self.firstEdge = nil
-    self.otherEdges = []
-    self.problems = []
+    self.body = nil
     self.members = members
   }
 
-  private init(describing declaration: Self) {
-    form = declaration.form
-    site = declaration.site
-    firstEdge = declaration.firstEdge?.described
-    otherEdges = declaration.otherEdges.map(\.described)
-    problems = declaration.problems
-    members = declaration.members
-  }
-
-  /// The inputs (edges without a function) that feed no node a later edge of the declaration
-  /// leaves from with a function: nothing would read them.
-  private static func unrunInputs(in edges: [BindingEdge<Model>]) -> [String] {
-    var problems: [String] = []
-    for (index, edge) in edges.enumerated() where edge.run == nil {
-      let isRead = edges[(index + 1)...].contains { $0.from == edge.to && $0.run != nil }
-      if !isRead {
-        problems.append(
-          "the input \(edge.from.name) -> \(edge.to.name) feeds a node no later edge of the "
-            + "declaration leaves from with a function, so nothing reads it; give the node an "
-            + "edge out of it made with BindingEdge(from:to:role:run:)")
-      }
-    }
-    return problems
+  private init(site: DeclarationSite, body: DeclarationBody?) {
+    self.site = site
+    self.body = body
+    self.members = nil
   }
 
   /// Installs `declarations` (a group's declarations among them, in order) on a mounting graph.
@@ -144,8 +115,11 @@ public struct BindingDeclaration<Model: AnyObject> {
   @MainActor
   @inlinable
   func run(in context: MountContext<Model>) {
-    firstEdge?.run?(context)
-    for edge in otherEdges { edge.run?(context) }
+    guard let body else { return }
+    body.first.run?(context)
+    if let others = body.others {
+      for edge in others { edge.run?(context) }
+    }
   }
 
   /// Declarations taken together as one, in order: what a bindings body makes of a block.
@@ -202,14 +176,14 @@ public struct BindingDeclaration<Model: AnyObject> {
   /// commands it reaches: what a graph keeps for inspection once its mount ended.
   func descriptionOnly() -> Self {
     if let members { return .group(members.map { $0.descriptionOnly() }) }
-    return Self(describing: self)
+    return Self(site: site, body: body?.described)
   }
 
   /// The widget properties and events the declaration reaches.
   package var widgetReferences: [WidgetReference] {
     if let members { return members.flatMap { $0.widgetReferences } }
     var references: [WidgetReference] = []
-    for edge in edges {
+    for edge in body?.records ?? [] {
       for end in [edge.from, edge.to] {
         guard let object = end.object else { continue }
         switch end.identity {
@@ -246,4 +220,77 @@ public struct BindingDeclaration<Model: AnyObject> {
 package struct WidgetReference: Hashable, Sendable {
   package let key: TargetKey
   package let object: ObjectIdentifier
+}
+
+/// A single declaration's edges, the form of its summary and its problems: one object, of a
+/// type that is not generic (see ``BindingDeclaration``).
+@usableFromInline
+final class DeclarationBody {
+  let form: DeclarationForm
+  /// The first edge, kept inline: most declarations have one.
+  @usableFromInline let first: EdgeRecord
+  /// The other edges, in order; `nil` when there is one.
+  @usableFromInline let others: [EdgeRecord]?
+  let problems: [String]
+
+  /// A body of one edge.
+  @usableFromInline
+  init(_ form: DeclarationForm, _ edge: EdgeRecord) {
+    self.form = form
+    self.first = edge
+    self.others = nil
+    self.problems = []
+  }
+
+  /// A body of `records`, which must not be empty, and the problems found while making them,
+  /// to which are added the inputs nothing reads.
+  init(_ form: DeclarationForm, _ records: [EdgeRecord], problems: [String]) {
+    self.form = form
+    if let first = records.first {
+      self.first = first
+    } else {
+      // NB: a declaration with no edge shows nothing and runs nothing; it is reported.
+      let nothing = BindingEndpoint(identity: .local(0), kind: .action, label: .node(.text("nothing"), valueType: nil))
+      self.first = EdgeRecord(from: nothing, to: nothing, role: .trigger, mode: nil, isTransformed: false, run: nil)
+    }
+    self.others = records.count > 1 ? Array(records.dropFirst()) : nil
+    self.problems =
+      problems + (records.isEmpty ? ["the declaration has no edges; give it at least one"] : [])
+      + Self.unreadInputs(in: records)
+  }
+
+  private init(form: DeclarationForm, first: EdgeRecord, others: [EdgeRecord]?, problems: [String]) {
+    self.form = form
+    self.first = first
+    self.others = others
+    self.problems = problems
+  }
+
+  /// Every edge, in order.
+  var records: [EdgeRecord] { [first] + (others ?? []) }
+
+  /// The summary of the declaration, made from its edges.
+  var summary: String { form.summary(of: records) }
+
+  /// The same body without the functions of its edges.
+  var described: DeclarationBody {
+    DeclarationBody(
+      form: form, first: first.described, others: others?.map { $0.described }, problems: problems)
+  }
+
+  /// The inputs (edges without a function) that feed no node a later edge of the declaration
+  /// leaves from with a function: nothing would read them.
+  private static func unreadInputs(in edges: [EdgeRecord]) -> [String] {
+    var problems: [String] = []
+    for (index, edge) in edges.enumerated() where edge.run == nil {
+      let isRead = edges[(index + 1)...].contains { $0.from == edge.to && $0.run != nil }
+      if !isRead {
+        problems.append(
+          "the input \(edge.from.name) -> \(edge.to.name) feeds a node no later edge of the "
+            + "declaration leaves from with a function, so nothing reads it; give the node an "
+            + "edge out of it made with BindingEdge(from:to:role:run:)")
+      }
+    }
+    return problems
+  }
 }

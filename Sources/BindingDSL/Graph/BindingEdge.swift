@@ -26,31 +26,36 @@
 /// }
 /// ```
 public struct BindingEdge<Model: AnyObject> {
+  /// The edge, as a declaration keeps it.
+  @usableFromInline let record: EdgeRecord
+
   /// Where values or events come from.
-  public let from: BindingEndpoint
+  public var from: BindingEndpoint { record.from }
   /// Where they go.
-  public let to: BindingEndpoint
+  public var to: BindingEndpoint { record.to }
   /// What travels along the edge.
-  public let role: GraphEdge.Role
+  public var role: GraphEdge.Role { record.role }
   /// The resolved mode of a value binding; `nil` for the other roles.
-  public let mode: BindingMode?
+  public var mode: BindingMode? { record.mode }
   /// Whether a transform or converter sits on the edge.
-  public let isTransformed: Bool
-  /// Connects the ends in a mount; `nil` for an input of a node a later edge makes, and for a
-  /// graph kept for inspection after its mount ended.
-  @usableFromInline let run: (@MainActor (MountContext<Model>) -> Void)?
+  public var isTransformed: Bool { record.isTransformed }
+  /// Whether the edge has a function of its own: `false` for an input of a node a later edge
+  /// makes, and for a graph kept for inspection after its mount ended.
+  public var runs: Bool { record.run != nil }
 
   @usableFromInline
+  init(record: EdgeRecord) {
+    self.record = record
+  }
+
+  @inlinable
   init(
     from: BindingEndpoint, to: BindingEndpoint, role: GraphEdge.Role, mode: BindingMode? = nil,
     isTransformed: Bool = false, running run: (@MainActor (MountContext<Model>) -> Void)?
   ) {
-    self.from = from
-    self.to = to
-    self.role = role
-    self.mode = mode
-    self.isTransformed = isTransformed
-    self.run = run
+    self.record = EdgeRecord(
+      from: from, to: to, role: role, mode: mode, isTransformed: isTransformed,
+      run: run.map(erasingModel))
   }
 
   /// An edge whose `run` connects its ends when the declaration is mounted.
@@ -63,6 +68,7 @@ public struct BindingEdge<Model: AnyObject> {
   ///   - isTransformed: Whether a transform sits on the edge.
   ///   - run: Connects the ends, once per mount, on the main actor: observe a value, add a
   ///     handler (and remove it in ``BindingMount/onUnmount(_:)``), execute a command.
+  @MainActor
   public init(
     from: BindingEndpoint, to: BindingEndpoint, role: GraphEdge.Role, mode: BindingMode? = nil,
     isTransformed: Bool = false, run: @escaping @MainActor (BindingMount<Model>) -> Void
@@ -80,14 +86,55 @@ public struct BindingEdge<Model: AnyObject> {
   ///   - node: The node, made by a later edge of the declaration whose `from` it is.
   /// - Returns: The edge, role ``GraphEdge/Role/input``.
   public static func input(from: BindingEndpoint, to node: BindingEndpoint) -> Self {
-    Self(from: from, to: node, role: .input, running: nil)
+    Self(
+      record: EdgeRecord(
+        from: from, to: node, role: .input, mode: nil, isTransformed: false, run: nil))
+  }
+}
+
+/// An edge as a declaration keeps it: of a type that is not generic, so that code not
+/// specialized for the view model copies and stores it without run-time metadata lookups.
+@usableFromInline
+struct EdgeRecord {
+  let from: BindingEndpoint
+  let to: BindingEndpoint
+  let role: GraphEdge.Role
+  let mode: BindingMode?
+  let isTransformed: Bool
+  /// Connects the ends in a mount, given its `MountContext` (see ``erasingModel(_:)``).
+  @usableFromInline let run: (@MainActor (AnyObject) -> Void)?
+
+  @usableFromInline
+  init(
+    from: BindingEndpoint, to: BindingEndpoint, role: GraphEdge.Role, mode: BindingMode?,
+    isTransformed: Bool, run: (@MainActor (AnyObject) -> Void)?
+  ) {
+    self.from = from
+    self.to = to
+    self.role = role
+    self.mode = mode
+    self.isTransformed = isTransformed
+    self.run = run
   }
 
   /// The same edge without its function: what a graph keeps for inspection.
   var described: Self {
-    Self(
-      from: from, to: to, role: role, mode: mode, isTransformed: isTransformed, running: nil)
+    Self(from: from, to: to, role: role, mode: mode, isTransformed: isTransformed, run: nil)
   }
+}
+
+/// `run`, called with the mount context of its declaration's view model as an `AnyObject`.
+///
+/// NB: the same function, not a closure around it, which would be an allocation per edge (per
+/// row, in a list): a function of one class-reference argument has the same calling convention
+/// whatever the class, and an edge's function is only ever called by a mount of its own
+/// declaration's view-model type, with its `MountContext<Model>` (see
+/// ``BindingDeclaration/run(in:)``).
+@inlinable
+func erasingModel<Model>(
+  _ run: @escaping @MainActor (MountContext<Model>) -> Void
+) -> @MainActor (AnyObject) -> Void {
+  unsafeBitCast(run, to: (@MainActor (AnyObject) -> Void).self)
 }
 
 /// What an edge's function gets when its declaration is mounted: the view model, and the means

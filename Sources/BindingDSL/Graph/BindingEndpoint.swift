@@ -120,6 +120,7 @@ extension BindingEndpoint {
   /// A view-model value read through `keyPath`.
   ///
   /// - Parameter keyPath: The key path, from the view-model type.
+  @inlinable
   public init<Model, Value>(_ keyPath: KeyPath<Model, Value>) {
     self.init(identity: .keyPath(keyPath), kind: .source, label: .keyPath)
   }
@@ -128,6 +129,7 @@ extension BindingEndpoint {
   ///
   /// - Parameter target: The widget property.
   @MainActor
+  @inlinable
   public init<Target: ValueTarget>(_ target: Target) {
     self.init(
       identity: .widget(target.targetKey), kind: .target,

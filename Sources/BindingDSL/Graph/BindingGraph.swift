@@ -44,7 +44,7 @@ public struct BindingGraph<Model: AnyObject> {
     var edges: [GraphEdge] = []
     var owners: [Int] = []
     for (index, declaration) in declarations.enumerated() {
-      let declared = declaration.edges
+      let declared = declaration.body?.records ?? []
       // NB: what a node reads is numbered before the node: `bind(\.a, \.b, to:)` numbers `a`,
       // `b`, then the combination.
       for edge in declared where edge.role == .input { _ = numbering.add(edge.from) }
