@@ -229,7 +229,8 @@ func combination<Model: AnyObject, First, Second, Target: ValueTarget>(
       BindingEdge(
         from: combined, to: BindingEndpoint(target), role: .value, mode: .oneWay,
         isTransformed: true,
-        running: { context in
+        running: { object in
+          let context = MountContext<Model>.of(object)
           let a = context.source(first, reading: readFirst)
           let b = context.source(second, reading: readSecond)
           let node = context.derived(reading: [a, b]) { transform(a.value, b.value) }
@@ -261,7 +262,7 @@ func makeBinding<Model: AnyObject, Value, Target: ValueTarget>(
     requested == .automatic ? (canWriteBack ? .twoWay : .oneWay) : requested
   // NB: looked up when the declaration is made, not at each of its mounts.
   let isEqual = mode == .oneTime || mode == .oneWayToSource ? nil : equality(for: Value.self)
-  let declaration = { (install: @escaping @MainActor (MountContext<Model>) -> Void) in
+  let declaration = { (install: @escaping @MainActor (AnyObject) -> Void) in
     bindingDeclaration(
       source, to: target, mode: mode, isTransformed: isTransformed, isWritable: writable != nil,
       hasBack: back != nil, site: site, install: install)
@@ -270,19 +271,22 @@ func makeBinding<Model: AnyObject, Value, Target: ValueTarget>(
   // get install steps that hold only what they use: a row makes its declarations anew, and
   // each value a closure holds is copied into its context and released again, per row.
   if mode == .oneWay, let sink: Sink<Value> = directSink(to: target, isTransformed: isTransformed) {
-    return declaration { context in
+    return declaration { object in
+      let context = MountContext<Model>.of(object)
       context.source(source, reading: read, isEqual: { isEqual }).add(sink)
     }
   }
   if mode == .twoWay, !isTransformed, Value.self == Target.Value.self, let writable,
     back != nil
   {
-    return declaration { context in
+    return declaration { object in
+      let context = MountContext<Model>.of(object)
       _ = linkBothWays(
         context.source(source, reading: read, isEqual: { isEqual }), writable, target)
     }
   }
-  return declaration { context in
+  return declaration { object in
+    let context = MountContext<Model>.of(object)
     let model = context.model
     switch mode {
     case .oneTime:
@@ -329,17 +333,17 @@ func makeBinding<Model: AnyObject, Value, Target: ValueTarget>(
 func bindingDeclaration<Model: AnyObject, Value, Target: ValueTarget>(
   _ source: KeyPath<Model, Value>, to target: Target, mode: BindingMode, isTransformed: Bool,
   isWritable: Bool, hasBack: Bool, site: DeclarationSite,
-  install: @escaping @MainActor (MountContext<Model>) -> Void
+  install: @escaping @MainActor (AnyObject) -> Void
 ) -> BindingDeclaration<Model> {
   let sourceEnd = BindingEndpoint(source)
   let targetEnd = BindingEndpoint(target)
   let reversed = mode == .oneWayToSource
-  let edge = BindingEdge(
+  let edge = BindingEdge<Model>(
     from: reversed ? targetEnd : sourceEnd, to: reversed ? sourceEnd : targetEnd, role: .value,
     mode: mode, isTransformed: isTransformed, running: install)
   guard mode.writesSource else { return BindingDeclaration(.bind, site: site, edge: edge) }
   return BindingDeclaration(
-    .bind, site: site, edges: [edge],
+    .bind, site: site, edge: edge,
     problems: bindingProblems(
       source, to: target, mode: mode, isWritable: isWritable, hasBack: hasBack))
 }

@@ -81,7 +81,8 @@ public func on<Model: AnyObject>(
   let edge = BindingEdge<Model>(
     from: BindingEndpoint(event: event), to: BindingEndpoint(local: .action, .action(site)),
     role: .trigger,
-    running: { context in
+    running: { object in
+      let context = MountContext<Model>.of(object)
       let token = event.addHandler(action)
       context.onUnmount { event.removeHandler(token) }
     })
@@ -99,30 +100,38 @@ private func makeCommandBinding<Model: AnyObject, Input, Output>(
   let trigger = control.commandTrigger
   let enabled = control.commandEnabled
   let commandEnd = BindingEndpoint(command)
-  var edges: [BindingEdge<Model>] = [
-    BindingEdge(
+  var edges: [EdgeRecord] = [
+    BindingEdge<Model>(
       from: BindingEndpoint(event: trigger), to: commandEnd, role: .trigger,
-      running: { context in
+      running: { object in
+        let context = MountContext<Model>.of(object)
         context.register(command)
         let token = trigger.addHandler { [weak context] in context?.execute(command, input()) }
         context.onUnmount { trigger.removeHandler(token) }
-      }),
-    BindingEdge(
+      }
+    ).record,
+    BindingEdge<Model>(
       from: commandEnd, to: BindingEndpoint(enabled), role: .enabled,
-      running: { context in context.canExecuteSource(of: command).add(.target(enabled)) }),
+      running: { object in
+        let context = MountContext<Model>.of(object)
+        context.canExecuteSource(of: command).add(.target(enabled))
+      }
+    ).record,
   ]
   if showsBusy, let busy = control.commandBusy {
     edges.append(
-      BindingEdge(
+      BindingEdge<Model>(
         from: commandEnd, to: BindingEndpoint(busy), role: .busy,
-        running: { context in
+        running: { object in
+          let context = MountContext<Model>.of(object)
           context.source(
             key: CommandProperty(command: ObjectIdentifier(command), name: .isExecuting)
           ) { command.isExecuting }
           .add(.target(busy))
-        }))
+        }
+      ).record)
   }
-  return BindingDeclaration(.commandOnControl, site: site, edges: edges)
+  return BindingDeclaration(.commandOnControl, site: site, records: edges)
 }
 
 extension MountContext {

@@ -21,7 +21,8 @@ public func on<Model: AnyObject>(
   let edge = BindingEdge<Model>(
     from: BindingEndpoint(lifecycle: event), to: BindingEndpoint(local: .action, .action(site)),
     role: .trigger,
-    running: { context in
+    running: { object in
+      let context = MountContext<Model>.of(object)
       let source = context.lifecycle(event)
       let token = source.addHandler(action)
       context.onUnmount { source.removeHandler(token) }
@@ -51,7 +52,8 @@ public func command<Model: AnyObject, Output>(
 ) -> BindingDeclaration<Model> {
   let edge = BindingEdge<Model>(
     from: BindingEndpoint(lifecycle: event), to: BindingEndpoint(command), role: .trigger,
-    running: { context in
+    running: { object in
+      let context = MountContext<Model>.of(object)
       context.register(command)
       let source = context.lifecycle(event)
       let token = source.addHandler { [weak context] in context?.execute(command, ()) }

@@ -102,7 +102,8 @@ public func feedback<Model: AnyObject, Input, Output>(
   let edge = BindingEdge<Model>(
     from: BindingEndpoint(command), to: BindingEndpoint(target), role: .status,
     isTransformed: true,
-    running: { context in
+    running: { object in
+      let context = MountContext<Model>.of(object)
       context.register(command)
       context.source(key: key) {
         messages.feedback(for: command.status, error: command.lastError)

@@ -60,7 +60,8 @@ public func command<Model: AnyObject, Value, Output>(
   let readSource = reader(source)
   let trigger = BindingEdge<Model>(
     from: timer, to: BindingEndpoint(command), role: .trigger,
-    running: { context in
+    running: { object in
+      let context = MountContext<Model>.of(object)
       paceCommand(command, on: context, timing: timing, source: source, reading: readSource)
     })
   return BindingDeclaration(

@@ -45,16 +45,17 @@ public func focus<Model: AnyObject, Field: Hashable, Output>(
   let source = BindingEndpoint(focused)
   // NB: made once per declaration, not at each mount.
   let readFocused = reader(focused)
-  var edges: [BindingEdge<Model>] = []
+  var edges: [EdgeRecord] = []
   var problems: [String] = []
   var seen: Set<Field> = []
   for (index, (field, widget)) in order.enumerated() {
     let state = widget.focusState
     edges.append(
-      BindingEdge(
+      BindingEdge<Model>(
         from: source, to: BindingEndpoint(state), role: .value, mode: .twoWay,
         isTransformed: true,
-        running: { context in
+        running: { object in
+          let context = MountContext<Model>.of(object)
           // The field shows whether the property names it; focusing it sets the property.
           weak let model = context.model
           let node = context.source(focused, reading: readFocused)
@@ -72,20 +73,23 @@ public func focus<Model: AnyObject, Field: Hashable, Output>(
             node?.editArrived()
           }
           context.onUnmount { state.removeEditHandler(edit) }
-        }))
+        }
+      ).record)
     let following = order[(index + 1)...]
     edges.append(
-      BindingEdge(
+      BindingEdge<Model>(
         from: BindingEndpoint(event: widget.returnKey), to: source, role: .trigger,
         isTransformed: true,
-        running: { context in
+        running: { object in
+          let context = MountContext<Model>.of(object)
           // Return moves the focus to the next field that accepts it, or out of the form.
           weak let model = context.model
           let key = widget.returnKey.addHandler {
             model?[keyPath: focused] = following.first { $0.1.acceptsFocus }?.0
           }
           context.onUnmount { widget.returnKey.removeHandler(key) }
-        }))
+        }
+      ).record)
     if !seen.insert(field).inserted {
       problems.append("the focus order names \(field) twice; each field takes one place")
     }
@@ -93,20 +97,22 @@ public func focus<Model: AnyObject, Field: Hashable, Output>(
   if order.isEmpty { problems.append("the focus order is empty; name the fields in order") }
   if let submit, let last = order.last {
     edges.append(
-      BindingEdge(
+      BindingEdge<Model>(
         from: BindingEndpoint(event: last.1.returnKey), to: BindingEndpoint(submit),
         role: .trigger,
-        running: { context in
+        running: { object in
+          let context = MountContext<Model>.of(object)
           // Return on the last field submits the form, once the focus has left it.
           context.register(submit)
           let key = last.1.returnKey.addHandler { [weak context] in
             context?.execute(submit, ())
           }
           context.onUnmount { last.1.returnKey.removeHandler(key) }
-        }))
+        }
+      ).record)
   }
   return BindingDeclaration(
-    .focus, site: DeclarationSite(fileID: fileID, line: line), edges: edges, problems: problems)
+    .focus, site: DeclarationSite(fileID: fileID, line: line), records: edges, problems: problems)
 }
 
 /// Ends editing when `command` starts executing, however it was triggered: the focus property
@@ -132,7 +138,8 @@ public func endEditing<Model: AnyObject, Field, Input, Output>(
   let edge = BindingEdge<Model>(
     from: BindingEndpoint(command), to: BindingEndpoint(focused), role: .trigger,
     isTransformed: true,
-    running: { context in
+    running: { object in
+      let context = MountContext<Model>.of(object)
       weak let model = context.model
       context.register(command)
       // NB: the command's executing state is observed like any source, so a run started by a

@@ -67,17 +67,31 @@ public struct BindingDeclaration<Model: AnyObject> {
     _ form: DeclarationForm, site: DeclarationSite, edges: [BindingEdge<Model>],
     problems: [String] = []
   ) {
+    self.init(form, site: site, records: edges.map { $0.record }, problems: problems)
+  }
+
+  /// A declaration of the edges `records`, made by a function of the library that builds the
+  /// records itself: no array of a type generic over the view model, which code not
+  /// specialized for it would look the metadata of up.
+  @MainActor
+  init(
+    _ form: DeclarationForm, site: DeclarationSite, records: [EdgeRecord],
+    problems: [String] = []
+  ) {
     self.site = site
-    self.body = DeclarationBody(form, edges.map { $0.record }, problems: problems)
+    self.body = DeclarationBody(form, records, problems: problems)
     self.members = nil
   }
 
-  /// A declaration of one edge.
+  /// A declaration of one edge, and the problems found while making it.
   @inlinable
   @MainActor
-  init(_ form: DeclarationForm, site: DeclarationSite, edge: BindingEdge<Model>) {
+  init(
+    _ form: DeclarationForm, site: DeclarationSite, edge: BindingEdge<Model>,
+    problems: [String] = []
+  ) {
     self.site = site
-    self.body = DeclarationBody(form, edge.record)
+    self.body = DeclarationBody(form, edge.record, problems: problems)
     self.members = nil
   }
 
@@ -233,13 +247,13 @@ final class DeclarationBody {
   @usableFromInline let others: [EdgeRecord]?
   let problems: [String]
 
-  /// A body of one edge.
+  /// A body of one edge, which must have a function, and the problems found while making it.
   @usableFromInline
-  init(_ form: DeclarationForm, _ edge: EdgeRecord) {
+  init(_ form: DeclarationForm, _ edge: EdgeRecord, problems: [String]) {
     self.form = form
     self.first = edge
     self.others = nil
-    self.problems = []
+    self.problems = edge.run == nil ? problems + Self.unreadInputs(in: [edge]) : problems
   }
 
   /// A body of `records`, which must not be empty, and the problems found while making them,
@@ -250,8 +264,10 @@ final class DeclarationBody {
       self.first = first
     } else {
       // NB: a declaration with no edge shows nothing and runs nothing; it is reported.
-      let nothing = BindingEndpoint(identity: .local(0), kind: .action, label: .node(.text("nothing"), valueType: nil))
-      self.first = EdgeRecord(from: nothing, to: nothing, role: .trigger, mode: nil, isTransformed: false, run: nil)
+      let nothing = BindingEndpoint(
+        identity: .local(0), kind: .action, label: .node(.text("nothing"), valueType: nil))
+      self.first = EdgeRecord(
+        from: nothing, to: nothing, role: .trigger, mode: nil, isTransformed: false, run: nil)
     }
     self.others = records.count > 1 ? Array(records.dropFirst()) : nil
     self.problems =
@@ -259,7 +275,8 @@ final class DeclarationBody {
       + Self.unreadInputs(in: records)
   }
 
-  private init(form: DeclarationForm, first: EdgeRecord, others: [EdgeRecord]?, problems: [String]) {
+  private init(form: DeclarationForm, first: EdgeRecord, others: [EdgeRecord]?, problems: [String])
+  {
     self.form = form
     self.first = first
     self.others = others

@@ -48,14 +48,16 @@ public struct BindingEdge<Model: AnyObject> {
     self.record = record
   }
 
+  /// An edge whose function `run` is given the mount's `MountContext<Model>` as an
+  /// `AnyObject` (``MountContext/of(_:)`` turns it back): a function of the view model's
+  /// context type would be wrapped in a thunk to be stored without it, an allocation per edge.
   @inlinable
   init(
     from: BindingEndpoint, to: BindingEndpoint, role: GraphEdge.Role, mode: BindingMode? = nil,
-    isTransformed: Bool = false, running run: (@MainActor (MountContext<Model>) -> Void)?
+    isTransformed: Bool = false, running run: (@MainActor (AnyObject) -> Void)?
   ) {
     self.record = EdgeRecord(
-      from: from, to: to, role: role, mode: mode, isTransformed: isTransformed,
-      run: run.map(erasingModel))
+      from: from, to: to, role: role, mode: mode, isTransformed: isTransformed, run: run)
   }
 
   /// An edge whose `run` connects its ends when the declaration is mounted.
@@ -75,7 +77,7 @@ public struct BindingEdge<Model: AnyObject> {
   ) {
     self.init(
       from: from, to: to, role: role, mode: mode, isTransformed: isTransformed,
-      running: { run(BindingMount(context: $0)) })
+      running: { run(BindingMount(context: .of($0))) })
   }
 
   /// An input of a node that a later edge of the same declaration makes and leaves from: the
@@ -101,7 +103,7 @@ struct EdgeRecord {
   let role: GraphEdge.Role
   let mode: BindingMode?
   let isTransformed: Bool
-  /// Connects the ends in a mount, given its `MountContext` (see ``erasingModel(_:)``).
+  /// Connects the ends in a mount, given its `MountContext` (see ``MountContext/of(_:)``).
   @usableFromInline let run: (@MainActor (AnyObject) -> Void)?
 
   @usableFromInline
@@ -123,18 +125,16 @@ struct EdgeRecord {
   }
 }
 
-/// `run`, called with the mount context of its declaration's view model as an `AnyObject`.
-///
-/// NB: the same function, not a closure around it, which would be an allocation per edge (per
-/// row, in a list): a function of one class-reference argument has the same calling convention
-/// whatever the class, and an edge's function is only ever called by a mount of its own
-/// declaration's view-model type, with its `MountContext<Model>` (see
-/// ``BindingDeclaration/run(in:)``).
-@inlinable
-func erasingModel<Model>(
-  _ run: @escaping @MainActor (MountContext<Model>) -> Void
-) -> @MainActor (AnyObject) -> Void {
-  unsafeBitCast(run, to: (@MainActor (AnyObject) -> Void).self)
+extension MountContext {
+  /// The context an edge's function is given (see ``EdgeRecord/run``), which is always the
+  /// context of a mount of the edge's own declaration, for its view-model type.
+  ///
+  /// - Parameter object: The context, as an edge's function is given it.
+  /// - Returns: The same object, as the context it is.
+  @inlinable
+  static func of(_ object: AnyObject) -> MountContext {
+    unsafeDowncast(object, to: MountContext.self)
+  }
 }
 
 /// What an edge's function gets when its declaration is mounted: the view model, and the means

@@ -45,13 +45,13 @@ final class Engine {
   /// A converter (`bind(_:to:transform:)`'s `transform`, a combination's) must not write into a
   /// view model, nor may a property's getter or a widget kit's handler registration: they are
   /// not counted (see Docs/Decisions/0010-a-mount-reads-each-value-once.md).
-  private(set) var installEffects = 0
+  var installEffects: Int { tables.installEffects }
 
   /// Notes that code that may write into a view model is about to run (see
   /// ``installEffects``).
   @usableFromInline
   func noteInstallEffect() {
-    installEffects &+= 1
+    tables.installEffects &+= 1
   }
 
   /// What pending Observation registrations hold instead of the engine (see ``EngineRelay``).
@@ -466,4 +466,6 @@ struct EngineTables {
   /// The number of the last Observation registration the engine made.
   var lastRegistration: UInt32 = 0
   var updateCount = 0
+  /// See ``Engine/installEffects``.
+  var installEffects = 0
 }

@@ -161,7 +161,8 @@ public func command<Model: AnyObject, Row: RowModel, Output>(
       identity: .event(event.eventKey), kind: .event, label: .event,
       object: ObjectIdentifier(event)),
     to: BindingEndpoint(command), role: .trigger,
-    running: { context in
+    running: { object in
+      let context = MountContext<Model>.of(object)
       context.register(command)
       let token = event.addHandler { [weak context] row in
         guard let context, let row = row as? Row else { return }
@@ -171,7 +172,7 @@ public func command<Model: AnyObject, Row: RowModel, Output>(
     })
   let problems = rowEventProblems(command, event)
   return BindingDeclaration(
-    .commandOnEvent, site: DeclarationSite(fileID: fileID, line: line), edges: [edge],
+    .commandOnEvent, site: DeclarationSite(fileID: fileID, line: line), edge: edge,
     problems: problems)
 }
 
@@ -217,7 +218,8 @@ private func makeCollectionBinding<Model: AnyObject, Value>(
     from: BindingEndpoint(source),
     to: BindingEndpoint(content: list, key: key, valueType: ListContent.self), role: .value,
     mode: .oneWay, isTransformed: true,
-    running: { context in
+    running: { object in
+      let context = MountContext<Model>.of(object)
       // NB: the first rows are mounted once every declaration is installed, so that the row
       // events bound by later declarations (a row shown, its swipe actions) see them.
       let node = context.source(source, reading: readSource)

@@ -55,7 +55,8 @@ public func validate<Model: AnyObject, Value>(
   let show = BindingEdge<Model>(
     from: validation, to: BindingEndpoint(target), role: .value, mode: .oneWay,
     isTransformed: true,
-    running: { context in
+    running: { object in
+      let context = MountContext<Model>.of(object)
       // The message follows the form's rules for the field, shown once the field was edited.
       context.source(key: ValidationKey(form: ObjectIdentifier(form), field: field)) {
         form.message(for: field)
@@ -99,7 +100,8 @@ private func showPending<Model: AnyObject, Value>(
   let pending = BindingEndpoint(local: .derived, .about("check of", field), valueType: Bool.self)
   let show = BindingEdge<Model>(
     from: pending, to: BindingEndpoint(target), role: .value, mode: .oneWay, isTransformed: true,
-    running: { context in
+    running: { object in
+      let context = MountContext<Model>.of(object)
       context.source(key: ValidationKey(form: ObjectIdentifier(form), field: field, part: 1)) {
         form.showsChecking(field)
       }

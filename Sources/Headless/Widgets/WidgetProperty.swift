@@ -98,7 +98,10 @@ public final class WidgetProperty<Value>: ValueTarget, WidgetMember {
 
   /// What the widget that owns the property does when its value changes (a tab view shows the
   /// selected tab).
-  package var didChange: (@MainActor () -> Void)?
+  ///
+  /// NB: read at every binding's install (``receivesWithoutSideEffects``); set once, by the
+  /// widget that owns the property, before anything binds it.
+  @exclusivity(unchecked) package var didChange: (@MainActor () -> Void)?
 
   /// Changes the value as a person would and tells every edit handler. Clears ``isRejected``
   /// first; a binding whose view model does not take the edit marks it again.
