@@ -110,7 +110,8 @@ final class SixModel {
       weakModel = model
       let edge = BindingEdge<FormModel>(
         from: BindingEndpoint(\FormModel.age), to: BindingEndpoint(twice), role: .value,
-        running: { context in
+        running: { object, _ in
+          let context = MountContext<FormModel>.of(object)
           let age = context.source(\.age, reading: { $0.age })
           let count = context.source(\.count, reading: { $0.count })
           let total = context.derived(reading: [age, count]) { age.value + count.value }

@@ -229,7 +229,7 @@ func combination<Model: AnyObject, First, Second, Target: ValueTarget>(
       BindingEdge(
         from: combined, to: BindingEndpoint(target), role: .value, mode: .oneWay,
         isTransformed: true,
-        running: { object in
+        running: { object, _ in
           let context = MountContext<Model>.of(object)
           let a = context.source(first, reading: readFirst)
           let b = context.source(second, reading: readSecond)
@@ -262,51 +262,117 @@ func makeBinding<Model: AnyObject, Value, Target: ValueTarget>(
     requested == .automatic ? (canWriteBack ? .twoWay : .oneWay) : requested
   // NB: looked up when the declaration is made, not at each of its mounts.
   let isEqual = mode == .oneTime || mode == .oneWayToSource ? nil : equality(for: Value.self)
-  let declaration = { (install: @escaping @MainActor (AnyObject) -> Void) in
-    bindingDeclaration(
-      source, to: target, mode: mode, isTransformed: isTransformed, isWritable: writable != nil,
-      hasBack: back != nil, site: site, install: install)
-  }
   // NB: the two most common bindings (a widget showing a value as it is, a field editing it)
-  // get install steps that hold only what they use: a row makes its declarations anew, and
-  // each value a closure holds is copied into its context and released again, per row.
-  if mode == .oneWay, let sink: Sink<Value> = directSink(to: target, isTransformed: isTransformed) {
-    return declaration { object in
-      let context = MountContext<Model>.of(object)
-      context.source(source, reading: read, isEqual: { isEqual }).add(sink)
+  // get functions of their own, which read only what they use. Each function captures nothing:
+  // what it reads is in the declaration's body, so that a binding is one allocation.
+  let run: EdgeFunction
+  let sink: Sink<Value>? =
+    mode == .oneWay ? directSink(to: target, isTransformed: isTransformed) : nil
+  if sink != nil {
+    run = { object, body in
+      let parts = BindingParts<Model, Value, Target>.of(body)
+      MountContext<Model>.of(object).source(
+        parts.source, reading: parts.read, isEqual: { parts.isEqual }
+      ).add(parts.sink.unsafelyUnwrapped)
     }
-  }
-  if mode == .twoWay, !isTransformed, Value.self == Target.Value.self, let writable,
+  } else if mode == .twoWay, !isTransformed, Value.self == Target.Value.self, writable != nil,
     back != nil
   {
-    return declaration { object in
-      let context = MountContext<Model>.of(object)
+    run = { object, body in
+      let parts = BindingParts<Model, Value, Target>.of(body)
       _ = linkBothWays(
-        context.source(source, reading: read, isEqual: { isEqual }), writable, target)
+        MountContext<Model>.of(object).source(
+          parts.source, reading: parts.read, isEqual: { parts.isEqual }),
+        parts.writable.unsafelyUnwrapped, parts.target)
+    }
+  } else {
+    run = { object, body in
+      BindingParts<Model, Value, Target>.of(body).install(in: MountContext<Model>.of(object))
     }
   }
-  return declaration { object in
-    let context = MountContext<Model>.of(object)
+  let sourceEnd = BindingEndpoint(source)
+  let targetEnd = BindingEndpoint(target)
+  let reversed = mode == .oneWayToSource
+  let edge = EdgeRecord(
+    from: reversed ? targetEnd : sourceEnd, to: reversed ? sourceEnd : targetEnd, role: .value,
+    mode: mode, isTransformed: isTransformed, run: run)
+  let problems =
+    mode.writesSource
+    ? bindingProblems(
+      source, to: target, mode: mode, isWritable: writable != nil, hasBack: back != nil) : []
+  return BindingDeclaration(
+    site: site,
+    body: BindingParts(
+      edge: edge, problems: problems, source: source, read: read, isEqual: isEqual,
+      target: target, sink: sink, writable: writable, convert: convert, back: back,
+      rejected: rejected))
+}
+
+/// What a binding's function reads when it runs, kept in the binding's declaration body (see
+/// ``EdgeFunction``).
+@MainActor
+@usableFromInline
+final class BindingParts<Model: AnyObject, Value, Target: ValueTarget>: DeclarationBody {
+  @usableFromInline let source: KeyPath<Model, Value>
+  @usableFromInline let read: (Model) -> Value
+  /// The equality test of the source, looked up when the declaration was made.
+  @usableFromInline let isEqual: Equality<Value>?
+  @usableFromInline let target: Target
+  /// The widget property as the source's sink, for a one-way binding of the widget's own type.
+  @usableFromInline let sink: Sink<Value>?
+  @usableFromInline let writable: ReferenceWritableKeyPath<Model, Value>?
+  @usableFromInline let convert: (Value) -> Target.Value
+  @usableFromInline let back: ((Target.Value) -> Value?)?
+  @usableFromInline let rejected: (@MainActor (Target.Value) -> Void)?
+
+  @usableFromInline
+  init(
+    edge: EdgeRecord, problems: [String], source: KeyPath<Model, Value>,
+    read: @escaping (Model) -> Value, isEqual: Equality<Value>?, target: Target,
+    sink: Sink<Value>?, writable: ReferenceWritableKeyPath<Model, Value>?,
+    convert: @escaping (Value) -> Target.Value, back: ((Target.Value) -> Value?)?,
+    rejected: (@MainActor (Target.Value) -> Void)?
+  ) {
+    self.source = source
+    self.read = read
+    self.isEqual = isEqual
+    self.target = target
+    self.sink = sink
+    self.writable = writable
+    self.convert = convert
+    self.back = back
+    self.rejected = rejected
+    super.init(.bind, edge, problems: problems)
+  }
+
+  /// The parts `body` is: the body of a binding's declaration, given to its edge's function.
+  @inlinable
+  static func of(_ body: DeclarationBody) -> BindingParts {
+    unsafeDowncast(body, to: BindingParts.self)
+  }
+
+  /// Installs a binding of any mode other than the two common ones (see `makeBinding`).
+  @inlinable
+  func install(in context: MountContext<Model>) {
     let model = context.model
-    switch mode {
+    switch first.mode ?? .oneWay {
     case .oneTime:
       // NB: read once and never observed; counted, so that a mount observing its first reads
       // does not take this one (see `Engine.noteInstallEffect()`).
       context.engine.noteInstallEffect()
       target.receive(convert(read(model)))
     case .oneWay, .automatic:
-      // NB: a value written as it is took the first path above.
-      context.source(source, reading: read, isEqual: { isEqual }).add(
+      context.source(source, reading: read, isEqual: { self.isEqual }).add(
         .object(ConvertingSink(target: target, convert: convert)))
     case .twoWay:
       guard let writable, let back else {
-        context.source(source, reading: read, isEqual: { isEqual }).add(
+        context.source(source, reading: read, isEqual: { self.isEqual }).add(
           .object(ConvertingSink(target: target, convert: convert)))
         return
       }
-      // NB: a value edited as it is took the second path above. Only a two-way binding can
+      // NB: a value edited as it is took the second common path. Only a two-way binding can
       // echo, so only its link guards against it.
-      let node = context.source(source, reading: read, isEqual: { isEqual })
+      let node = context.source(source, reading: read, isEqual: { self.isEqual })
       let link = EditLink(
         model: model, keyPath: writable, target: target, convert: convert, back: back,
         rejected: rejected, isEqual: isEqual)
@@ -325,27 +391,6 @@ func makeBinding<Model: AnyObject, Value, Target: ValueTarget>(
       ).listen(in: context)
     }
   }
-}
-
-/// A binding's declaration: one edge between `source` and `target`, which `install` runs.
-@MainActor
-@inlinable
-func bindingDeclaration<Model: AnyObject, Value, Target: ValueTarget>(
-  _ source: KeyPath<Model, Value>, to target: Target, mode: BindingMode, isTransformed: Bool,
-  isWritable: Bool, hasBack: Bool, site: DeclarationSite,
-  install: @escaping @MainActor (AnyObject) -> Void
-) -> BindingDeclaration<Model> {
-  let sourceEnd = BindingEndpoint(source)
-  let targetEnd = BindingEndpoint(target)
-  let reversed = mode == .oneWayToSource
-  let edge = BindingEdge<Model>(
-    from: reversed ? targetEnd : sourceEnd, to: reversed ? sourceEnd : targetEnd, role: .value,
-    mode: mode, isTransformed: isTransformed, running: install)
-  guard mode.writesSource else { return BindingDeclaration(.bind, site: site, edge: edge) }
-  return BindingDeclaration(
-    .bind, site: site, edge: edge,
-    problems: bindingProblems(
-      source, to: target, mode: mode, isWritable: isWritable, hasBack: hasBack))
 }
 
 /// What is wrong with a binding of `source` to `target` in `mode`.

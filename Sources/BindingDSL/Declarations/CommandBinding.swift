@@ -81,7 +81,7 @@ public func on<Model: AnyObject>(
   let edge = BindingEdge<Model>(
     from: BindingEndpoint(event: event), to: BindingEndpoint(local: .action, .action(site)),
     role: .trigger,
-    running: { object in
+    running: { object, _ in
       let context = MountContext<Model>.of(object)
       let token = event.addHandler(action)
       context.onUnmount { event.removeHandler(token) }
@@ -103,7 +103,7 @@ private func makeCommandBinding<Model: AnyObject, Input, Output>(
   var edges: [EdgeRecord] = [
     BindingEdge<Model>(
       from: BindingEndpoint(event: trigger), to: commandEnd, role: .trigger,
-      running: { object in
+      running: { object, _ in
         let context = MountContext<Model>.of(object)
         context.register(command)
         let token = trigger.addHandler { [weak context] in context?.execute(command, input()) }
@@ -112,7 +112,7 @@ private func makeCommandBinding<Model: AnyObject, Input, Output>(
     ).record,
     BindingEdge<Model>(
       from: commandEnd, to: BindingEndpoint(enabled), role: .enabled,
-      running: { object in
+      running: { object, _ in
         let context = MountContext<Model>.of(object)
         context.canExecuteSource(of: command).add(.target(enabled))
       }
@@ -122,7 +122,7 @@ private func makeCommandBinding<Model: AnyObject, Input, Output>(
     edges.append(
       BindingEdge<Model>(
         from: commandEnd, to: BindingEndpoint(busy), role: .busy,
-        running: { object in
+        running: { object, _ in
           let context = MountContext<Model>.of(object)
           context.source(
             key: CommandProperty(command: ObjectIdentifier(command), name: .isExecuting)

@@ -21,7 +21,7 @@ public func on<Model: AnyObject>(
   let edge = BindingEdge<Model>(
     from: BindingEndpoint(lifecycle: event), to: BindingEndpoint(local: .action, .action(site)),
     role: .trigger,
-    running: { object in
+    running: { object, _ in
       let context = MountContext<Model>.of(object)
       let source = context.lifecycle(event)
       let token = source.addHandler(action)
@@ -52,7 +52,7 @@ public func command<Model: AnyObject, Output>(
 ) -> BindingDeclaration<Model> {
   let edge = BindingEdge<Model>(
     from: BindingEndpoint(lifecycle: event), to: BindingEndpoint(command), role: .trigger,
-    running: { object in
+    running: { object, _ in
       let context = MountContext<Model>.of(object)
       context.register(command)
       let source = context.lifecycle(event)

@@ -102,7 +102,7 @@ public func feedback<Model: AnyObject, Input, Output>(
   let edge = BindingEdge<Model>(
     from: BindingEndpoint(command), to: BindingEndpoint(target), role: .status,
     isTransformed: true,
-    running: { object in
+    running: { object, _ in
       let context = MountContext<Model>.of(object)
       context.register(command)
       context.source(key: key) {

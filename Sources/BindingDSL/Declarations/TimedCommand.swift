@@ -60,7 +60,7 @@ public func command<Model: AnyObject, Value, Output>(
   let readSource = reader(source)
   let trigger = BindingEdge<Model>(
     from: timer, to: BindingEndpoint(command), role: .trigger,
-    running: { object in
+    running: { object, _ in
       let context = MountContext<Model>.of(object)
       paceCommand(command, on: context, timing: timing, source: source, reading: readSource)
     })

@@ -54,7 +54,7 @@ public func focus<Model: AnyObject, Field: Hashable, Output>(
       BindingEdge<Model>(
         from: source, to: BindingEndpoint(state), role: .value, mode: .twoWay,
         isTransformed: true,
-        running: { object in
+        running: { object, _ in
           let context = MountContext<Model>.of(object)
           // The field shows whether the property names it; focusing it sets the property.
           weak let model = context.model
@@ -80,7 +80,7 @@ public func focus<Model: AnyObject, Field: Hashable, Output>(
       BindingEdge<Model>(
         from: BindingEndpoint(event: widget.returnKey), to: source, role: .trigger,
         isTransformed: true,
-        running: { object in
+        running: { object, _ in
           let context = MountContext<Model>.of(object)
           // Return moves the focus to the next field that accepts it, or out of the form.
           weak let model = context.model
@@ -100,7 +100,7 @@ public func focus<Model: AnyObject, Field: Hashable, Output>(
       BindingEdge<Model>(
         from: BindingEndpoint(event: last.1.returnKey), to: BindingEndpoint(submit),
         role: .trigger,
-        running: { object in
+        running: { object, _ in
           let context = MountContext<Model>.of(object)
           // Return on the last field submits the form, once the focus has left it.
           context.register(submit)
@@ -138,7 +138,7 @@ public func endEditing<Model: AnyObject, Field, Input, Output>(
   let edge = BindingEdge<Model>(
     from: BindingEndpoint(command), to: BindingEndpoint(focused), role: .trigger,
     isTransformed: true,
-    running: { object in
+    running: { object, _ in
       let context = MountContext<Model>.of(object)
       weak let model = context.model
       context.register(command)

@@ -83,6 +83,14 @@ public struct BindingDeclaration<Model: AnyObject> {
     self.members = nil
   }
 
+  /// A declaration whose body was made by its kind (see ``BindingParts``).
+  @inlinable
+  init(site: DeclarationSite, body: DeclarationBody) {
+    self.site = site
+    self.body = body
+    self.members = nil
+  }
+
   /// A declaration of one edge, and the problems found while making it.
   @inlinable
   @MainActor
@@ -100,12 +108,6 @@ public struct BindingDeclaration<Model: AnyObject> {
     self.site = members.first?.site ?? DeclarationSite(fileID: "(empty group)", line: 0)
     self.body = nil
     self.members = members
-  }
-
-  private init(site: DeclarationSite, body: DeclarationBody?) {
-    self.site = site
-    self.body = body
-    self.members = nil
   }
 
   /// Installs `declarations` (a group's declarations among them, in order) on a mounting graph.
@@ -130,9 +132,9 @@ public struct BindingDeclaration<Model: AnyObject> {
   @inlinable
   func run(in context: MountContext<Model>) {
     guard let body else { return }
-    body.first.run?(context)
+    body.first.run?(context, body)
     if let others = body.others {
-      for edge in others { edge.run?(context) }
+      for edge in others { edge.run?(context, body) }
     }
   }
 
@@ -190,7 +192,8 @@ public struct BindingDeclaration<Model: AnyObject> {
   /// commands it reaches: what a graph keeps for inspection once its mount ended.
   func descriptionOnly() -> Self {
     if let members { return .group(members.map { $0.descriptionOnly() }) }
-    return Self(site: site, body: body?.described)
+    guard let body else { return self }
+    return Self(site: site, body: body.described)
   }
 
   /// The widget properties and events the declaration reaches.
@@ -237,9 +240,11 @@ package struct WidgetReference: Hashable, Sendable {
 }
 
 /// A single declaration's edges, the form of its summary and its problems: one object, of a
-/// type that is not generic (see ``BindingDeclaration``).
+/// type that is not generic (see ``BindingDeclaration``). A declaration kind whose edges'
+/// functions read values of their own keeps them in a subclass (``BindingParts``), so that the
+/// functions capture nothing.
 @usableFromInline
-final class DeclarationBody {
+class DeclarationBody {
   let form: DeclarationForm
   /// The first edge, kept inline: most declarations have one.
   @usableFromInline let first: EdgeRecord
@@ -247,7 +252,7 @@ final class DeclarationBody {
   @usableFromInline let others: [EdgeRecord]?
   let problems: [String]
 
-  /// A body of one edge, which must have a function, and the problems found while making it.
+  /// A body of one edge, and the problems found while making it.
   @usableFromInline
   init(_ form: DeclarationForm, _ edge: EdgeRecord, problems: [String]) {
     self.form = form

@@ -54,7 +54,7 @@ public struct BindingEdge<Model: AnyObject> {
   @inlinable
   init(
     from: BindingEndpoint, to: BindingEndpoint, role: GraphEdge.Role, mode: BindingMode? = nil,
-    isTransformed: Bool = false, running run: (@MainActor (AnyObject) -> Void)?
+    isTransformed: Bool = false, running run: EdgeFunction?
   ) {
     self.record = EdgeRecord(
       from: from, to: to, role: role, mode: mode, isTransformed: isTransformed, run: run)
@@ -77,7 +77,7 @@ public struct BindingEdge<Model: AnyObject> {
   ) {
     self.init(
       from: from, to: to, role: role, mode: mode, isTransformed: isTransformed,
-      running: { run(BindingMount(context: .of($0))) })
+      running: { object, _ in run(BindingMount(context: .of(object))) })
   }
 
   /// An input of a node that a later edge of the same declaration makes and leaves from: the
@@ -94,22 +94,29 @@ public struct BindingEdge<Model: AnyObject> {
   }
 }
 
+/// What connects an edge's ends in a mount: called with the mount's `MountContext<Model>` (as
+/// an object; ``MountContext/of(_:)`` turns it back) and the body of the edge's declaration,
+/// which may hold what the function reads (a binding's key path and widget), so that the
+/// function captures nothing: a declaration is then one allocation, its body.
+@usableFromInline
+typealias EdgeFunction = @MainActor (AnyObject, DeclarationBody) -> Void
+
 /// An edge as a declaration keeps it: of a type that is not generic, so that code not
 /// specialized for the view model copies and stores it without run-time metadata lookups.
 @usableFromInline
 struct EdgeRecord {
-  let from: BindingEndpoint
-  let to: BindingEndpoint
-  let role: GraphEdge.Role
-  let mode: BindingMode?
-  let isTransformed: Bool
-  /// Connects the ends in a mount, given its `MountContext` (see ``MountContext/of(_:)``).
-  @usableFromInline let run: (@MainActor (AnyObject) -> Void)?
+  @usableFromInline let from: BindingEndpoint
+  @usableFromInline let to: BindingEndpoint
+  @usableFromInline let role: GraphEdge.Role
+  @usableFromInline let mode: BindingMode?
+  @usableFromInline let isTransformed: Bool
+  /// Connects the ends in a mount (see ``EdgeFunction``).
+  @usableFromInline let run: EdgeFunction?
 
   @usableFromInline
   init(
     from: BindingEndpoint, to: BindingEndpoint, role: GraphEdge.Role, mode: BindingMode?,
-    isTransformed: Bool, run: (@MainActor (AnyObject) -> Void)?
+    isTransformed: Bool, run: EdgeFunction?
   ) {
     self.from = from
     self.to = to

@@ -161,7 +161,7 @@ public func command<Model: AnyObject, Row: RowModel, Output>(
       identity: .event(event.eventKey), kind: .event, label: .event,
       object: ObjectIdentifier(event)),
     to: BindingEndpoint(command), role: .trigger,
-    running: { object in
+    running: { object, _ in
       let context = MountContext<Model>.of(object)
       context.register(command)
       let token = event.addHandler { [weak context] row in
@@ -218,7 +218,7 @@ private func makeCollectionBinding<Model: AnyObject, Value>(
     from: BindingEndpoint(source),
     to: BindingEndpoint(content: list, key: key, valueType: ListContent.self), role: .value,
     mode: .oneWay, isTransformed: true,
-    running: { object in
+    running: { object, _ in
       let context = MountContext<Model>.of(object)
       // NB: the first rows are mounted once every declaration is installed, so that the row
       // events bound by later declarations (a row shown, its swipe actions) see them.

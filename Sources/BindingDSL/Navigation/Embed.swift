@@ -107,7 +107,7 @@ private func makeEmbedding<Model: AnyObject, Value, Target: ChildScreenTarget>(
     from: BindingEndpoint(source),
     to: BindingEndpoint(content: target, key: target.targetKey, valueType: Target.ChildModel.self),
     role: .value, mode: .oneWay, isTransformed: true,
-    running: { object in
+    running: { object, _ in
       let context = MountContext<Model>.of(object)
       // NB: the child is mounted once every declaration is installed, as a list's first rows
       // are, so that it joins a graph run whose parent is complete.

@@ -55,7 +55,7 @@ public func validate<Model: AnyObject, Value>(
   let show = BindingEdge<Model>(
     from: validation, to: BindingEndpoint(target), role: .value, mode: .oneWay,
     isTransformed: true,
-    running: { object in
+    running: { object, _ in
       let context = MountContext<Model>.of(object)
       // The message follows the form's rules for the field, shown once the field was edited.
       context.source(key: ValidationKey(form: ObjectIdentifier(form), field: field)) {
@@ -100,7 +100,7 @@ private func showPending<Model: AnyObject, Value>(
   let pending = BindingEndpoint(local: .derived, .about("check of", field), valueType: Bool.self)
   let show = BindingEdge<Model>(
     from: pending, to: BindingEndpoint(target), role: .value, mode: .oneWay, isTransformed: true,
-    running: { object in
+    running: { object, _ in
       let context = MountContext<Model>.of(object)
       context.source(key: ValidationKey(form: ObjectIdentifier(form), field: field, part: 1)) {
         form.showsChecking(field)
