@@ -1,3 +1,7 @@
+// NB: disfavored for compile time only. No call matches both this and `on(_:perform:)` of a
+// widget event (an event source is not a LifecycleEvent), and a disfavored overload is dropped
+// as soon as another has matched, where otherwise every `on(_:perform:)` line would try it
+// (Docs/Decisions/0045).
 /// Runs `action` at a moment in the screen's life.
 ///
 /// ```swift
@@ -10,6 +14,7 @@
 ///   - line: The line it is written on, for graph errors and the dump; leave the default.
 ///   - action: Runs on the main actor each time the moment comes.
 /// - Returns: The declaration, for a bindings body.
+@_disfavoredOverload
 @MainActor
 public func on<Model: AnyObject>(
   _ event: LifecycleEvent,
@@ -30,6 +35,8 @@ public func on<Model: AnyObject>(
   return BindingDeclaration(.on, site: site, edge: edge)
 }
 
+// NB: disfavored for compile time only, as `on(_:perform:)` of a lifecycle event is: no call
+// matches both this and `command(_:on:)` of a control.
 /// Executes `command` at a moment in the screen's life, as the seeds load data when a screen
 /// appears.
 ///
@@ -43,6 +50,7 @@ public func on<Model: AnyObject>(
 ///   - fileID: Where the declaration is written, for graph errors and the dump; leave the default.
 ///   - line: The line it is written on, for graph errors and the dump; leave the default.
 /// - Returns: The declaration, for a bindings body.
+@_disfavoredOverload
 @MainActor
 public func command<Model: AnyObject, Output>(
   _ command: Command<Void, Output>,

@@ -132,6 +132,9 @@ public func show<Model: AnyObject>(
   ) { $0 }
 }
 
+// NB: disfavored for compile time only, as `on(_:perform:)` of a lifecycle event is
+// (Declarations/LifecycleBinding.swift): no call matches both this and `command(_:on:)` of a
+// control (a row event is not a control).
 /// Executes `command` with a row's view model each time `event` happens to a row: a selection,
 /// a swipe action. Rows of another view-model type than the command's input do not execute it
 /// (a list may show rows of several types), but a command whose input none of the list's row
@@ -149,6 +152,7 @@ public func show<Model: AnyObject>(
 ///   - fileID: Where the declaration is written, for graph errors; leave the default.
 ///   - line: The line it is written on, for graph errors; leave the default.
 /// - Returns: The declaration, for a bindings body.
+@_disfavoredOverload
 @MainActor
 public func command<Model: AnyObject, Row: RowModel, Output>(
   _ command: Command<Row, Output>,
