@@ -97,41 +97,91 @@ private func makeCommandBinding<Model: AnyObject, Input, Output>(
   showsBusy: Bool,
   site: DeclarationSite
 ) -> BindingDeclaration<Model> {
-  let trigger = control.commandTrigger
-  let enabled = control.commandEnabled
-  let commandEnd = BindingEndpoint(command)
-  var edges: [EdgeRecord] = [
-    BindingEdge<Model>(
-      from: BindingEndpoint(event: trigger), to: commandEnd, role: .trigger,
-      running: { object, _ in
-        let context = MountContext<Model>.of(object)
-        context.register(command)
-        let token = trigger.addHandler { [weak context] in context?.execute(command, input()) }
-        context.onUnmount { trigger.removeHandler(token) }
-      }
-    ).record,
-    BindingEdge<Model>(
-      from: commandEnd, to: BindingEndpoint(enabled), role: .enabled,
-      running: { object, _ in
-        let context = MountContext<Model>.of(object)
-        context.canExecuteSource(of: command).add(.target(enabled))
-      }
-    ).record,
-  ]
-  if showsBusy, let busy = control.commandBusy {
-    edges.append(
-      BindingEdge<Model>(
-        from: commandEnd, to: BindingEndpoint(busy), role: .busy,
-        running: { object, _ in
-          let context = MountContext<Model>.of(object)
-          context.source(
-            key: CommandProperty(command: ObjectIdentifier(command), name: .isExecuting)
-          ) { command.isExecuting }
-          .add(.target(busy))
-        }
-      ).record)
+  BindingDeclaration(
+    site: site,
+    body: CommandParts<Model, Input, Output>(
+      command, trigger: control.commandTrigger, enabled: control.commandEnabled,
+      busy: showsBusy ? control.commandBusy : nil, input: input))
+}
+
+/// A command bound to a control: its edges (the trigger executes the command; the command's
+/// state enables the control and shows it busy) and what their functions read, in one object.
+///
+/// NB: the edges' functions capture nothing (they call ``runEdge(_:in:)``) and the edges are
+/// fields, not an array: a row binding a command makes one object for it, as a closure holding
+/// the same values would be.
+private final class CommandParts<Model: AnyObject, Input, Output>: DeclarationBody {
+  let command: Command<Input, Output>
+  let trigger: any EventSource
+  let enabled: any ValueTarget<Bool>
+  let busy: (any ValueTarget<Bool>)?
+  let input: @MainActor () -> Input
+  let enabling: EdgeRecord
+  let showingBusy: EdgeRecord?
+
+  @MainActor
+  init(
+    _ command: Command<Input, Output>, trigger: any EventSource, enabled: any ValueTarget<Bool>,
+    busy: (any ValueTarget<Bool>)?, input: @escaping @MainActor () -> Input
+  ) {
+    self.command = command
+    self.trigger = trigger
+    self.enabled = enabled
+    self.busy = busy
+    self.input = input
+    let commandEnd = BindingEndpoint(command)
+    enabling = EdgeRecord(
+      from: commandEnd, to: BindingEndpoint(enabled), role: .enabled, mode: nil,
+      isTransformed: false, run: { $1.runEdge(1, in: $0) })
+    showingBusy = busy.map {
+      EdgeRecord(
+        from: commandEnd, to: BindingEndpoint($0), role: .busy, mode: nil, isTransformed: false,
+        run: { $1.runEdge(2, in: $0) })
+    }
+    super.init(
+      .commandOnControl,
+      EdgeRecord(
+        from: BindingEndpoint(event: trigger), to: commandEnd, role: .trigger, mode: nil,
+        isTransformed: false, run: { $1.runEdge(0, in: $0) }),
+      problems: [])
   }
-  return BindingDeclaration(.commandOnControl, site: site, records: edges)
+
+  override var records: [EdgeRecord] {
+    showingBusy.map { [first, enabling, $0] } ?? [first, enabling]
+  }
+
+  @MainActor
+  override func runAll(in context: AnyObject) {
+    runEdge(0, in: context)
+    runEdge(1, in: context)
+    if showingBusy != nil { runEdge(2, in: context) }
+  }
+
+  @MainActor
+  override func runEdge(_ index: Int, in object: AnyObject) {
+    let context = MountContext<Model>.of(object)
+    let command = command
+    switch index {
+    case 0:
+      context.register(command)
+      let input = input
+      let trigger = trigger
+      let token = trigger.addHandler { [weak context] in context?.execute(command, input()) }
+      context.onUnmount { trigger.removeHandler(token) }
+    case 1:
+      context.canExecuteSource(of: command).add(.target(enabled))
+    default:
+      guard let busy else { return }
+      context.source(
+        key: CommandProperty(command: ObjectIdentifier(command), name: .isExecuting)
+      ) { command.isExecuting }
+      .add(.target(busy))
+    }
+  }
+
+  override var described: DeclarationBody {
+    DeclarationBody(.commandOnControl, records.map { $0.described }, problems: problems)
+  }
 }
 
 extension MountContext {

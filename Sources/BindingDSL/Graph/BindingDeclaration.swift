@@ -131,11 +131,7 @@ public struct BindingDeclaration<Model: AnyObject> {
   @MainActor
   @inlinable
   func run(in context: MountContext<Model>) {
-    guard let body else { return }
-    body.first.run?(context, body)
-    if let others = body.others {
-      for edge in others { edge.run?(context, body) }
-    }
+    body?.runAll(in: context)
   }
 
   /// Declarations taken together as one, in order: what a bindings body makes of a block.
@@ -291,11 +287,36 @@ class DeclarationBody {
   /// Every edge, in order.
   var records: [EdgeRecord] { [first] + (others ?? []) }
 
+  /// Runs the edges' functions in order, given the mount's context; a subclass that keeps its
+  /// edges in fields runs them itself.
+  ///
+  /// - Parameter context: The `MountContext` of the mount.
+  @MainActor
+  @usableFromInline func runAll(in context: AnyObject) {
+    first.run?(context, self)
+    if let others {
+      for edge in others { edge.run?(context, self) }
+    }
+  }
+
+  /// Runs the edge numbered `index` of a subclass whose edges' functions call it.
+  ///
+  /// - Parameters:
+  ///   - index: The edge's place among ``records``.
+  ///   - context: The `MountContext` of the mount.
+  @MainActor
+  func runEdge(_ index: Int, in context: AnyObject) {}
+
   /// The summary of the declaration, made from its edges.
   var summary: String { form.summary(of: records) }
 
   /// The same body without the functions of its edges.
   var described: DeclarationBody {
+    describedBody
+  }
+
+  /// ``described``, as this class makes it.
+  final var describedBody: DeclarationBody {
     DeclarationBody(
       form: form, first: first.described, others: others?.map { $0.described }, problems: problems)
   }
