@@ -53,6 +53,7 @@ import Testing
     let sources =
       try swiftFiles(under: root.appendingPathComponent("Sources"))
       + swiftFiles(under: root.appendingPathComponent("Tests"))
+      + swiftFiles(under: root.appendingPathComponent("Examples"))
     // NB: comment lines are left out, so that an example found only in a comment (a doc
     // comment that quotes it) does not count as compiled.
     let code = try sources.map {
