@@ -128,7 +128,7 @@ open class Widget {
   open var kind: String { String(describing: type(of: self)) }
 
   /// The kind with its indefinite article, as messages say it: `a Button`, `an Image`.
-  public var kindWithArticle: String {
+  package var kindWithArticle: String {
     let kind = kind
     let startsWithVowel = kind.first.map { "AEIOU".contains($0) } ?? false
     return (startsWithVowel ? "an " : "a ") + kind
