@@ -70,9 +70,24 @@ final class Engine {
 
   // MARK: Nodes
 
-  /// Gives a new node computed from `inputs` (none for a source) its number: this is the one
-  /// place a node's rank is set (0 for a source, above every input for a derived node) and it
-  /// joins its inputs' dependents. The node then calls ``nodeCreated(_:)``.
+  /// Makes a node computed from `inputs` (none for a source) with `make`, given the node's
+  /// number, and holds it until it is removed: this is the one place a node is numbered and
+  /// ranked (0 for a source, above every input for a derived node), and joins its inputs'
+  /// dependents.
+  ///
+  /// - Parameters:
+  ///   - inputs: The nodes the new node reads.
+  ///   - make: Makes the node, given its number.
+  /// - Returns: The node.
+  @inlinable
+  func add<Node: RuntimeNode>(reading inputs: [RuntimeNode] = [], _ make: (Int) -> Node) -> Node {
+    let node = make(number(forNodeReading: inputs))
+    nodeCreated(node)
+    return node
+  }
+
+  /// A number for a new node computed from `inputs`, ranked above them.
+  @usableFromInline
   func number(forNodeReading inputs: [RuntimeNode]) -> Int {
     var rank = 0
     for input in inputs { rank = max(rank, tables.machine.rank(of: input.number) + 1) }
@@ -97,7 +112,8 @@ final class Engine {
     tables.machine.reserveCapacity(total)
   }
 
-  /// Holds `node`, which took its number from ``number(forNodeOfRank:)``, until it is removed.
+  /// Holds `node`, which took its number from ``number(forNodeReading:)``, until it is removed.
+  @usableFromInline
   func nodeCreated(_ node: RuntimeNode) {
     tables.nodes[node.number] = node
     tables.observable[node.number] = node.isComparable
@@ -222,7 +238,9 @@ final class Engine {
     // NB: only values that can be compared are handed on: one written into the view model
     // while the graph was mounting reaches the widgets installed before the write. A value
     // that cannot be compared would be sent again unchanged.
-    for source in sources where source.isComparable { source.update() }
+    for source in sources where source.isComparable {
+      if source.update() { valueChanged(source.number) }
+    }
   }
 
   /// Runs `install`, which makes new sources reading their first values, inside one
@@ -284,7 +302,7 @@ final class Engine {
         action = tables.machine.sourcesReRead()
       case .updateDerived:
         while let number = tables.machine.nextDerived() {
-          node(number)?.update()
+          if node(number)?.update() == true { valueChanged(number) }
         }
         action = tables.machine.passEnded()
       case .giveUp:
@@ -319,7 +337,7 @@ final class Engine {
   private func reReadSources(_ sources: [Int]) {
     if sources.count == 1 {
       track(sources[0])
-      node(sources[0])?.update()
+      if node(sources[0])?.update() == true { valueChanged(sources[0]) }
       return
     }
     if sources.count <= Self.smallGroup {
@@ -345,7 +363,7 @@ final class Engine {
     // NB: every taken source, not only the changed ones: a source that read a new value while
     // it was observed again holds it until its update hands it on.
     for source in sources {
-      node(source)?.update()
+      if node(source)?.update() == true { valueChanged(source) }
       if tables.machine.isStopping { return }
     }
   }

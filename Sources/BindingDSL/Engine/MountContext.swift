@@ -102,13 +102,17 @@ final class MountContext<Model: AnyObject> {
     isEqual: () -> Equality<Value>?
   ) -> KeyPathSourceNode<Model, Value> {
     made.keyPathSource(keyPath) {
-      KeyPathSourceNode(model: model, read: read, isEqual: isEqual(), engine: engine)
+      engine.add {
+        KeyPathSourceNode(number: $0, model: model, read: read, isEqual: isEqual(), engine: engine)
+      }
     }
   }
 
   /// The observed source known by `key`, created with `read` the first time it is asked for.
   func source<Value>(key: AnyHashable, read: @escaping () -> Value) -> SourceNode<Value> {
-    made.keyedSource(key) { ClosureSourceNode(read: read, engine: engine) }
+    made.keyedSource(key) {
+      engine.add { ClosureSourceNode(number: $0, read: read, engine: engine) }
+    }
   }
 
   /// Installs `declarations` and observes the sources they make with one registration, then
@@ -145,7 +149,9 @@ final class MountContext<Model: AnyObject> {
   func derived<Value>(reading inputs: [RuntimeNode], compute: @escaping () -> Value)
     -> DerivedNode<Value>
   {
-    let node = DerivedNode(inputs: inputs, engine: engine, compute: compute)
+    let node = engine.add(reading: inputs) {
+      DerivedNode(number: $0, engine: engine, compute: compute)
+    }
     made.derived.append(node)
     return node
   }
@@ -194,8 +200,8 @@ final class MountContext<Model: AnyObject> {
     cleanupObjects = []
     let nodes = made
     made = MountNodes()
-    for node in nodes.sources { node.tearDown() }
-    for node in nodes.derived { node.tearDown() }
+    for node in nodes.sources where node.tearDown() { engine.nodeRemoved(node.number) }
+    for node in nodes.derived where node.tearDown() { engine.nodeRemoved(node.number) }
     commands = []
     cancellers = []
     lifecycleEvents = [:]

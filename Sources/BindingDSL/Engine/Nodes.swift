@@ -4,7 +4,9 @@ import Observation
 /// A node of a mounted graph. Nodes are updated by the ``Engine`` in rank order: sources have
 /// rank 0 and a derived node ranks above every node it reads. What the engine keeps about a
 /// node (whether it is dirty or queued, the registration observing it) lives in the engine,
-/// under the node's ``number``.
+/// under the node's ``number``. The engine makes and numbers nodes (``Engine/add(reading:_:)``)
+/// and calls them; a node does not call the engine back while the engine is flushing: it
+/// answers whether it handed a new value on, and the engine queues what reads it.
 @MainActor
 @usableFromInline
 class RuntimeNode {
@@ -16,16 +18,19 @@ class RuntimeNode {
   /// and is never observed or queued again.
   final private(set) var isTornDown = false
 
-  /// Makes a node computed from `inputs` (none for a source) and adds it to `engine`.
-  init(reading inputs: [RuntimeNode], engine: Engine) {
-    self.number = engine.number(forNodeReading: inputs)
+  /// Makes node `number` of `engine`, which numbered it (see ``Engine/add(reading:_:)``).
+  @usableFromInline
+  init(number: Int, engine: Engine) {
+    self.number = number
     self.engine = engine
-    engine.nodeCreated(self)
   }
 
-  /// Brings the node up to date and hands a changed value on. A source hands on the value it
-  /// last read with ``readTracked()``.
-  func update() {}
+  /// Brings the node up to date and hands a changed value on to its sinks. A source hands on
+  /// the value it last read with ``readTracked()``.
+  ///
+  /// - Returns: Whether a new value was handed on, and the node is still in the graph: the
+  ///   engine then queues the derived nodes that read it.
+  func update() -> Bool { false }
 
   /// For a source: reads its value without observing it, and tells whether it differs from
   /// the value the node holds (always `true` when the type is not `Equatable`).
@@ -38,11 +43,15 @@ class RuntimeNode {
   /// A source that cannot is observed alone, so that others changing never re-deliver it.
   var isComparable: Bool { true }
 
-  /// Drops everything the node holds; called when the graph unmounts.
-  func tearDown() {
-    guard !isTornDown else { return }
+  /// Drops everything the node holds; called when the graph unmounts, which then tells the
+  /// engine (``Engine/nodeRemoved(_:)``).
+  ///
+  /// - Returns: Whether the node was in the graph until now.
+  @discardableResult
+  func tearDown() -> Bool {
+    guard !isTornDown else { return false }
     isTornDown = true
-    engine.nodeRemoved(number)
+    return true
   }
 }
 
@@ -179,11 +188,13 @@ class ValueNode<Value>: RuntimeNode {
   private final var secondSink: Sink<Value>?
   private final var otherSinks: [Sink<Value>]?
 
-  /// Makes a node holding `value`, which `isEqual` compares when `Value` is `Equatable`.
-  init(reading inputs: [RuntimeNode], value: Value, isEqual: Equality<Value>?, engine: Engine) {
+  /// Makes node `number` holding `value`, which `isEqual` compares when `Value` is
+  /// `Equatable`.
+  @usableFromInline
+  init(number: Int, value: Value, isEqual: Equality<Value>?, engine: Engine) {
     self.value = value
     self.isEqual = isEqual
-    super.init(reading: inputs, engine: engine)
+    super.init(number: number, engine: engine)
   }
 
   /// Adds a sink and delivers the current value to it at once, so a widget starts in sync.
@@ -211,16 +222,20 @@ class ValueNode<Value>: RuntimeNode {
     sink.send(value)
   }
 
-  /// Stores `newValue`; if it differs from the old one, writes every sink and queues every
-  /// dependent.
-  final func store(_ newValue: Value) {
-    if let isEqual, isEqual(value, newValue) { return }
+  /// Stores `newValue`; if it differs from the old one, writes every sink.
+  ///
+  /// - Returns: Whether the value was handed on (see ``deliver()``).
+  final func store(_ newValue: Value) -> Bool {
+    if let isEqual, isEqual(value, newValue) { return false }
     value = newValue
-    deliver()
+    return deliver()
   }
 
-  /// Hands the value on: writes every sink and queues every dependent.
-  final func deliver() {
+  /// Hands the value on: writes every sink.
+  ///
+  /// - Returns: Whether the node is still in the graph once its sinks are written (a sink may
+  ///   unmount the graph): the engine then queues every dependent.
+  final func deliver() -> Bool {
     if let firstSink {
       firstSink.send(value)
       if let secondSink {
@@ -229,13 +244,13 @@ class ValueNode<Value>: RuntimeNode {
           for sink in otherSinks {
             // NB: the loop runs over a copy; a sink that unmounted the graph tore this node
             // down.
-            if isTornDown { return }
+            if isTornDown { return false }
             sink.send(value)
           }
         }
       }
     }
-    if !isTornDown { engine.valueChanged(number) }
+    return !isTornDown
   }
 
   /// Tells the object sinks that the value is unchanged though an edit arrived; nothing is
@@ -252,7 +267,7 @@ class ValueNode<Value>: RuntimeNode {
     }
   }
 
-  override func tearDown() {
+  override func tearDown() -> Bool {
     firstSink?.detach()
     secondSink?.detach()
     if let otherSinks {
@@ -261,7 +276,7 @@ class ValueNode<Value>: RuntimeNode {
     firstSink = nil
     secondSink = nil
     otherSinks = nil
-    super.tearDown()
+    return super.tearDown()
   }
 }
 
@@ -278,8 +293,9 @@ class SourceNode<Value>: ValueNode<Value> {
 
   /// `value` is the initial value, read unobserved: the graph observes its new sources
   /// together once every declaration is installed.
-  init(value: Value, isEqual: Equality<Value>?, engine: Engine) {
-    super.init(reading: [], value: value, isEqual: isEqual, engine: engine)
+  @usableFromInline
+  override init(number: Int, value: Value, isEqual: Equality<Value>?, engine: Engine) {
+    super.init(number: number, value: value, isEqual: isEqual, engine: engine)
   }
 
   /// Reads the value from the view model.
@@ -322,21 +338,22 @@ class SourceNode<Value>: ValueNode<Value> {
     engine.sourceChanged(number)
   }
 
-  override final func update() {
+  override final func update() -> Bool {
     if isFresh {
       isFresh = false
       wasEdited = false
-      deliver()
+      return deliver()
     } else if wasEdited {
       wasEdited = false
       settleSinks()
     }
+    return false
   }
 
-  override func tearDown() {
+  override func tearDown() -> Bool {
     isFresh = false
     wasEdited = false
-    super.tearDown()
+    return super.tearDown()
   }
 }
 
@@ -358,11 +375,12 @@ final class KeyPathSourceNode<Model: AnyObject, Value>: SourceNode<Value> {
   /// many times looks up once.
   @usableFromInline
   init(
-    model: Model, read: @escaping (Model) -> Value, isEqual: Equality<Value>?, engine: Engine
+    number: Int, model: Model, read: @escaping (Model) -> Value, isEqual: Equality<Value>?,
+    engine: Engine
   ) {
     self.model = model
     self.reader = read
-    super.init(value: read(model), isEqual: isEqual, engine: engine)
+    super.init(number: number, value: read(model), isEqual: isEqual, engine: engine)
   }
 
   override func read() -> Value { reader(model) }
@@ -381,16 +399,16 @@ func reader<Model, Value>(_ keyPath: KeyPath<Model, Value>) -> (Model) -> Value 
 final class ClosureSourceNode<Value>: SourceNode<Value> {
   private var reader: (() -> Value)?
 
-  init(read: @escaping () -> Value, engine: Engine) {
+  init(number: Int, read: @escaping () -> Value, engine: Engine) {
     self.reader = read
-    super.init(value: read(), isEqual: equality(for: Value.self), engine: engine)
+    super.init(number: number, value: read(), isEqual: equality(for: Value.self), engine: engine)
   }
 
   override func read() -> Value { reader?() ?? value }
 
-  override func tearDown() {
+  override func tearDown() -> Bool {
     reader = nil
-    super.tearDown()
+    return super.tearDown()
   }
 }
 
@@ -399,22 +417,22 @@ final class ClosureSourceNode<Value>: SourceNode<Value> {
 final class DerivedNode<Value>: ValueNode<Value> {
   private var compute: (() -> Value)?
 
-  /// Makes the node reading `inputs`; the engine ranks it above each and queues it whenever
-  /// one of them changes (see ``Engine/number(forNodeReading:)``).
-  init(inputs: [RuntimeNode], engine: Engine, compute: @escaping () -> Value) {
+  /// Makes node `number`, which the engine ranked above the nodes it reads and queues
+  /// whenever one of them changes (see ``Engine/add(reading:_:)``).
+  init(number: Int, engine: Engine, compute: @escaping () -> Value) {
     self.compute = compute
     super.init(
-      reading: inputs, value: compute(), isEqual: equality(for: Value.self), engine: engine)
+      number: number, value: compute(), isEqual: equality(for: Value.self), engine: engine)
   }
 
-  override func update() {
-    guard let compute else { return }
-    store(compute())
+  override func update() -> Bool {
+    guard let compute else { return false }
+    return store(compute())
   }
 
-  override func tearDown() {
+  override func tearDown() -> Bool {
     compute = nil
-    super.tearDown()
+    return super.tearDown()
   }
 }
 
