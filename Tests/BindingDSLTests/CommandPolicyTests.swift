@@ -200,7 +200,7 @@ private final class FlakyService {
       if service.fails { throw Offline() }
       return 1
     }
-    let token = command.onError { seen.append("\($0)") }
+    let token = command.addErrorHandler { seen.append("\($0)") }
     await command.execute()?.value
     #expect(command.status == .failed)
     #expect(command.lastError is Offline)
@@ -219,7 +219,7 @@ private final class FlakyService {
     let clock = VirtualClock()
     var errors = 0
     let command = Command<Void, Void>("wait") { try await clock.sleep(for: .seconds(5)) }
-    command.onError { _ in errors += 1 }
+    command.addErrorHandler { _ in errors += 1 }
     let run = clock.withTracking { command.execute() }
     try await command.settle()
     #expect(clock.sleeperCount == 1)

@@ -98,7 +98,7 @@ private final class ConcurrentLoadModel {
     #expect(model.log == ["start first", "end first", "start third", "end third"])
   }
 
-  /// An `onError` handler is called once the run has ended, so that a handler that retries can.
+  /// An error handler (`addErrorHandler`) is called once the run has ended, so that a handler that retries can.
   @Test func anErrorHandlerSeesTheRunEndedAndCanRetry() async throws {
     var attempts = 0
     let command = Command<Void, Void>("flaky") {
@@ -107,7 +107,7 @@ private final class ConcurrentLoadModel {
     }
     var seen: (status: CommandStatus, activeRuns: Int, canExecute: Bool)?
     var retry: Task<Void, Never>?
-    command.onError { [unowned command] _ in
+    command.addErrorHandler { [unowned command] _ in
       seen = (command.status, command.activeRuns, command.canExecute)
       retry = command.execute()
     }
@@ -237,7 +237,7 @@ private final class ConcurrentLoadModel {
       command(model.load, on: button) { 1 }
     }.mount(on: model, scheduler: scheduler, clock: clock)
     var handled: [any Error] = []
-    model.load.onError { handled.append($0) }
+    model.load.addErrorHandler { handled.append($0) }
     clock.withTracking {
       model.load.execute(seconds)  // run 1: fails (negative) or succeeds after 2 s
       button.tap.send()  // run 2: the screen's, queued

@@ -22,7 +22,7 @@ private final class FeedViewModel {
   /// Every command's errors in one place: the toast.
   private func observeErrors() {
     for command in [load, save] as [any CommandObject] {
-      command.onError { [weak self] in self?.toast = "\($0)" }
+      command.addErrorHandler { [weak self] in self?.toast = "\($0)" }
     }
   }
 

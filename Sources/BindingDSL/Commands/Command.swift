@@ -235,13 +235,13 @@ public final class Command<Input, Output>: CommandObject, WorkOwning, Observable
   /// - Parameter handler: Called on the main actor with the error of each failed run.
   /// - Returns: A token for ``removeErrorHandler(_:)``.
   @discardableResult
-  public func onError(_ handler: @escaping @MainActor (any Error) -> Void) -> HandlerToken {
+  public func addErrorHandler(_ handler: @escaping @MainActor (any Error) -> Void) -> HandlerToken {
     errorHandlers.add(handler)
   }
 
-  /// Removes a handler added with ``onError(_:)``.
+  /// Removes a handler added with ``addErrorHandler(_:)``.
   ///
-  /// - Parameter token: The token ``onError(_:)`` returned; a token already removed does nothing.
+  /// - Parameter token: The token ``addErrorHandler(_:)`` returned; a token already removed does nothing.
   public func removeErrorHandler(_ token: HandlerToken) {
     errorHandlers.remove(token)
   }

@@ -33,5 +33,5 @@ public protocol CommandObject: AnyObject {
   /// - Parameter handler: Called on the main actor with the error of each failed run.
   /// - Returns: A token that removes the handler again.
   @discardableResult
-  func onError(_ handler: @escaping @MainActor (any Error) -> Void) -> HandlerToken
+  func addErrorHandler(_ handler: @escaping @MainActor (any Error) -> Void) -> HandlerToken
 }

@@ -103,8 +103,8 @@ enum Sink<Value> {
 
   /// Tells an object sink that the value did not change although an edit arrived.
   @MainActor
-  func settle(_ value: Value) {
-    if case .object(let object) = self { object.settle(value) }
+  func showAgain(_ value: Value) {
+    if case .object(let object) = self { object.showAgain(value) }
   }
 
   /// Tells an object sink that its node was torn down.
@@ -124,7 +124,7 @@ class NodeSink<Value> {
 
   /// Called at a flush when an edit reached the source but its value did not change: a sink
   /// whose widget shows an edit the view model no longer holds shows `value` again.
-  func settle(_ value: Value) {}
+  func showAgain(_ value: Value) {}
 
   /// Called when the node writing this sink is torn down (its graph or row unmounted): a sink
   /// that listens to its widget stops.
@@ -255,15 +255,15 @@ class ValueNode<Value>: RuntimeNode {
 
   /// Tells the object sinks that the value is unchanged though an edit arrived; nothing is
   /// delivered.
-  final func settleSinks() {
+  final func showValueAgain() {
     guard let firstSink else { return }
-    firstSink.settle(value)
+    firstSink.showAgain(value)
     guard let secondSink else { return }
-    secondSink.settle(value)
+    secondSink.showAgain(value)
     guard let otherSinks else { return }
     for sink in otherSinks {
       if isTornDown { return }
-      sink.settle(value)
+      sink.showAgain(value)
     }
   }
 
@@ -345,7 +345,7 @@ class SourceNode<Value>: ValueNode<Value> {
       return deliver()
     } else if wasEdited {
       wasEdited = false
-      settleSinks()
+      showValueAgain()
     }
     return false
   }
