@@ -350,41 +350,6 @@ extension Command where Input == Void {
   }
 }
 
-extension CommandObject {
-  /// Waits until every run of the command (cancelled runs still unwinding among them) has ended
-  /// or sleeps on a virtual clock: what a test of a view model awaits after executing a command,
-  /// without a screen.
-  ///
-  /// ```swift
-  /// model.save.execute()
-  /// try await model.save.settle()
-  /// #expect(model.save.status == .succeeded)
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - stallTimeout: How long, in real time, a run may stay busy without sleeping on a
-  ///     virtual clock or ending before it is reported as waiting on something else; a minute by
-  ///     default.
-  ///   - fileID: The caller's `#fileID`, which an error names; leave the default.
-  ///   - line: The caller's line, which an error names; leave the default.
-  /// - Throws: ``VirtualTimeError`` naming the runs that stayed busy, and this call.
-  public func settle(
-    stallTimeout: Duration = .seconds(60), fileID: String = #fileID, line: Int = #line
-  ) async throws(VirtualTimeError) {
-    // NB: commands of other types than `Command` have no runs the ledger follows.
-    guard let owner = (self as? any WorkOwning)?.workToken else { return }
-    let name = self.name
-    try await WorkLedger.shared.waitUntilQuiet(stallTimeout: stallTimeout) {
-      $0.owner == owner
-    } stalled: { busy in
-      VirtualTimeError(
-        "command '\(name ?? "(unnamed)")' did not settle: "
-          + WorkLedger.stallReport(busy, stallTimeout)
-      ).thrown(by: "settle(stallTimeout:)", fileID: fileID, line: line)
-    }
-  }
-}
-
 /// Waits until `task` ends or the current task is cancelled, whichever comes first.
 private func awaitUnlessCancelled(_ task: Task<Void, Never>) async {
   let signal = OnceSignal()
@@ -436,20 +401,4 @@ private struct Run {
     task.cancel()
     WorkLedger.shared.cancelled(work)
   }
-}
-
-/// What a command does when it is executed while a run is going.
-public enum ExecutionPolicy: String, Hashable, Sendable, CustomStringConvertible {
-  /// The new execution is ignored, and the command reports that it cannot execute while running.
-  case ignoreWhileExecuting
-  /// The running work is cancelled and the new one starts: search as you type.
-  case cancelPrevious
-  /// The new execution waits for the earlier ones (cancelled ones whose work is still unwinding
-  /// too) and then runs, in order: queued work never overlaps.
-  case queue
-  /// Every execution runs at once; results are kept in the order the runs started.
-  case concurrent
-
-  /// The policy's name.
-  public var description: String { rawValue }
 }

@@ -1,0 +1,120 @@
+import Observation
+
+/// The sources one registration made by ``Engine/installObserving(_:newSources:)`` observes,
+/// known only once the install that read them has returned.
+///
+/// NB: the first four numbers are kept in the object itself: a row has a few sources, and an
+/// array for them was a second allocation per row.
+@MainActor
+final class ObservedGroup {
+  private var first: (Int, Int, Int, Int) = (0, 0, 0, 0)
+  private var count = 0
+  private var others: [Int] = []
+
+  func append(_ number: Int) {
+    switch count {
+    case 0: first.0 = number
+    case 1: first.1 = number
+    case 2: first.2 = number
+    case 3: first.3 = number
+    default: others.append(number)
+    }
+    count += 1
+  }
+
+  /// Calls `body` with each number, in the order appended.
+  func callWithEachNumber(_ body: (Int) -> Void) {
+    guard count > 0 else { return }
+    body(first.0)
+    guard count > 1 else { return }
+    body(first.1)
+    guard count > 2 else { return }
+    body(first.2)
+    guard count > 3 else { return }
+    body(first.3)
+    for number in others { body(number) }
+  }
+}
+
+/// What holds an engine without keeping it alive: pending Observation registrations reach the
+/// engine through it, and a scheduler is given it to flush.
+///
+/// Observation cannot cancel a registration, and a scheduler may flush after the graph is
+/// gone. A weak reference would answer that too, but it gives the engine a side table, and an
+/// object with one pays a slower path on every retain and release, which the engine takes
+/// several times per change. The engine clears ``engine`` in its deinit, on the main actor,
+/// where the relay is also read.
+@MainActor
+final class EngineRelay: Flushable {
+  /// The engine, from the end of its initializer to the start of its deinit.
+  unowned(unsafe) var engine: Engine?
+
+  var needsFlush: Bool { engine?.hasPendingChanges ?? false }
+
+  /// Tells the engine that the registration numbered `registration` fired for source `source`:
+  /// at once when Observation reports the change on the main queue, through a main-actor task
+  /// when a view model changed elsewhere.
+  ///
+  /// NB: what ``onMainActor(_:)`` does, written out: the closure handed to it escapes, and a
+  /// registration observing one source, which fires at every change, made one for each.
+  nonisolated func registrationFired(_ source: Int, _ registration: UInt32) {
+    if MainQueue.isCurrent {
+      // NB: a function that captures nothing, called as `MainActor.assumeIsolated` calls its
+      // closure once its check has passed (see `MainQueue.callingIsolated`): the check above
+      // is that check, and assumeIsolated's own, with the context it allocates for the
+      // closure, cost about 35 ns of every change.
+      let fire: @MainActor (EngineRelay, Int, UInt32) -> Void = {
+        $0.engine?.registrationFired($1, $2)
+      }
+      MainQueue.callingIsolated(fire)(self, source, registration)
+    } else {
+      Task { @MainActor in engine?.registrationFired(source, registration) }
+    }
+  }
+
+  /// Tells the engine that the registration numbered `registration` fired for `sources`, as
+  /// ``registrationFired(_:_:)-(Int,_)`` does for one.
+  nonisolated func registrationFired(_ sources: [Int], _ registration: UInt32) {
+    if MainQueue.isCurrent {
+      let fire: @MainActor (EngineRelay, [Int], UInt32) -> Void = { $0.fire($1, $2) }
+      MainQueue.callingIsolated(fire)(self, sources, registration)
+    } else {
+      Task { @MainActor in fire(sources, registration) }
+    }
+  }
+
+  private func fire(_ sources: [Int], _ registration: UInt32) {
+    guard let engine else { return }
+    for source in sources { engine.registrationFired(source, registration) }
+  }
+
+  func flush() {
+    engine?.flush()
+  }
+}
+
+/// Everything the engine keeps per graph run: the flush's state machine, and per node number
+/// the node, the registration observing it and the derived nodes reading it.
+///
+/// The rule that lets release builds skip dynamic exclusivity checks on it: the engine touches
+/// these tables only on the main actor, and only in accesses that end before any call leaves
+/// the engine (a node's read or update, a sink, Observation). No part of the tables is ever
+/// passed `inout` to such a call, so no access can overlap another. Debug builds check this
+/// dynamically on every access.
+struct EngineTables {
+  var machine = FlushStateMachine()
+  var nodes: [RuntimeNode?] = []
+  /// Per node number: the number of the Observation registration that observes the source
+  /// now; 0 when none does (it fired, or the node was removed).
+  var registrations: [UInt32] = []
+  /// Per node number: the derived nodes that read it.
+  var dependents: [[Int]] = []
+  /// Per node number: whether the node is in the graph and can compare its values (see
+  /// ``RuntimeNode/isComparable``), so that sources changing together share a registration.
+  var observable: [Bool] = []
+  /// The number of the last Observation registration the engine made.
+  var lastRegistration: UInt32 = 0
+  var updateCount = 0
+  /// See ``Engine/installEffects``.
+  var installEffects = 0
+}

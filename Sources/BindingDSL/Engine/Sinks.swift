@@ -1,0 +1,108 @@
+/// Where a node writes its value: a widget property, or an object of the engine.
+///
+/// NB: both cases hold one object reference first, so an optional sink takes 16 bytes, not 24:
+/// a closure is kept in a ``ClosureSink`` object, not as a case of its own.
+@usableFromInline
+enum Sink<Value> {
+  case target(any ValueTarget<Value>)
+  case object(NodeSink<Value>)
+
+  /// A sink calling `body` with each value.
+  @usableFromInline
+  @MainActor
+  static func closure(_ body: @escaping (Value) -> Void) -> Sink {
+    .object(ClosureSink(body))
+  }
+
+  @MainActor
+  @inline(__always)
+  func send(_ value: Value) {
+    switch self {
+    case .target(let target): target.receive(value)
+    case .object(let object): object.receive(value)
+    }
+  }
+
+  /// Whether delivering a value may run code that writes into a view model (see
+  /// ``Engine/noteInstallEffect()``).
+  @MainActor
+  var receivingMayWrite: Bool {
+    switch self {
+    case .target(let target): !target.receivesWithoutSideEffects
+    case .object(let object): object.receivingMayWrite
+    }
+  }
+
+  /// Tells an object sink that the value did not change although an edit arrived.
+  @MainActor
+  func showAgain(_ value: Value) {
+    if case .object(let object) = self { object.showAgain(value) }
+  }
+
+  /// Tells an object sink that its node was torn down.
+  @MainActor
+  func detach() {
+    if case .object(let object) = self { object.detach() }
+  }
+}
+
+/// An object that receives a node's values (a two-way binding's link, a converting write).
+@MainActor
+@usableFromInline
+class NodeSink<Value> {
+  @usableFromInline init() {}
+
+  func receive(_ value: Value) {}
+
+  /// Called at a flush when an edit reached the source but its value did not change: a sink
+  /// whose widget shows an edit the view model no longer holds shows `value` again.
+  func showAgain(_ value: Value) {}
+
+  /// Called when the node writing this sink is torn down (its graph or row unmounted): a sink
+  /// that listens to its widget stops.
+  func detach() {}
+
+  /// Whether a value's delivery may run code that writes into a view model: yes, unless a
+  /// subclass knows better.
+  var receivingMayWrite: Bool { true }
+}
+
+/// A sink calling a closure.
+@MainActor
+@usableFromInline
+final class ClosureSink<Value>: NodeSink<Value> {
+  private let body: (Value) -> Void
+  /// Whether `body` does nothing with the value delivered when the sink is added (a list's
+  /// first rows wait for the end of the install), so that delivery cannot write into a view
+  /// model.
+  private let ignoresFirstValue: Bool
+
+  @usableFromInline
+  init(_ body: @escaping (Value) -> Void, ignoresFirstValue: Bool = false) {
+    self.body = body
+    self.ignoresFirstValue = ignoresFirstValue
+  }
+
+  override func receive(_ value: Value) { body(value) }
+
+  override var receivingMayWrite: Bool { !ignoresFirstValue }
+}
+
+/// A sink writing a converted value into a widget property: one object, where a closure
+/// capturing the widget and the converter would be a context and a thunk.
+@MainActor
+@usableFromInline
+final class ConvertingSink<Value, Target: ValueTarget>: NodeSink<Value> {
+  private let target: Target
+  private let convert: (Value) -> Target.Value
+
+  @usableFromInline
+  init(target: Target, convert: @escaping (Value) -> Target.Value) {
+    self.target = target
+    self.convert = convert
+  }
+
+  override func receive(_ value: Value) { target.receive(convert(value)) }
+
+  override var receivingMayWrite: Bool { !target.receivesWithoutSideEffects }
+}
