@@ -2,6 +2,8 @@
 #if os(Linux)
   import Glibc
 
+  @testable import TerminalHost
+
   /// A pseudo-terminal pair: a session runs on `terminal` as on a real tty, and the test reads
   /// what it writes and types keys on `controller`.
   struct PseudoTerminal {
@@ -49,6 +51,12 @@
       return settings
     }
 
+    /// Changes the window's size, as a person resizing the terminal window does.
+    func resize(width: Int, height: Int) {
+      var size = winsize(ws_row: UInt16(height), ws_col: UInt16(width), ws_xpixel: 0, ws_ypixel: 0)
+      _ = ioctl(controller, UInt(TIOCSWINSZ), &size)
+    }
+
     /// Types `bytes` as a person at the terminal would.
     func type(_ bytes: [UInt8]) {
       _ = bytes.withUnsafeBytes { write(controller, $0.baseAddress, $0.count) }
@@ -69,6 +77,28 @@
   }
 
   private let systemClose = Glibc.close
+
+  /// Reads what a session writes to `pty` into a virtual terminal of `width` × `height`, on
+  /// the reader thread of the session's own kind, and calls `until` after each chunk; returns
+  /// the screen once `until` returns `true`, or `nil` when the output ends first.
+  @MainActor
+  func watch(
+    _ pty: PseudoTerminal, width: Int, height: Int,
+    until done: @escaping @MainActor (VirtualTerminal) -> Bool
+  ) -> Task<VirtualTerminal?, Never> {
+    let reader = InputReader(input: pty.controller)
+    return Task { @MainActor in
+      guard let reader else { return nil }
+      defer { reader.stop() }
+      var screen = VirtualTerminal(width: width, height: height)
+      for await event in reader.events {
+        guard case .input(let bytes) = event else { return nil }
+        screen.receive(bytes)
+        if done(screen) { return screen }
+      }
+      return nil
+    }
+  }
 
   /// The four flag words of `settings`, which raw mode changes and restoring puts back.
   func flags(_ settings: termios) -> [UInt] {
