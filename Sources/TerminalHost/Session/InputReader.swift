@@ -102,6 +102,10 @@ private final class ReadLoop: Sendable {
   /// Waits on the input and the wake pipe (without a timeout: nothing here polls), until the
   /// quit byte or the end of the input.
   func run() {
+    // NB: the signal handlers run on other threads; this one only reads.
+    var blocked = sigset_t()
+    sigfillset(&blocked)
+    pthread_sigmask(SIG_BLOCK, &blocked, nil)
     var buffer = [UInt8](repeating: 0, count: 4_096)
     var inputOpen = true
     while true {

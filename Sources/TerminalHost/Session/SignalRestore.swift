@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -9,7 +11,7 @@
 /// sequences, and the pipe that tells the session's reader of a resize or a resume.
 ///
 /// Every handler uses only async-signal-safe calls: `write(2)`, `tcsetattr(3)`, `signal(2)`,
-/// `sigaction(2)`, `sigprocmask(2)` and `raise(3)`.
+/// `sigaction(2)` and `raise(3)`, and lock-free atomics.
 enum SignalRestore {
   /// Shows the cursor, resets the style, turns bracketed paste off, leaves the alternate
   /// screen.
@@ -92,21 +94,46 @@ enum SignalRestore {
     }
     input = -1
     wake = -1
+    isGivenBack.store(false, ordering: .sequentiallyConsistent)
   }
 
-  /// Writes the restoring sequence and puts the saved settings back.
+  /// Whether a handler gave the terminal back: frames are no longer written.
+  private static let isGivenBack = Atomic<Bool>(false)
+  /// Whether a frame is being written, which a handler lets finish before restoring.
+  private static let isWriting = Atomic<Bool>(false)
+
+  /// Writes a frame unless a handler gave the terminal back: a frame drawn on another thread
+  /// while a signal is handled never lands after the restoring sequence.
+  ///
+  /// - Parameters:
+  ///   - bytes: The frame's bytes.
+  ///   - descriptor: Where to write them.
+  static func writeFrame(_ bytes: [UInt8], to descriptor: Int32) {
+    isWriting.store(true, ordering: .sequentiallyConsistent)
+    defer { isWriting.store(false, ordering: .sequentiallyConsistent) }
+    guard !isGivenBack.load(ordering: .sequentiallyConsistent) else { return }
+    bytes.withUnsafeBytes { writeAll($0.baseAddress, $0.count, to: descriptor) }
+  }
+
+  /// Writes the restoring sequence and puts the saved settings back, after a frame being
+  /// written on another thread has ended.
   static func restoreNow() {
     guard input >= 0 else { return }
+    isGivenBack.store(true, ordering: .sequentiallyConsistent)
+    // NB: bounded, so that a handler that interrupted the writing thread itself goes on.
+    var turns = 0
+    while isWriting.load(ordering: .sequentiallyConsistent) && turns < 100_000_000 { turns += 1 }
     writeAll(UnsafeRawPointer(sequence.baseAddress), sequence.count, to: output)
     tcsetattr(input, TCSAFLUSH, settings)
   }
 
   /// Takes the terminal again after a suspension: raw settings, alternate screen, bracketed
-  /// paste.
+  /// paste; frames are written again.
   static func enterAgain() {
     guard input >= 0 else { return }
     tcsetattr(input, TCSAFLUSH, rawSettings)
     writeAll(UnsafeRawPointer(enter.baseAddress), enter.count, to: output)
+    isGivenBack.store(false, ordering: .sequentiallyConsistent)
   }
 
   /// Tells the reader, through the wake pipe, that `byte` happened.
@@ -169,15 +196,11 @@ private func handleFatal(_ number: Int32) {
 /// and stops the process; once continued, takes the terminal again and asks for a repaint.
 private func handleSuspend(_ number: Int32) {
   SignalRestore.restoreNow()
-  signal(SIGTSTP, SIG_DFL)
-  // NB: the signal is blocked while its handler runs; unblocked, the raise stops the process
-  // here, and SIGCONT continues it on the next line.
-  var set = sigset_t()
-  sigemptyset(&set)
-  sigaddset(&set, SIGTSTP)
-  sigprocmask(SIG_UNBLOCK, &set, nil)
-  raise(SIGTSTP)
-  signal(SIGTSTP, handleSuspend)
+  // NB: SIGSTOP rather than SIGTSTP again: the kernel drops a SIGTSTP whose default action
+  // would stop a process of an orphaned group (one started by a program in another session,
+  // as a test starts it), and the handler would take the terminal back at once. SIGCONT
+  // continues the process on the next line.
+  raise(SIGSTOP)
   SignalRestore.enterAgain()
   SignalRestore.notify(SignalRestore.resumedByte)
 }

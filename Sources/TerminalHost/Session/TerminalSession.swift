@@ -123,7 +123,7 @@ public final class TerminalSession {
   ///
   /// - Parameter bytes: What to write, such as a ``FrameWriter``'s output.
   public func write(_ bytes: [UInt8]) {
-    bytes.withUnsafeBytes { SignalRestore.writeAll($0.baseAddress, $0.count, to: output) }
+    SignalRestore.writeFrame(bytes, to: output)
   }
 
   /// Gives the terminal back: shows the cursor, resets the style, turns bracketed paste off,

@@ -9,6 +9,8 @@
   struct PseudoTerminal {
     let controller: Int32
     let terminal: Int32
+    /// The terminal side's path, `/dev/pts/N`, for a child process to open.
+    let path: String
 
     /// Opens a pair with a window of `width` × `height`; `nil` when the system has none free.
     init?(width: Int, height: Int) {
@@ -28,6 +30,7 @@
       _ = ioctl(controller, UInt(TIOCSWINSZ), &size)
       self.controller = controller
       self.terminal = terminal
+      path = "/dev/pts/\(number)"
     }
 
     private var isControllerOpen = true
@@ -60,6 +63,27 @@
     /// Types `bytes` as a person at the terminal would.
     func type(_ bytes: [UInt8]) {
       _ = bytes.withUnsafeBytes { write(controller, $0.baseAddress, $0.count) }
+    }
+
+    /// The terminal's settings now, byte for byte: flags, line discipline, control
+    /// characters and speeds.
+    var settingsBytes: [UInt8] {
+      withUnsafeBytes(of: settings) { Array($0) }
+    }
+
+    /// Waits, with no time limit, until something written arrives, and returns it; empty when
+    /// nothing more can arrive.
+    func waitForOutput() -> [UInt8] {
+      var buffer = [UInt8](repeating: 0, count: 4_096)
+      while true {
+        var descriptor = pollfd(fd: controller, events: Int16(POLLIN), revents: 0)
+        if poll(&descriptor, 1, -1) < 0 {
+          if errno == EINTR { continue }
+          return []
+        }
+        let count = buffer.withUnsafeMutableBytes { read(controller, $0.baseAddress, $0.count) }
+        return count > 0 ? Array(buffer[..<count]) : []
+      }
     }
 
     /// Everything the session wrote that has arrived, without waiting for more.
