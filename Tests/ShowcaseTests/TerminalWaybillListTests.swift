@@ -1,4 +1,5 @@
 import BindingDSL
+import Foundation
 import Headless
 import HeadlessTesting
 import Testing
@@ -52,8 +53,13 @@ import Testing
 
   @Test mutating func theFirstFrameIsTheReadmeExcerpt() async throws {
     let lines = try await press()
-    // NB: the README quotes this file.
-    try assertSnapshot(of: lines.joined(separator: "\n"), named: "waybills-terminal")
+    let text = lines.joined(separator: "\n")
+    try assertSnapshot(of: text, named: "waybills-terminal")
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+    let quoted = "```text\n" + text + "\n```"
+    #expect(readme.contains(quoted), "the README quotes this frame")
   }
 
   @Test mutating func theArrowsMoveTheCursorAndTheLastRowLoadsMore() async throws {
