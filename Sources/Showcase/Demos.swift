@@ -11,21 +11,18 @@ enum Demos {
 
   static func registration() throws -> ScreenDriver<RegistrationScreen> {
     let clock = VirtualClock()
-    let service = FakeAccountService(validCode: "123456", latency: .seconds(1), clock: clock)
-    let model = RegistrationViewModel(phone: "+1 555 0100", service: service, clock: clock)
-    return try ScreenDriver(RegistrationScreen(), model: model, clock: clock)
+    return try ScreenDriver(
+      RegistrationScreen(), model: registrationModel(clock: clock), clock: clock)
   }
 
   static func search() throws -> ScreenDriver<SearchScreen> {
     let clock = VirtualClock()
-    let model = SearchViewModel(catalog: FakeCatalog(clock: clock))
-    return try ScreenDriver(SearchScreen(), model: model, clock: clock)
+    return try ScreenDriver(SearchScreen(), model: searchModel(clock: clock), clock: clock)
   }
 
   static func roles() throws -> ScreenDriver<RoleListScreen> {
     let clock = VirtualClock()
-    let model = RoleListViewModel(service: FakeRoleService(clock: clock, failures: 1))
-    return try ScreenDriver(RoleListScreen(), model: model, clock: clock)
+    return try ScreenDriver(RoleListScreen(), model: rolesModel(clock: clock), clock: clock)
   }
 
   /// The waybill list on a fake service of seven waybills in pages of three, each request
@@ -39,9 +36,33 @@ enum Demos {
 
   /// The settings page, opened on 2026-11-23 of a virtual clock.
   static func settings() throws -> ScreenDriver<SettingsScreen> {
-    let today = try CalendarDate(parsing: "2026-11-23")
     let clock = VirtualClock()
-    let model = SettingsViewModel(today: today, clock: clock)
-    return try ScreenDriver(SettingsScreen(), model: model, clock: clock)
+    return try ScreenDriver(SettingsScreen(), model: try settingsModel(clock: clock), clock: clock)
+  }
+
+  // MARK: - View models, on any clock
+
+  /// The registration of +1 555 0100, on a fake service whose code is 123456 and which
+  /// answers one second later.
+  static func registrationModel(clock: any Clock<Duration>) -> RegistrationViewModel {
+    let service = FakeAccountService(validCode: "123456", latency: .seconds(1), clock: clock)
+    return RegistrationViewModel(phone: "+1 555 0100", service: service, clock: clock)
+  }
+
+  static func searchModel(clock: any Clock<Duration>) -> SearchViewModel {
+    SearchViewModel(catalog: FakeCatalog(clock: clock))
+  }
+
+  static func rolesModel(clock: any Clock<Duration>) -> RoleListViewModel {
+    RoleListViewModel(service: FakeRoleService(clock: clock, failures: 1))
+  }
+
+  static func waybillsModel(clock: any Clock<Duration>) -> WaybillListViewModel {
+    WaybillListViewModel(service: FakeWaybillService(clock: clock))
+  }
+
+  /// The settings page, opened on 2026-11-23.
+  static func settingsModel(clock: any Clock<Duration>) throws -> SettingsViewModel {
+    SettingsViewModel(today: try CalendarDate(parsing: "2026-11-23"), clock: clock)
   }
 }

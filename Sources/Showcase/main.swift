@@ -1,6 +1,7 @@
 import Foundation
 import Headless
 import HeadlessTesting
+import TerminalHost
 
 let usage = """
   Usage:
@@ -44,11 +45,12 @@ do {
       throw ShowcaseError("--terminal takes one screen name at most\n\n\(usage)")
     }
     let environment = ProcessInfo.processInfo.environment
-    if let message = TerminalMode.unavailableMessage(input: STDIN_FILENO, environment: environment)
-    {
+    let input = TerminalSession.terminalInput()
+    if let message = TerminalMode.unavailableMessage(input: input, environment: environment) {
       throw ShowcaseError(message)
     }
-    try await TerminalMode.run(screen: arguments.count == 2 ? arguments[1] : "registration")
+    try await TerminalMode.run(
+      screen: arguments.count == 2 ? arguments[1] : "registration", input: input ?? STDIN_FILENO)
   case "--help", "-h":
     print(usage)
   case let argument?:

@@ -1,3 +1,4 @@
+import BindingDSL
 import Headless
 import TerminalHost
 import Testing
@@ -14,6 +15,13 @@ import Testing
 /// terminal is.
 @MainActor
 @Suite struct TerminalModeTests {
+  let clock = VirtualClock()
+  let scheduler: RedrawScheduler
+
+  init() {
+    scheduler = RedrawScheduler(clock: clock)
+  }
+
   @Test func withoutATerminalTheModePointsAtTheInteractiveMode() throws {
     var ends: [Int32] = [0, 0]
     #expect(pipe(&ends) == 0)
@@ -24,13 +32,18 @@ import Testing
     let message = try #require(TerminalMode.unavailableMessage(input: ends[0], environment: [:]))
     #expect(message.hasPrefix("--terminal needs a terminal, and the input is not a terminal."))
     #expect(message.contains("--interactive [SCREEN]"))
+    let none = try #require(TerminalMode.unavailableMessage(input: nil, environment: [:]))
+    let expected =
+      "--terminal needs a terminal, and the input is not a terminal and the process has no "
+      + "controlling terminal (/dev/tty)."
+    #expect(none.hasPrefix(expected))
   }
 
   @Test func theRegistrationScreenTakesKeys() async throws {
-    let (host, tick) = try await TerminalMode.host(for: "registration")
+    let host = try TerminalMode.host(for: "registration", scheduler: scheduler, clock: clock)
     for key in "123" {
-      host.handle(.character(key))
-      await tick()
+      clock.withTracking { host.handle(.character(key)) }
+      try await clock.advance(by: .zero)
     }
     let lines = host.frame(width: 40, height: 8).lines
     #expect(host.focused?.id == "code")
@@ -39,15 +52,19 @@ import Testing
   }
 
   @Test func theAppShowsItsFirstScreenUnderATitleBar() async throws {
-    // NB: the tick holds the app's driver, whose end shuts the app down.
-    let (host, tick) = try await TerminalMode.host(for: "app")
-    await tick()
+    let host = try TerminalMode.host(for: "app", scheduler: scheduler, clock: clock)
+    try await clock.advance(by: .zero)
     let lines = host.frame(width: 40, height: 8).lines
     #expect(lines[0] == " Sign in")
     #expect(!host.focusOrder.isEmpty)
   }
 
-  @Test func anUnknownScreenIsNamedWithTheScreensThereAre() async throws {
-    await #expect(throws: ShowcaseError.self) { try await TerminalMode.host(for: "nope") }
+  @Test func anUnknownScreenIsNamedWithTheScreensThereAre() throws {
+    let expected =
+      "no showcase screen 'nope'; screens: registration, search, roles, waybills, settings, app"
+    let error = #expect(throws: ShowcaseError.self) {
+      try TerminalMode.host(for: "nope", scheduler: scheduler, clock: clock)
+    }
+    #expect(error?.description == expected)
   }
 }

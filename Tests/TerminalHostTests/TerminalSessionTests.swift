@@ -1,5 +1,7 @@
 #if os(Linux)
+  import BindingDSL
   import Glibc
+  import Headless
   import HeadlessTesting
   import Testing
 
@@ -9,6 +11,8 @@
   /// on restore and by the signal handler's path.
   @MainActor
   @Suite(.serialized) struct TerminalSessionTests {
+    let clock = ContinuousClock()
+
     @Test func aSessionTakesTheTerminalAndRestoreGivesItBack() throws {
       let pty = try #require(PseudoTerminal(width: 40, height: 10))
       defer { pty.close() }
@@ -49,36 +53,95 @@
       let pty = try #require(PseudoTerminal(width: 40, height: 10))
       defer { pty.close() }
       let model = ProfileModel()
-      let driver = try ScreenDriver(ProfileScreen(), model: model)
-      let host = TerminalScreenHost(driver.mounted, flush: {})
+      let scheduler = RedrawScheduler()
+      let screen = try ProfileScreen().mount(on: model, scheduler: scheduler, clock: clock)
+      let host = TerminalScreenHost(screen, flush: { scheduler.flush() })
       let session = try TerminalSession(input: pty.terminal, output: pty.terminal)
       pty.type(utf8("Ada"))
-      var quitTyped = false
-      await session.run(host, waitingUpTo: 0) {
-        try? await driver.settle()
-        // NB: Ctrl-C is typed once the name shows, so the frame with it is drawn first.
-        if model.name == "Ada" && !quitTyped {
-          quitTyped = true
-          pty.type([3])
-        }
+      // NB: Ctrl-C is typed once a frame shows the name.
+      let shown = watch(pty, width: 40, height: 10) { screen in
+        guard screen.lines[1] == "Ada" else { return false }
+        pty.type([3])
+        return true
       }
-      var screen = VirtualTerminal(width: 40, height: 10)
-      screen.receive(pty.output())
+      try await session.run(host, scheduler: scheduler)
+      let terminal = try #require(await shown.value)
       session.restore()
-      #expect(screen.lines[1] == "Ada")
-      #expect(screen.lines[9].hasPrefix("^C quit  Tab/⇧Tab focus"))
-      #expect(screen.cursor == TerminalPosition(column: 3, row: 1))
+      #expect(model.name == "Ada")
+      #expect(terminal.lines[9].hasPrefix("^C quit  Tab/⇧Tab focus"))
+      #expect(terminal.cursor == TerminalPosition(column: 3, row: 1))
+      #expect(scheduler.draw == nil, "the session lets go of the scheduler")
+    }
+
+    @Test func aResizeRepaintsTheWholeScreenAtTheNewSize() async throws {
+      let pty = try #require(PseudoTerminal(width: 40, height: 10))
+      defer { pty.close() }
+      let scheduler = RedrawScheduler()
+      let screen = try ProfileScreen().mount(on: ProfileModel(), scheduler: scheduler, clock: clock)
+      let host = TerminalScreenHost(screen, flush: { scheduler.flush() })
+      let session = try TerminalSession(input: pty.terminal, output: pty.terminal)
+      var resized = false
+      let shown = watch(pty, width: 50, height: 12) { screen in
+        if !resized, screen.lines[9].hasPrefix("^C quit") {
+          resized = true
+          pty.resize(width: 50, height: 12)
+          // NB: the pseudo-terminal is not the test's controlling terminal, so the kernel
+          // sends its SIGWINCH elsewhere; the test sends it to its process (`raise` would
+          // send it to this thread, where the concurrency runtime blocks signals).
+          kill(getpid(), SIGWINCH)
+          return false
+        }
+        guard resized, screen.lines[11].hasPrefix("^C quit") else { return false }
+        pty.type([17])
+        return true
+      }
+      try await session.run(host, scheduler: scheduler)
+      let terminal = try #require(await shown.value)
+      session.restore()
+      #expect(terminal.lines[9] == "")
+      #expect(terminal.lines[0] == "こんにちは, 世界")
+    }
+
+    @Test func aLoneEscapeIsReadAsEscOnceTheWaitPasses() async throws {
+      let pty = try #require(PseudoTerminal(width: 40, height: 10))
+      defer { pty.close() }
+      let driver = try AppDriver(registry: inboxRegistry())
+      let inbox = InboxModel(app: driver.host)
+      try await driver.start { _ in inbox }
+      try await driver.navigate { try $0.push(MessageModel()) }
+      let scheduler = RedrawScheduler()
+      let host = TerminalScreenHost(driver.host, flush: { scheduler.flush() })
+      let session = try TerminalSession(input: pty.terminal, output: pty.terminal)
+      let escapeClock = VirtualClock()
+      pty.type([0x1B])
+      // NB: the wait for the rest of the sequence runs on a virtual clock; the test moves it
+      // on once the escape is pending, and the app goes back.
+      let watcher = Task { @MainActor in
+        while escapeClock.sleeperCount == 0 { await Task.yield() }
+        try await escapeClock.advance(by: .milliseconds(50))
+      }
+      let shown = watch(pty, width: 40, height: 10) { screen in
+        guard screen.lines[0] == " Inbox" else { return false }
+        pty.type([3])
+        return true
+      }
+      try await session.run(host, scheduler: scheduler, clock: escapeClock)
+      try await watcher.value
+      #expect(await shown.value != nil)
+      session.restore()
+      #expect(driver.host.mainStack.count == 1)
     }
 
     @Test func aSessionEndsWhenTheTerminalHangsUp() async throws {
       var pty = try #require(PseudoTerminal(width: 40, height: 10))
       defer { pty.close() }
-      let driver = try ScreenDriver(ProfileScreen(), model: ProfileModel())
-      let host = TerminalScreenHost(driver.mounted, flush: {})
+      let scheduler = RedrawScheduler()
+      let screen = try ProfileScreen().mount(on: ProfileModel(), scheduler: scheduler, clock: clock)
+      let host = TerminalScreenHost(screen, flush: { scheduler.flush() })
       let session = try TerminalSession(input: pty.terminal, output: pty.terminal)
       _ = pty.output()
       pty.closeController()
-      await session.run(host, waitingUpTo: 1_000) {}
+      try await session.run(host, scheduler: scheduler)
       #expect(session.isAtEnd)
       session.restore()
     }

@@ -75,9 +75,18 @@ public final class AppView: Widget {
   override public var kind: String { "App" }
 
   /// The main stack, then each presented stack.
-  public internal(set) var stacks: [NavigationStackView] = []
+  public internal(set) var stacks: [NavigationStackView] = [] { didSet { onChange?() } }
   /// The dialogs shown over everything, oldest first.
-  public internal(set) var overlays: [Widget] = []
+  public internal(set) var overlays: [Widget] = [] { didSet { onChange?() } }
+
+  /// Called after ``stacks`` or ``overlays`` change: a screen pushed, popped, presented or
+  /// dismissed, a dialog shown or answered, a toast or a progress HUD coming or going. These
+  /// change the app's tree without a flush of its bindings, so a host that draws after each
+  /// flush sets this to draw after them too. One host sets it; setting it replaces the last.
+  ///
+  /// It runs in the middle of the change (a navigation may not have told the screens that
+  /// appear yet): record that a frame is due and draw later, rather than drawing in it.
+  public var onChange: (@MainActor () -> Void)?
 
   init() {
     super.init(id: "app")

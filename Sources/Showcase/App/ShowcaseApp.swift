@@ -32,16 +32,22 @@ enum ShowcaseApp {
   /// sign-in.
   static func driver() async throws -> AppDriver {
     let clock = VirtualClock()
+    let services = self.services(clock: clock)
+    let driver = AppDriver(registry: try registry(services: services), clock: clock)
+    try await driver.start { host in LoginViewModel(services: services(host)) }
+    return driver
+  }
+
+  /// The fake back ends on `clock`, each answering one second later, given to the screens of
+  /// an app host.
+  static func services(clock: any Clock<Duration>) -> @MainActor (AppHost) -> AppServices {
     let accounts = FakeAccountService(validCode: "123456", latency: .seconds(1), clock: clock)
     let catalog = FakeCatalog(clock: clock)
     let waybills = FakeWaybillService(clock: clock)
-    let services = { @MainActor (host: AppHost) in
+    return { @MainActor (host: AppHost) in
       AppServices(
         navigator: host, dialogs: host.dialogs, accounts: accounts, catalog: catalog,
         waybills: waybills, clock: clock)
     }
-    let driver = AppDriver(registry: try registry(services: services), clock: clock)
-    try await driver.start { host in LoginViewModel(services: services(host)) }
-    return driver
   }
 }

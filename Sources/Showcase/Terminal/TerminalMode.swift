@@ -1,46 +1,62 @@
 import Foundation
 import Headless
-import HeadlessTesting
 import TerminalHost
 
 /// The terminal mode: one showcase screen, or the whole app, full screen and driven by the
-/// keyboard, on the same drivers the interactive mode uses. Their virtual clock follows the
-/// real one, so a countdown counts down and a fake service answers after its latency.
+/// keyboard. The screens are mounted as an app mounts them, on the real clock and on a
+/// scheduler that flushes on the main actor's next turn and then draws, so a countdown counts
+/// down and a fake service answers after its latency, with no test driver involved.
 @MainActor
 enum TerminalMode {
   /// Why the terminal mode cannot run here, as the message the showcase prints, or `nil` when
   /// it can.
   ///
   /// - Parameters:
-  ///   - input: The file descriptor keys would be read from.
+  ///   - input: The terminal keys would be read from, or `nil` when neither standard input
+  ///     nor `/dev/tty` is one.
   ///   - environment: The process's environment.
   /// - Returns: The message, pointing at `--interactive`.
-  static func unavailableMessage(input: Int32, environment: [String: String]) -> String? {
-    TerminalSession.unavailableReason(input: input, environment: environment).map {
+  static func unavailableMessage(input: Int32?, environment: [String: String]) -> String? {
+    let reason =
+      input.map { TerminalSession.unavailableReason(input: $0, environment: environment) }
+      ?? "the input is not a terminal and the process has no controlling terminal (/dev/tty)"
+    return reason.map {
       "--terminal needs a terminal, and \($0). To drive a screen from a script or a pipe, use "
         + "--interactive [SCREEN], which reads commands line by line."
     }
   }
 
-  /// A host for the screen `name` (or the app), and the tick that settles its driver and
-  /// moves its clock on by the real time passed.
+  /// A host for the screen `name` (or the app), mounted on `scheduler` and `clock`, shown.
   ///
-  /// - Parameter name: The screen's name on the command line, or `app`.
-  /// - Returns: The host and its tick.
+  /// - Parameters:
+  ///   - name: The screen's name on the command line, or `app`.
+  ///   - scheduler: The scheduler to mount on; the host flushes it after each key.
+  ///   - clock: The clock the screens' timers and fake services sleep on.
+  /// - Returns: The host.
   /// - Throws: ``ShowcaseError`` when there is no screen `name`, or the error that kept it from
   ///   being mounted.
   static func host(
-    for name: String
-  ) async throws -> (host: TerminalScreenHost, tick: @MainActor () async -> Void) {
+    for name: String, scheduler: RedrawScheduler, clock: any Clock<Duration>
+  ) throws -> TerminalScreenHost {
+    func shown<S: Screen>(_ screen: S, _ model: S.Model) throws -> TerminalScreenHost {
+      let mounted = try screen.mount(on: model, scheduler: scheduler, clock: clock)
+      mounted.appear()
+      return TerminalScreenHost(mounted, flush: { scheduler.flush() })
+    }
     switch name {
-    case "registration": return try await screen(Demos.registration())
-    case "search": return try await screen(Demos.search())
-    case "roles": return try await screen(Demos.roles())
-    case "waybills": return try await screen(Demos.waybills())
-    case "settings": return try await screen(Demos.settings())
+    case "registration":
+      return try shown(RegistrationScreen(), Demos.registrationModel(clock: clock))
+    case "search": return try shown(SearchScreen(), Demos.searchModel(clock: clock))
+    case "roles": return try shown(RoleListScreen(), Demos.rolesModel(clock: clock))
+    case "waybills": return try shown(WaybillListScreen(), Demos.waybillsModel(clock: clock))
+    case "settings": return try shown(SettingsScreen(), try Demos.settingsModel(clock: clock))
     case "app":
-      let driver = try await ShowcaseApp.driver()
-      return (TerminalScreenHost(driver.host, flush: {}), ticking(driver))
+      let services = ShowcaseApp.services(clock: clock)
+      let app = AppHost(
+        registry: try ShowcaseApp.registry(services: services), scheduler: scheduler,
+        clock: clock)
+      try app.setStack([LoginViewModel(services: services(app))])
+      return TerminalScreenHost(app, flush: { scheduler.flush() })
     default:
       throw ShowcaseError(
         "no showcase screen '\(name)'; screens: \(Demos.names.joined(separator: ", "))")
@@ -49,37 +65,20 @@ enum TerminalMode {
 
   /// Runs the screen `name` full screen until Ctrl-C or Ctrl-Q, and gives the terminal back.
   ///
-  /// - Parameter name: The screen's name on the command line, or `app`.
+  /// - Parameters:
+  ///   - name: The screen's name on the command line, or `app`.
+  ///   - input: The terminal to read keys from (``TerminalSession/terminalInput(standardInput:)``).
   /// - Throws: ``ShowcaseError`` for an unknown screen, or the error of a session that could
   ///   not start.
-  static func run(screen name: String) async throws {
-    let (host, tick) = try await host(for: name)
-    let session = try TerminalSession(input: STDIN_FILENO, output: STDOUT_FILENO)
+  static func run(screen name: String, input: Int32) async throws {
+    let clock = ContinuousClock()
+    let scheduler = RedrawScheduler(clock: clock)
+    let host = try host(for: name, scheduler: scheduler, clock: clock)
+    // NB: frames go to standard output when it is a terminal, else to the terminal keys come
+    // from (/dev/tty, opened for reading and writing).
+    let output = isatty(STDOUT_FILENO) == 1 ? STDOUT_FILENO : input
+    let session = try TerminalSession(input: input, output: output)
     defer { session.restore() }
-    await session.run(host, tick: tick)
+    try await session.run(host, scheduler: scheduler, clock: clock)
   }
-
-  private static func screen<S: Screen>(
-    _ driver: ScreenDriver<S>
-  ) async throws -> (host: TerminalScreenHost, tick: @MainActor () async -> Void) {
-    try await driver.appear()
-    return (TerminalScreenHost(driver.mounted, flush: {}), ticking(driver))
-  }
-
-  /// A tick that moves `driver`'s clock on by the real time since the last tick, settling the
-  /// screen; a screen that does not settle is left for the next tick.
-  private static func ticking(_ driver: Driver) -> @MainActor () async -> Void {
-    let last = RealTime()
-    return {
-      let now = ContinuousClock.now
-      try? await driver.advance(by: now - last.instant)
-      last.instant = now
-    }
-  }
-}
-
-/// The real time of the last tick.
-@MainActor
-private final class RealTime {
-  var instant = ContinuousClock.now
 }

@@ -23,10 +23,25 @@ extension TerminalScreenHost {
       if ids.indices.contains(index) { tabs.selection.edit(ids[index]) }
     case .moveRow(let offset):
       guard let list = focused as? ListView else { return }
-      listCursor = min(max(listCursor + offset, 0), max(list.rows.count - 1, 0))
+      followListCursor(in: list)
+      moveListCursor(to: listCursor + offset, in: list)
+      if listCursor == list.rows.count - 1 { loadMore(of: list) }
     case .selectRow:
-      guard let list = focused as? ListView, list.rows.indices.contains(listCursor) else { return }
+      guard let list = focused as? ListView else { return }
+      followListCursor(in: list)
+      guard list.rows.indices.contains(listCursor) else { return }
       list.select(list.rows[listCursor])
+    case .swipe(let name):
+      guard let list = focused as? ListView else { return }
+      followListCursor(in: list)
+      guard list.rows.indices.contains(listCursor),
+        let action = list.boundActions.first(where: { $0.eventKey.property == name }),
+        let model = list.rows[listCursor].model as? any RowModel
+      else { return }
+      action.send(model)
+    case .refresh:
+      guard let list = focused as? ListView, list.refresh.isEnabled.value else { return }
+      list.refresh.trigger.send()
     case .focus(let offset):
       let order = focusOrder
       guard !order.isEmpty else { return }
@@ -36,6 +51,15 @@ extension TerminalScreenHost {
     case .back:
       try? app?.goBack()
     }
+  }
+
+  /// Asks `list` for more rows, as scrolling to its end does: when it has more to load and
+  /// its load-more command can run and is not running.
+  private func loadMore(of list: ListView) {
+    let control = list.loadMore
+    guard list.hasMore.value, control.isBound, control.isEnabled.value, !control.isBusy.value
+    else { return }
+    control.trigger.send()
   }
 
   /// Applies a text edit at the caret: the caret moves, and an edit that changes the text

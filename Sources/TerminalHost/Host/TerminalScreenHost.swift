@@ -26,8 +26,10 @@ public final class TerminalScreenHost {
   /// The caret in the focused text widget, and the text it was placed in: a text changed
   /// since by anything but the host puts the caret back at its end.
   var caret: (index: Int, text: String)?
-  /// The row the arrows are on in the focused list.
+  /// The row the arrows are on in the focused list, by index and by row: rows inserted or
+  /// removed before it leave the cursor on the same row.
   var listCursor = 0
+  weak var listCursorRow: RowWidget?
   /// What the focus moves within (an app's visible screen or its dialog in front), and where
   /// the focus was in each scope left for another: closing a dialog gives the focus back.
   private var scope: ObjectIdentifier?
@@ -130,7 +132,10 @@ public final class TerminalScreenHost {
     guard let tree = root(), height > 0 else { return frame }
     var painter = ScreenPainter(focused: focused)
     if let field = focused as? any TextEditable { painter.caret = caretIndex(in: field) }
-    if focused is ListView { painter.listCursor = listCursor }
+    if let list = focused as? ListView {
+      followListCursor(in: list)
+      painter.listCursor = listCursor
+    }
     painter.paint(tree, into: &frame, rows: 0..<(height - 1))
     frame.write(footer, column: 0, row: height - 1, style: TerminalStyle(attributes: .dim))
     return frame
@@ -191,7 +196,25 @@ public final class TerminalScreenHost {
     focusIndex = order.firstIndex { $0 === widget } ?? 0
     caret = nil
     if let list = widget as? ListView {
-      listCursor = list.rows.firstIndex { $0.isSelected.value } ?? 0
+      moveListCursor(to: list.rows.firstIndex { $0.isSelected.value } ?? 0, in: list)
+    }
+  }
+
+  /// Puts the list's cursor on the row at `index`, kept within the rows.
+  func moveListCursor(to index: Int, in list: ListView) {
+    let rows = list.rows
+    listCursor = min(max(index, 0), max(rows.count - 1, 0))
+    listCursorRow = rows.indices.contains(listCursor) ? rows[listCursor] : nil
+  }
+
+  /// Finds the cursor's row again after the rows changed; when it went away, the cursor stays
+  /// at its place, or on the row now last.
+  func followListCursor(in list: ListView) {
+    let rows = list.rows
+    if let row = listCursorRow, let index = rows.firstIndex(where: { $0 === row }) {
+      listCursor = index
+    } else {
+      moveListCursor(to: listCursor, in: list)
     }
   }
 

@@ -12,6 +12,8 @@ enum KeyCommand: Equatable {
   case switchTab(Int)
   case moveRow(Int)
   case selectRow
+  case swipe(String)
+  case refresh
   case focus(Int)
   case back
 }
@@ -94,15 +96,38 @@ enum KeyTable {
         KeyRule("←→", "tab", [.left], .switchTab(-1)),
         KeyRule("", "", [.right], .switchTab(1)),
       ]
-    case is ListView:
-      return [
-        KeyRule("↑↓", "move", [.up], .moveRow(-1)),
-        KeyRule("", "", [.down], .moveRow(1)),
-        KeyRule("Enter", "select", [.enter, .character(" ")], .selectRow),
-      ]
+    case let list as ListView:
+      return listRules(for: list)
     default:
       return []
     }
+  }
+
+  /// A list's keys: the arrows move the cursor row (Page Up and Down by ten), Enter selects
+  /// it; Del swipes the `delete` action and 1 to 9 the others, each while a command is bound
+  /// to it; `r` pulls to refresh while the list's refresh has a command. Moving onto the last
+  /// row loads more, with no key of its own.
+  private static func listRules(for list: ListView) -> [KeyRule] {
+    var rules = [
+      KeyRule("↑↓", "move", [.up], .moveRow(-1)),
+      KeyRule("", "", [.down], .moveRow(1)),
+      KeyRule("", "", [.pageUp], .moveRow(-10)),
+      KeyRule("", "", [.pageDown], .moveRow(10)),
+      KeyRule("Enter", "select", [.enter, .character(" ")], .selectRow),
+    ]
+    var number = 0
+    for action in list.boundActions {
+      let name = action.eventKey.property
+      if action === list.deletion {
+        rules.append(KeyRule("Del", name, [.delete, .backspace], .swipe(name)))
+      } else if number < 9 {
+        number += 1
+        let key = Character(String(number))
+        rules.append(KeyRule(String(key), action.title ?? name, [.character(key)], .swipe(name)))
+      }
+    }
+    if list.refresh.isBound { rules.append(KeyRule("r", "refresh", [.character("r")], .refresh)) }
+    return rules
   }
 
   private static func textRules(multiline: Bool, submits: Bool) -> [KeyRule] {

@@ -4,12 +4,19 @@ extension ScreenPainter {
   /// Draws a list: its rows (each section's header in bold and footer dim), the selected row
   /// marked `▸`, the cursor row reversed while the list has the focus, scrolled so that the
   /// cursor row shows; then the failure text, or the empty text when there are no rows.
+  /// `⋯ refreshing` shows above the rows while a refresh runs, `⋯ loading more` under them
+  /// while more load.
   func drawList(
     _ list: ListView, column: Int, row: Int, width: Int, on canvas: inout Canvas
   ) -> Int {
     var used = 0
     if let failure = list.failureText.value {
       canvas.write("✗ " + failure, column: column, row: row, width: width, style: Palette.error)
+      used += 1
+    }
+    if list.refresh.isBusy.value {
+      canvas.write(
+        "⋯ refreshing", column: column, row: row + used, width: width, style: Palette.dim)
       used += 1
     }
     let items = list.children.flatMap { $0 is RowWidget ? [$0] : $0.children }
@@ -42,6 +49,11 @@ extension ScreenPainter {
         canvas.emphasize(columns: column..<(column + width), rows: top..<(top + height), emphasis)
       }
       used += height
+    }
+    if list.loadMore.isBusy.value, row + used < end {
+      canvas.write(
+        "⋯ loading more", column: column, row: row + used, width: width, style: Palette.dim)
+      used += 1
     }
     return used
   }

@@ -10,8 +10,11 @@
 
 /// A terminal taken over for a full-screen host: raw input (no echo, no line editing, no
 /// signals from Ctrl-C), the alternate screen, and bracketed paste; given back as it was on
-/// ``restore()``, on deinit, and on SIGINT, SIGTERM and SIGHUP, whose handler writes the
-/// restoring sequences and settings before the signal ends the process.
+/// ``restore()``, on deinit, on SIGINT, SIGTERM and SIGHUP, whose handler writes the
+/// restoring sequences and settings before the signal ends the process, and on a crash or a
+/// trap (SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGTRAP), whose handler does the same before the
+/// signal goes on to the handler it had before. Ctrl-Z (or SIGTSTP) gives the terminal back
+/// and stops the process; once continued, the session takes the terminal again and repaints.
 ///
 /// One session at a time: the signal handler restores the latest.
 public final class TerminalSession {
@@ -20,9 +23,10 @@ public final class TerminalSession {
   /// The file descriptor frames are written to.
   public let output: Int32
   private var saved: termios
-  private var isRestored = false
+  private var raw: termios
+  private(set) var isRestored = false
   /// Whether the input ended: the terminal hung up or closed, so no key will come.
-  public private(set) var isAtEnd = false
+  public internal(set) var isAtEnd = false
 
   /// Why a full-screen session cannot run on `input`, or `nil` when it can: the input is not
   /// a terminal (a pipe, a file), or `TERM` names a terminal without cursor movement.
@@ -53,18 +57,42 @@ public final class TerminalSession {
       throw TerminalSessionError("the input is not a terminal")
     }
     saved = settings
-    var raw = settings
+    raw = settings
     cfmakeraw(&raw)
     // NB: output processing stays on, so a line feed written still returns the carriage.
     raw.c_oflag = settings.c_oflag
     guard tcsetattr(input, TCSAFLUSH, &raw) == 0 else {
       throw TerminalSessionError("the terminal's settings cannot be changed")
     }
-    SignalRestore.install(input: input, output: output, settings: settings)
+    installSignalHandlers(wake: -1)
     write(TerminalSequences.enterAlternateScreen + TerminalSequences.enableBracketedPaste)
   }
 
   deinit { restore() }
+
+  /// Installs the handlers that give the terminal back, telling the reader of resizes and
+  /// resumes through `wake` (-1: nobody is told).
+  func installSignalHandlers(wake: Int32) {
+    SignalRestore.install(input: input, output: output, settings: saved, raw: raw, wake: wake)
+  }
+
+  /// The descriptor a session reads keys from: standard input when it is a terminal, or else
+  /// the process's controlling terminal (`/dev/tty`), as when a script is piped into a
+  /// program that still asks the person at the terminal; `nil` when there is neither.
+  ///
+  /// - Parameter standardInput: The descriptor of standard input (0).
+  /// - Returns: `standardInput`, a descriptor of `/dev/tty` opened for reading and writing
+  ///   (the caller closes it), or `nil`.
+  public static func terminalInput(standardInput: Int32 = 0) -> Int32? {
+    if isatty(standardInput) == 1 { return standardInput }
+    let terminal = open("/dev/tty", O_RDWR | O_NOCTTY)
+    guard terminal >= 0 else { return nil }
+    guard isatty(terminal) == 1 else {
+      _ = close(terminal)
+      return nil
+    }
+    return terminal
+  }
 
   /// The terminal's size in columns and rows; 80 × 24 when it does not say.
   public var size: (width: Int, height: Int) {
@@ -95,7 +123,7 @@ public final class TerminalSession {
   ///
   /// - Parameter bytes: What to write, such as a ``FrameWriter``'s output.
   public func write(_ bytes: [UInt8]) {
-    bytes.withUnsafeBytes { SignalRestore.writeAll($0.baseAddress, $0.count, to: output) }
+    SignalRestore.writeFrame(bytes, to: output)
   }
 
   /// Gives the terminal back: shows the cursor, resets the style, turns bracketed paste off,

@@ -2,11 +2,15 @@
 #if os(Linux)
   import Glibc
 
+  @testable import TerminalHost
+
   /// A pseudo-terminal pair: a session runs on `terminal` as on a real tty, and the test reads
   /// what it writes and types keys on `controller`.
   struct PseudoTerminal {
     let controller: Int32
     let terminal: Int32
+    /// The terminal side's path, `/dev/pts/N`, for a child process to open.
+    let path: String
 
     /// Opens a pair with a window of `width` × `height`; `nil` when the system has none free.
     init?(width: Int, height: Int) {
@@ -26,6 +30,7 @@
       _ = ioctl(controller, UInt(TIOCSWINSZ), &size)
       self.controller = controller
       self.terminal = terminal
+      path = "/dev/pts/\(number)"
     }
 
     private var isControllerOpen = true
@@ -49,9 +54,36 @@
       return settings
     }
 
+    /// Changes the window's size, as a person resizing the terminal window does.
+    func resize(width: Int, height: Int) {
+      var size = winsize(ws_row: UInt16(height), ws_col: UInt16(width), ws_xpixel: 0, ws_ypixel: 0)
+      _ = ioctl(controller, UInt(TIOCSWINSZ), &size)
+    }
+
     /// Types `bytes` as a person at the terminal would.
     func type(_ bytes: [UInt8]) {
       _ = bytes.withUnsafeBytes { write(controller, $0.baseAddress, $0.count) }
+    }
+
+    /// The terminal's settings now, byte for byte: flags, line discipline, control
+    /// characters and speeds.
+    var settingsBytes: [UInt8] {
+      withUnsafeBytes(of: settings) { Array($0) }
+    }
+
+    /// Waits, with no time limit, until something written arrives, and returns it; empty when
+    /// nothing more can arrive.
+    func waitForOutput() -> [UInt8] {
+      var buffer = [UInt8](repeating: 0, count: 4_096)
+      while true {
+        var descriptor = pollfd(fd: controller, events: Int16(POLLIN), revents: 0)
+        if poll(&descriptor, 1, -1) < 0 {
+          if errno == EINTR { continue }
+          return []
+        }
+        let count = buffer.withUnsafeMutableBytes { read(controller, $0.baseAddress, $0.count) }
+        return count > 0 ? Array(buffer[..<count]) : []
+      }
     }
 
     /// Everything the session wrote that has arrived, without waiting for more.
@@ -69,6 +101,28 @@
   }
 
   private let systemClose = Glibc.close
+
+  /// Reads what a session writes to `pty` into a virtual terminal of `width` × `height`, on
+  /// the reader thread of the session's own kind, and calls `until` after each chunk; returns
+  /// the screen once `until` returns `true`, or `nil` when the output ends first.
+  @MainActor
+  func watch(
+    _ pty: PseudoTerminal, width: Int, height: Int,
+    until done: @escaping @MainActor (VirtualTerminal) -> Bool
+  ) -> Task<VirtualTerminal?, Never> {
+    let reader = InputReader(input: pty.controller)
+    return Task { @MainActor in
+      guard let reader else { return nil }
+      defer { reader.stop() }
+      var screen = VirtualTerminal(width: width, height: height)
+      for await event in reader.events {
+        guard case .input(let bytes) = event else { return nil }
+        screen.receive(bytes)
+        if done(screen) { return screen }
+      }
+      return nil
+    }
+  }
 
   /// The four flag words of `settings`, which raw mode changes and restoring puts back.
   func flags(_ settings: termios) -> [UInt] {
