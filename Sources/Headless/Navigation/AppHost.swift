@@ -24,8 +24,8 @@ public final class AppHost: Navigator {
   /// The graph run every screen is mounted in.
   package let graph: MountedGraph<HostModel>
   /// The main stack, then each presented stack, root first.
-  private var stacks: [[ScreenMount]] = [[]]
-  private var stackViews: [NavigationStackView] = [NavigationStackView("main", isPresented: false)]
+  var stacks: [[ScreenMount]] = [[]]
+  var stackViews: [NavigationStackView] = [NavigationStackView("main", isPresented: false)]
   /// The operation under way, while it runs.
   private var transition: String?
   /// The dialogs, toasts and progress HUDs shown over the app: the ``/BindingDSL/DialogPresenter`` its
@@ -247,7 +247,7 @@ public final class AppHost: Navigator {
 
   /// Runs `operation` as the one operation under way; an operation asked for meanwhile (from a
   /// lifecycle handler) is refused.
-  private func run(
+  func run(
     _ name: String, _ operation: () throws(NavigationError) -> Void
   ) throws(NavigationError) {
     if let transition {
@@ -262,7 +262,7 @@ public final class AppHost: Navigator {
   }
 
   /// Refuses a list that holds one view model twice.
-  private func checkDistinct(_ models: [AnyObject], to action: String) throws(NavigationError) {
+  func checkDistinct(_ models: [AnyObject], to action: String) throws(NavigationError) {
     for (index, model) in models.enumerated()
     where models[..<index].contains(where: { $0 === model }) {
       throw NavigationError(
@@ -272,7 +272,7 @@ public final class AppHost: Navigator {
   }
 
   /// Refuses view models that are shown already (one view model, one screen).
-  private func checkNotShown(_ models: [AnyObject], to action: String) throws(NavigationError) {
+  func checkNotShown(_ models: [AnyObject], to action: String) throws(NavigationError) {
     for model in models {
       for (index, stack) in stacks.enumerated() {
         if let screen = stack.first(where: { $0.model === model }) {
@@ -286,7 +286,7 @@ public final class AppHost: Navigator {
   }
 
   /// Mounts the screens of `models`; if one fails, the ones mounted before are unmounted.
-  private func mount(_ models: [AnyObject], to action: String) throws(NavigationError)
+  func mount(_ models: [AnyObject], to action: String) throws(NavigationError)
     -> [ScreenMount]
   {
     let factories = try models.map { (model) throws(NavigationError) in
@@ -310,7 +310,7 @@ public final class AppHost: Navigator {
 
   /// Makes `stack` the active stack: the old top disappears and the new top appears (`will`
   /// events, the change, `did` events), then the screens that left are unmounted, top first.
-  private func replaceActive(with stack: [ScreenMount]) {
+  func replaceActive(with stack: [ScreenMount]) {
     let index = stacks.count - 1
     let leaving = stacks[index].filter { old in !stack.contains { $0 === old } }
     let old = visible
@@ -329,13 +329,13 @@ public final class AppHost: Navigator {
     for screen in leaving.reversed() { screen.unmount() }
   }
 
-  private func removed(_ screens: [ScreenMount]) {
+  func removed(_ screens: [ScreenMount]) {
     guard !screens.isEmpty else { return }
     dialogs.screensRemoved(screens.map { ObjectIdentifier($0) })
   }
 
   /// Brings the rendered stacks in line with the stacks.
-  private func layout() {
+  func layout() {
     for (index, stack) in stacks.enumerated() {
       let view = stackViews[index]
       view.screens = stack.map(\.container)
@@ -351,106 +351,8 @@ public final class AppHost: Navigator {
   /// Why `action` cannot reach the visible screen now: a dialog is in front of it.
   package func blocker(for action: String) -> String? { dialogs.blocker(for: action) }
 
-  private func describe(_ stack: [ScreenMount]) -> String {
+  func describe(_ stack: [ScreenMount]) -> String {
     stack.isEmpty ? "nothing" : stack.map { "'\($0.name)'" }.joined(separator: ", ")
-  }
-
-  // MARK: - Deep links
-
-  /// The stacks as a path of values that ``restore(_:)`` brings back.
-  ///
-  /// - Returns: Each stack's screens as route values, root first.
-  /// - Throws: ``/BindingDSL/NavigationError`` when a screen on a stack was registered without a route,
-  ///   naming it.
-  public func path() throws(NavigationError) -> RoutePath {
-    var result: [[RoutePath.Entry]] = []
-    for stack in stacks {
-      var entries: [RoutePath.Entry] = []
-      for screen in stack {
-        guard let model = screen.model,
-          let factory = try? registry.factory(for: model, to: "write"),
-          let argument = factory.encode?(model)
-        else {
-          throw NavigationError(
-            .invalidPath,
-            "cannot write the stacks as a path: '\(screen.name)' was registered without a "
-              + "route; screens with routes: "
-              + (registry.routable.isEmpty ? "none" : registry.routable.joined(separator: ", ")))
-        }
-        entries.append(RoutePath.Entry(screen.name, argument: argument))
-      }
-      result.append(entries)
-    }
-    return RoutePath(stacks: result)
-  }
-
-  /// Replaces every stack with the ones `path` describes, making each view model with its
-  /// screen's route: the screens shown before are unmounted, and only the top of the last stack
-  /// appears.
-  ///
-  /// - Parameter path: The main stack, then each presented stack.
-  /// - Throws: ``/BindingDSL/NavigationError`` when the path has no main stack or an empty stack, names a
-  ///   screen that is not registered or has no route, or gives an argument its route does not
-  ///   accept; the stacks are then as they were.
-  public func restore(_ path: RoutePath) throws(NavigationError) {
-    try run("restore \(path)") { () throws(NavigationError) in
-      let models = try decode(path)
-      var mounted: [[ScreenMount]] = []
-      for stack in models {
-        do throws(NavigationError) {
-          mounted.append(try mount(stack, to: "restore"))
-        } catch {
-          for screen in mounted.flatMap({ $0 }) { screen.unmount() }
-          throw error
-        }
-      }
-      let leaving = stacks.flatMap { $0 }
-      let old = visible
-      let new = mounted.last?.last
-      old?.willDisappear()
-      new?.willAppear()
-      stacks = mounted
-      stackViews = mounted.indices.map { index in
-        index == 0 ? stackViews[0] : NavigationStackView("modal\(index)", isPresented: true)
-      }
-      layout()
-      removed(leaving)
-      old?.didDisappear()
-      new?.didAppear()
-      for screen in leaving.reversed() { screen.unmount() }
-    }
-  }
-
-  /// The view models of `path`, made by their routes, or an error naming the first entry that
-  /// cannot be made.
-  private func decode(_ path: RoutePath) throws(NavigationError) -> [[AnyObject]] {
-    guard !path.stacks.isEmpty, !path.stacks.contains(where: \.isEmpty) else {
-      throw NavigationError(
-        .invalidPath, "cannot restore '\(path)': every stack needs a root screen")
-    }
-    let known = registry.routable.isEmpty ? "none" : registry.routable.joined(separator: ", ")
-    var result: [[AnyObject]] = []
-    for stack in path.stacks {
-      var models: [AnyObject] = []
-      for entry in stack {
-        guard let factory = registry.factory(named: entry.name), let decode = factory.decode
-        else {
-          throw NavigationError(
-            .invalidPath,
-            "cannot restore '\(path)': no screen '\(entry.name)' with a route is registered; "
-              + "screens with routes: \(known)")
-        }
-        guard let model = decode(entry.argument, self) else {
-          throw NavigationError(
-            .invalidPath,
-            "cannot restore '\(path)': the route of '\(entry.name)' (\(factory.modelName)) does "
-              + "not accept the argument '\(entry.argument)'")
-        }
-        models.append(model)
-      }
-      result.append(models)
-    }
-    return result
   }
 
   /// Unmounts every screen, the top of the last presented stack first, and the graph run.
