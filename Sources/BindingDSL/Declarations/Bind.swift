@@ -290,12 +290,6 @@ func makeBinding<Model: AnyObject, Value, Target: ValueTarget>(
       BindingParts<Model, Value, Target>.of(body).install(in: MountContext<Model>.of(object))
     }
   }
-  let sourceEnd = BindingEndpoint(source)
-  let targetEnd = BindingEndpoint(target)
-  let reversed = mode == .oneWayToSource
-  let edge = EdgeRecord(
-    from: reversed ? targetEnd : sourceEnd, to: reversed ? sourceEnd : targetEnd, role: .value,
-    mode: mode, isTransformed: isTransformed, run: run)
   let problems =
     mode.writesSource
     ? bindingProblems(
@@ -303,9 +297,9 @@ func makeBinding<Model: AnyObject, Value, Target: ValueTarget>(
   return BindingDeclaration(
     site: site,
     body: BindingParts(
-      edge: edge, problems: problems, source: source, read: read, isEqual: isEqual,
-      target: target, sink: sink, writable: writable, convert: convert, back: back,
-      rejected: rejected))
+      mode: mode, isTransformed: isTransformed, run: run, problems: problems, source: source,
+      read: read, isEqual: isEqual, target: target, sink: sink, writable: writable,
+      convert: convert, back: back, rejected: rejected))
 }
 
 /// What is wrong with a binding of `source` to `target` in `mode`.

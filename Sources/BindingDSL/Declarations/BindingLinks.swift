@@ -1,6 +1,5 @@
 /// What a binding's function reads when it runs, kept in the binding's declaration body (see
 /// ``EdgeFunction``).
-@MainActor
 @usableFromInline
 final class BindingParts<Model: AnyObject, Value, Target: ValueTarget>: DeclarationBody {
   @usableFromInline let source: KeyPath<Model, Value>
@@ -14,15 +13,26 @@ final class BindingParts<Model: AnyObject, Value, Target: ValueTarget>: Declarat
   @usableFromInline let convert: (Value) -> Target.Value
   @usableFromInline let back: ((Target.Value) -> Value?)?
   @usableFromInline let rejected: (@MainActor (Target.Value) -> Void)?
+  /// The resolved mode.
+  @usableFromInline let mode: BindingMode
+  @usableFromInline let isTransformed: Bool
+  /// The edge's function: made where the binding is specialized, capturing nothing.
+  @usableFromInline let run: EdgeFunction
+  /// The widget property's end of the edge, made while on the main actor.
+  @usableFromInline let targetEnd: BindingEndpoint
 
+  @MainActor
   @usableFromInline
   init(
-    edge: EdgeRecord, problems: [String], source: KeyPath<Model, Value>,
-    read: @escaping (Model) -> Value, isEqual: Equality<Value>?, target: Target,
-    sink: Sink<Value>?, writable: ReferenceWritableKeyPath<Model, Value>?,
+    mode: BindingMode, isTransformed: Bool, run: @escaping EdgeFunction, problems: [String],
+    source: KeyPath<Model, Value>, read: @escaping (Model) -> Value, isEqual: Equality<Value>?,
+    target: Target, sink: Sink<Value>?, writable: ReferenceWritableKeyPath<Model, Value>?,
     convert: @escaping (Value) -> Target.Value, back: ((Target.Value) -> Value?)?,
     rejected: (@MainActor (Target.Value) -> Void)?
   ) {
+    self.mode = mode
+    self.isTransformed = isTransformed
+    self.run = run
     self.source = source
     self.read = read
     self.isEqual = isEqual
@@ -32,7 +42,26 @@ final class BindingParts<Model: AnyObject, Value, Target: ValueTarget>: Declarat
     self.convert = convert
     self.back = back
     self.rejected = rejected
-    super.init(.bind, edge, problems: problems)
+    self.targetEnd = BindingEndpoint(target)
+    super.init(form: .bind, problems: problems)
+  }
+
+  /// The binding's one edge, made from its fields: from the key path to the widget property,
+  /// or back for a binding that writes edits only.
+  override var records: [EdgeRecord] {
+    let sourceEnd = BindingEndpoint(source)
+    let reversed = mode == .oneWayToSource
+    return [
+      EdgeRecord(
+        from: reversed ? targetEnd : sourceEnd, to: reversed ? sourceEnd : targetEnd,
+        role: .value, mode: mode, isTransformed: isTransformed, run: run)
+    ]
+  }
+
+  @MainActor
+  @usableFromInline
+  override func runAll(in context: AnyObject) {
+    run(context, self)
   }
 
   /// The parts `body` is: the body of a binding's declaration, given to its edge's function.
@@ -42,10 +71,11 @@ final class BindingParts<Model: AnyObject, Value, Target: ValueTarget>: Declarat
   }
 
   /// Installs a binding of any mode other than the two common ones (see `makeBinding`).
+  @MainActor
   @inlinable
   func install(in context: MountContext<Model>) {
     let model = context.model
-    switch first.mode ?? .oneWay {
+    switch mode {
     case .oneTime:
       // NB: read once and never observed; counted, so that a mount observing its first reads
       // does not take this one (see `Engine.noteInstallEffect()`).

@@ -116,8 +116,11 @@ private final class CommandParts<Model: AnyObject, Input, Output>: DeclarationBo
   let enabled: any ValueTarget<Bool>
   let busy: (any ValueTarget<Bool>)?
   let input: @MainActor () -> Input
-  let enabling: EdgeRecord
-  let showingBusy: EdgeRecord?
+  /// The ends of the edges, made on the main actor, where the widgets and the command are read.
+  let triggerEnd: BindingEndpoint
+  let commandEnd: BindingEndpoint
+  let enabledEnd: BindingEndpoint
+  let busyEnd: BindingEndpoint?
 
   @MainActor
   init(
@@ -129,32 +132,37 @@ private final class CommandParts<Model: AnyObject, Input, Output>: DeclarationBo
     self.enabled = enabled
     self.busy = busy
     self.input = input
-    let commandEnd = BindingEndpoint(command)
-    enabling = EdgeRecord(
-      from: commandEnd, to: BindingEndpoint(enabled), role: .enabled, mode: nil,
-      isTransformed: false, run: { $1.runEdge(1, in: $0) })
-    showingBusy = busy.map {
-      EdgeRecord(
-        from: commandEnd, to: BindingEndpoint($0), role: .busy, mode: nil, isTransformed: false,
-        run: { $1.runEdge(2, in: $0) })
-    }
-    super.init(
-      .commandOnControl,
-      EdgeRecord(
-        from: BindingEndpoint(event: trigger), to: commandEnd, role: .trigger, mode: nil,
-        isTransformed: false, run: { $1.runEdge(0, in: $0) }),
-      problems: [])
+    triggerEnd = BindingEndpoint(event: trigger)
+    commandEnd = BindingEndpoint(command)
+    enabledEnd = BindingEndpoint(enabled)
+    busyEnd = busy.map { BindingEndpoint($0) }
+    super.init(form: .commandOnControl, problems: [])
   }
 
+  /// The trigger executes the command; the command enables the control and shows it busy.
   override var records: [EdgeRecord] {
-    showingBusy.map { [first, enabling, $0] } ?? [first, enabling]
+    var records = [
+      EdgeRecord(
+        from: triggerEnd, to: commandEnd, role: .trigger, mode: nil, isTransformed: false,
+        run: { $1.runEdge(0, in: $0) }),
+      EdgeRecord(
+        from: commandEnd, to: enabledEnd, role: .enabled, mode: nil, isTransformed: false,
+        run: { $1.runEdge(1, in: $0) }),
+    ]
+    if let busyEnd {
+      records.append(
+        EdgeRecord(
+          from: commandEnd, to: busyEnd, role: .busy, mode: nil, isTransformed: false,
+          run: { $1.runEdge(2, in: $0) }))
+    }
+    return records
   }
 
   @MainActor
   override func runAll(in context: AnyObject) {
     runEdge(0, in: context)
     runEdge(1, in: context)
-    if showingBusy != nil { runEdge(2, in: context) }
+    if busy != nil { runEdge(2, in: context) }
   }
 
   @MainActor
@@ -177,10 +185,6 @@ private final class CommandParts<Model: AnyObject, Input, Output>: DeclarationBo
       ) { command.isExecuting }
       .add(.target(busy))
     }
-  }
-
-  override var described: DeclarationBody {
-    DeclarationBody(.commandOnControl, records.map { $0.described }, problems: problems)
   }
 }
 

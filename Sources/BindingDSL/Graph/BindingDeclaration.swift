@@ -79,7 +79,7 @@ public struct BindingDeclaration<Model: AnyObject> {
     problems: [String] = []
   ) {
     self.site = site
-    self.body = DeclarationBody(form, records, problems: problems)
+    self.body = EdgesBody(form, records, problems: problems)
     self.members = nil
   }
 
@@ -99,7 +99,7 @@ public struct BindingDeclaration<Model: AnyObject> {
     problems: [String] = []
   ) {
     self.site = site
-    self.body = DeclarationBody(form, edge.record, problems: problems)
+    self.body = EdgesBody(form, edge.record, problems: problems)
     self.members = nil
   }
 
@@ -236,68 +236,29 @@ package struct WidgetReference: Hashable, Sendable {
 }
 
 /// A single declaration's edges, the form of its summary and its problems: one object, of a
-/// type that is not generic (see ``BindingDeclaration``). A declaration kind whose edges'
-/// functions read values of their own keeps them in a subclass (``BindingParts``), so that the
-/// functions capture nothing.
+/// type that is not generic (see ``BindingDeclaration``). ``EdgesBody`` keeps a list of edges;
+/// a declaration kind whose edges' functions read values of their own keeps those values
+/// instead, and makes its edges from them when they are asked for (``BindingParts``), so that a
+/// binding is one small object whose function captures nothing.
 @usableFromInline
 class DeclarationBody {
   let form: DeclarationForm
-  /// The first edge, kept inline: most declarations have one.
-  @usableFromInline let first: EdgeRecord
-  /// The other edges, in order; `nil` when there is one.
-  @usableFromInline let others: [EdgeRecord]?
   let problems: [String]
 
-  /// A body of one edge, and the problems found while making it.
   @usableFromInline
-  init(_ form: DeclarationForm, _ edge: EdgeRecord, problems: [String]) {
+  init(form: DeclarationForm, problems: [String]) {
     self.form = form
-    self.first = edge
-    self.others = nil
-    self.problems = edge.run == nil ? problems + Self.unreadInputs(in: [edge]) : problems
-  }
-
-  /// A body of `records`, which must not be empty, and the problems found while making them,
-  /// to which are added the inputs nothing reads.
-  init(_ form: DeclarationForm, _ records: [EdgeRecord], problems: [String]) {
-    self.form = form
-    if let first = records.first {
-      self.first = first
-    } else {
-      // NB: a declaration with no edge shows nothing and runs nothing; it is reported.
-      let nothing = BindingEndpoint(
-        identity: .local(0), kind: .action, label: .node(.text("nothing"), valueType: nil))
-      self.first = EdgeRecord(
-        from: nothing, to: nothing, role: .trigger, mode: nil, isTransformed: false, run: nil)
-    }
-    self.others = records.count > 1 ? Array(records.dropFirst()) : nil
-    self.problems =
-      problems + (records.isEmpty ? ["the declaration has no edges; give it at least one"] : [])
-      + Self.unreadInputs(in: records)
-  }
-
-  private init(form: DeclarationForm, first: EdgeRecord, others: [EdgeRecord]?, problems: [String])
-  {
-    self.form = form
-    self.first = first
-    self.others = others
     self.problems = problems
   }
 
-  /// Every edge, in order.
-  var records: [EdgeRecord] { [first] + (others ?? []) }
+  /// Every edge, in order; made from the body's fields by a subclass that keeps no list.
+  var records: [EdgeRecord] { [] }
 
-  /// Runs the edges' functions in order, given the mount's context; a subclass that keeps its
-  /// edges in fields runs them itself.
+  /// Runs the edges' functions in order, given the mount's context.
   ///
   /// - Parameter context: The `MountContext` of the mount.
   @MainActor
-  @usableFromInline func runAll(in context: AnyObject) {
-    first.run?(context, self)
-    if let others {
-      for edge in others { edge.run?(context, self) }
-    }
-  }
+  @usableFromInline func runAll(in context: AnyObject) {}
 
   /// Runs the edge numbered `index` of a subclass whose edges' functions call it.
   ///
@@ -310,20 +271,16 @@ class DeclarationBody {
   /// The summary of the declaration, made from its edges.
   var summary: String { form.summary(of: records) }
 
-  /// The same body without the functions of its edges.
+  /// The same body without the functions of its edges, which hold the widgets and commands
+  /// the declaration reaches.
   var described: DeclarationBody {
-    describedBody
-  }
-
-  /// ``described``, as this class makes it.
-  final var describedBody: DeclarationBody {
-    DeclarationBody(
-      form: form, first: first.described, others: others?.map { $0.described }, problems: problems)
+    EdgesBody(
+      form: form, records: records.map { $0.described }, problems: problems)
   }
 
   /// The inputs (edges without a function) that feed no node a later edge of the declaration
   /// leaves from with a function: nothing would read them.
-  private static func unreadInputs(in edges: [EdgeRecord]) -> [String] {
+  static func unreadInputs(in edges: [EdgeRecord]) -> [String] {
     var problems: [String] = []
     for (index, edge) in edges.enumerated() where edge.run == nil {
       let isRead = edges[(index + 1)...].contains { $0.from == edge.to && $0.run != nil }
@@ -335,5 +292,60 @@ class DeclarationBody {
       }
     }
     return problems
+  }
+}
+
+/// A declaration body that keeps its edges as a list: the first inline, since most have one.
+@usableFromInline
+final class EdgesBody: DeclarationBody {
+  /// The first edge.
+  @usableFromInline let first: EdgeRecord
+  /// The other edges, in order; `nil` when there is one.
+  @usableFromInline let others: [EdgeRecord]?
+
+  /// A body of one edge, and the problems found while making it.
+  @usableFromInline
+  init(_ form: DeclarationForm, _ edge: EdgeRecord, problems: [String]) {
+    self.first = edge
+    self.others = nil
+    super.init(
+      form: form,
+      problems: edge.run == nil ? problems + Self.unreadInputs(in: [edge]) : problems)
+  }
+
+  /// A body of `records`, and the problems found while making them, to which are added the
+  /// inputs nothing reads (and a declaration of no edge, which shows and runs nothing).
+  init(_ form: DeclarationForm, _ records: [EdgeRecord], problems: [String]) {
+    if let first = records.first {
+      self.first = first
+    } else {
+      let nothing = BindingEndpoint(
+        identity: .local(0), kind: .action, label: .node(.text("nothing"), valueType: nil))
+      self.first = EdgeRecord(
+        from: nothing, to: nothing, role: .trigger, mode: nil, isTransformed: false, run: nil)
+    }
+    self.others = records.count > 1 ? Array(records.dropFirst()) : nil
+    super.init(
+      form: form,
+      problems: problems
+        + (records.isEmpty ? ["the declaration has no edges; give it at least one"] : [])
+        + Self.unreadInputs(in: records))
+  }
+
+  /// A body of `records` as they are, with `problems` as they were found.
+  init(form: DeclarationForm, records: [EdgeRecord], problems: [String]) {
+    self.first = records[0]
+    self.others = records.count > 1 ? Array(records.dropFirst()) : nil
+    super.init(form: form, problems: problems)
+  }
+
+  override var records: [EdgeRecord] { [first] + (others ?? []) }
+
+  @MainActor
+  override func runAll(in context: AnyObject) {
+    first.run?(context, self)
+    if let others {
+      for edge in others { edge.run?(context, self) }
+    }
   }
 }
