@@ -443,7 +443,7 @@ public class Driver {
   }
 
   /// The list `id`, or an error naming what it is instead.
-  private func list(_ id: String, for action: String) throws(DriverError) -> ListView {
+  func list(_ id: String, for action: String) throws(DriverError) -> ListView {
     let found = try lookup(id)
     if let blocker = surface.blocker(for: "\(action) '\(id)'") {
       throw DriverError(blocker, kind: .covered)
@@ -482,7 +482,7 @@ public class Driver {
   }
 
   /// The row at `path` (`orders[42]`) with its list.
-  private func locateRow(_ path: String, for action: String) throws(DriverError) -> (
+  func locateRow(_ path: String, for action: String) throws(DriverError) -> (
     ListView, RowWidget
   ) {
     let found = try locate(path: path)
