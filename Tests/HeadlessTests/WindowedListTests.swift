@@ -48,6 +48,7 @@ import Testing
     #expect(leavingRow == nil)
     #expect(model.orders.count == 30, "its view model stays with the list")
     #expect(driver.render().contains("Window #orders.window before=8 after=13"))
+    try driver.assertSnapshot(named: "windowed-list")
     try await driver.scroll("orders", by: -100)
     #expect(screen.list.firstVisibleRow == 0, "scrolling stops at the top")
     try await driver.scroll("orders", toRow: 29)
