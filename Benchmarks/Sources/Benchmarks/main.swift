@@ -10,7 +10,7 @@ import Glibc
 /// `--markdown` prints the table as Markdown, as `Docs/Performance.md` shows it.
 /// `--only NAME` runs one scenario (chain, fan-out, diamond, batch, typing, mount, driver, render,
 /// kit, memory, lists, rounds, terminal), or one part of the lists (lists-diff, lists-sections,
-/// lists-insert, lists-render, lists-memory), for profiling. `BENCH_REPETITIONS=N` in the
+/// lists-insert, lists-render, lists-memory, lists-window), for profiling. `BENCH_REPETITIONS=N` in the
 /// environment times each measurement
 /// N times instead of nine, so that a profiler gathers enough samples of a short scenario.
 var arguments = Array(CommandLine.arguments.dropFirst())

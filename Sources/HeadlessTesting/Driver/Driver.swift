@@ -223,9 +223,10 @@ public class Driver {
     }
   }
 
-  /// Scrolls the list `id` to its end: the command bound to its load-more control runs, unless
-  /// the list has no more to load (its `hasMore` is false) or its command cannot execute now
-  /// (it is loading already, or disabled).
+  /// Scrolls the list `id` to its end: its window moves to its last rows, and the command bound
+  /// to its load-more control runs, unless none is bound, the list has no more to load (its
+  /// `hasMore` is false) or its command cannot execute now (it is loading already, or
+  /// disabled).
   ///
   /// - Returns: Whether scrolling started a load.
   /// - Parameters:
@@ -244,12 +245,8 @@ public class Driver {
       CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     ) {
       let list = try self.list(id, for: "scroll")
-      guard list.loadMore.isBound else {
-        throw DriverError(
-          "cannot scroll '\(id)' to load more: no command is bound to its load-more control "
-            + "(command(vm.loadMore, on: \(id).loadMore))")
-      }
-      let loads = list.hasMore.value && list.loadMore.isEnabled.value
+      clock.withTracking { list.scroll(toRow: list.rowCount) }
+      let loads = list.loadMore.isBound && list.hasMore.value && list.loadMore.isEnabled.value
       if loads { clock.withTracking { list.loadMore.trigger.send() } }
       try await settle()
       return loads
@@ -446,7 +443,7 @@ public class Driver {
   }
 
   /// The list `id`, or an error naming what it is instead.
-  private func list(_ id: String, for action: String) throws(DriverError) -> ListView {
+  func list(_ id: String, for action: String) throws(DriverError) -> ListView {
     let found = try lookup(id)
     if let blocker = surface.blocker(for: "\(action) '\(id)'") {
       throw DriverError(blocker, kind: .covered)
@@ -485,7 +482,7 @@ public class Driver {
   }
 
   /// The row at `path` (`orders[42]`) with its list.
-  private func locateRow(_ path: String, for action: String) throws(DriverError) -> (
+  func locateRow(_ path: String, for action: String) throws(DriverError) -> (
     ListView, RowWidget
   ) {
     let found = try locate(path: path)
@@ -521,7 +518,8 @@ public class Driver {
             "'\(scopePath)' is \(current.kindWithArticle), not a List; only the rows of a list are "
               + "addressed with [ ]", kind: .wrongKind)
         }
-        guard let row = owner.row(rowID) else {
+        // NB: a row outside the list's window is scrolled to, as a person scrolls to it.
+        guard let row = clock.withTracking({ owner.reveal(rowID) }) else {
           throw DriverError(
             "no row '\(rowID)' in list '\(scopePath)'; its rows: \(summary(of: owner.itemIDs))",
             kind: .missingWidget)

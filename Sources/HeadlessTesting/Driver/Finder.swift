@@ -147,14 +147,46 @@ extension Driver {
     return found
   }
 
+  /// Scrolls each list under `root` that has rows outside its window through them, a window at
+  /// a time, as a person looks for a row, until `finder` matches a widget; the addressable
+  /// widgets then, or `nil` (every list scrolled back) when nothing matches.
+  private func scrollToMatch(
+    of finder: Finder, in root: Widget
+  ) -> [(widget: Widget, address: String)]? {
+    var lists: [ListView] = []
+    func collect(_ widget: Widget) {
+      if let list = widget as? ListView, list.windowRange.count < list.rowCount {
+        lists.append(list)
+      }
+      for child in widget.scopedChildren { collect(child) }
+    }
+    collect(root)
+    for list in lists {
+      let start = list.firstVisibleRow
+      let step = max(1, list.visibleRowCount)
+      for first in stride(from: 0, to: list.rowCount, by: step) where first != start {
+        clock.withTracking { list.scroll(toRow: first) }
+        let widgets = addressable(in: root)
+        if widgets.contains(where: { finder.matches($0.widget) }) { return widgets }
+      }
+      clock.withTracking { list.scroll(toRow: start) }
+    }
+    return nil
+  }
+
   /// The one visible widget `finder` matches.
   func resolve(_ finder: Finder) throws(DriverError) -> (widget: Widget, address: String) {
     guard surface.isMounted, let root = surface.root else {
       throw DriverError(
         "\(surface.unmountedText); no widget matching \(finder) can be reached", kind: .unmounted)
     }
-    let widgets = addressable(in: root)
-    let matches = widgets.filter { finder.matches($0.widget) }
+    var widgets = addressable(in: root)
+    var matches = widgets.filter { finder.matches($0.widget) }
+    if matches.isEmpty, let found = scrollToMatch(of: finder, in: root) {
+      // NB: found in a row outside a list's window, which is now scrolled to it.
+      widgets = found
+      matches = widgets.filter { finder.matches($0.widget) }
+    }
     let visible = matches.filter { root.hiddenAncestor(of: $0.widget) == nil }
     if visible.count == 1 { return visible[0] }
     if visible.count > 1 {

@@ -73,3 +73,91 @@ func listSectionRows(_ settings: Settings) -> [Row] {
       target: .count(expected: 1, what: ""), count: inOrder ? 1 : 0),
   ]
 }
+
+// MARK: - Windowed lists
+
+/// Lists past their window: a 10,000-row identity change while scrolled to the middle against
+/// the hand-written diff, the bookkeeping per row outside the window, and a 1,000,000-row list
+/// mounted and scrolled with a window of 50 rows.
+@MainActor
+func listWindowRows(_ settings: Settings) -> [Row] {
+  var rows: [Row] = []
+  let count = settings.isQuick ? 1_000 : 10_000
+  let edits = settings.isQuick ? 20 : 100
+  let moves = settings.isQuick ? 5 : 10
+  let change = ListChange(count: count, edits: edits, moves: moves)
+  let cells = (0..<count + edits).map { ItemCell($0) }
+  let oldRows = change.old.map { cells[$0] }
+  let newRows = change.new.map { cells[$0] }
+  let model = ItemsViewModel()
+  model.items = oldRows
+  let scheduler = ManualScheduler()
+  let screen = ItemsScreen()
+  screen.list.visibleRowCount = 50
+  let mounted = try! screen.mount(on: model, scheduler: scheduler)
+  screen.list.scroll(toRow: count / 2)
+  let changes = settings.isQuick ? 2 : 10
+  let engine = median(settings, units: changes) {
+    time {
+      for index in 0..<changes {
+        model.items = index.isMultiple(of: 2) ? newRows : oldRows
+        scheduler.flush()
+      }
+    }
+  }
+  let byHand = median(settings, units: changes) {
+    time {
+      for index in 0..<changes {
+        consume(
+          index.isMultiple(of: 2)
+            ? diffByHand(from: change.old, to: change.new)
+            : diffByHand(from: change.new, to: change.old))
+      }
+    }
+  }
+  mounted.unmount()
+  rows.append(
+    Row(
+      scenario: "lists: windowed, \(format(Double(count))) rows scrolled to the middle, diff and "
+        + "apply", unit: "ms/change", engine: engine / 1e6, closures: byHand / 1e6,
+      target: .closuresRatio(2),
+      note: "window of 50 rows and 10 on each side; closures column: the hand-written diff"))
+
+  let large = settings.isQuick ? 100_000 : 1_000_000
+  let many = (0..<large).map { ItemCell($0) }
+  let bigModel = ItemsViewModel()
+  let bigScreen = ItemsScreen()
+  bigScreen.list.visibleRowCount = 50
+  let bigMount = try! bigScreen.mount(on: bigModel, scheduler: scheduler)
+  let start = heapInUse()
+  let mountTime = time {
+    bigModel.items = many
+    scheduler.flush()
+  }.nanoseconds
+  let perRow = Double(heapInUse() - start) / Double(large)
+  let list = bigScreen.list
+  let scrolls = 20
+  let scrollTime = median(settings, units: scrolls) {
+    time {
+      for step in 0..<scrolls { list.scroll(toRow: (step + 1) * 50) }
+    }
+  }
+  let mountedRows = list.rows.count
+  bigMount.unmount()
+  rows += [
+    Row(
+      scenario: "lists: mount \(format(Double(large))) rows, window of 50", unit: "ms",
+      engine: mountTime / 1e6, target: .atMost(50),
+      note: "\(format(Double(mountedRows))) rows mounted; "
+        + "\(format(perRow * Double(large) / 1e6)) MB beyond the cell view models"),
+    Row(
+      scenario: "memory: list bookkeeping per row outside the window", unit: "B/row",
+      engine: perRow, target: .atMost(64),
+      note: "\(format(Double(large))) rows, the window's 70 mounted rows included"),
+    Row(
+      scenario: "lists: scroll \(format(Double(large))) rows by one window of 50", unit: "µs",
+      engine: scrollTime / 1e3, target: .atMost(200),
+      note: "the window's 70 rows (50 and the margins) unmounted and as many mounted"),
+  ]
+  return rows
+}

@@ -100,17 +100,24 @@ struct ItemsScreen: Screen {
 
 /// The list scenarios: an identity diff of a 10,000-row list, inserting 1,000 rows, rendering
 /// 10,000 rows, and memory per mounted row. `only` picks one of them (`lists-diff`,
-/// `lists-sections`, `lists-insert`, `lists-render`, `lists-memory`); `lists` or `nil` runs
+/// `lists-sections`, `lists-insert`, `lists-render`, `lists-memory`, `lists-window`); `lists`
+/// or `nil` runs
 /// all.
 @MainActor
 func listRows(_ settings: Settings, only: String?) -> [Row] {
   let runs = { (part: String) in only == nil || only == "lists" || only == "lists-\(part)" }
   var rows: [Row] = []
+  // NB: these rows measure lists whose every row is mounted, as before lists had windows.
+  let window = ListView.defaultVisibleRowCount
+  ListView.defaultVisibleRowCount = Int.max / 4
+  defer { ListView.defaultVisibleRowCount = window }
   if runs("diff") { rows += listDiffRows(settings) }
   if runs("sections") { rows += listSectionRows(settings) }
   if runs("insert") { rows += listInsertRows(settings) }
   if runs("render") { rows += listRenderRows(settings) }
   if runs("memory") { rows += listMemoryRows(settings) }
+  ListView.defaultVisibleRowCount = window
+  if runs("window") { rows += listWindowRows(settings) }
   return rows
 }
 

@@ -1,0 +1,197 @@
+import BindingDSL
+
+/// One row of a list: its cell view model, and its widgets while it is in the window. A row
+/// outside the window is this and nothing more.
+@MainActor
+struct ListRow {
+  /// The row's cell view model.
+  let model: any RowModel
+  /// The row's widgets, mounted on ``model``, while the row is in the window.
+  var widget: RowWidget?
+
+  /// The row's id as the driver spells it (`42` for `orders[42]`).
+  var describedID: String { describeRowID(rowIdentity(of: model).base) }
+}
+
+extension ListView {
+  /// How many rows a new list's window shows (``visibleRowCount``) unless told otherwise: a
+  /// test or host sets it before it makes its lists. Forty, so that with the margin a list of
+  /// up to fifty rows at its top mounts and renders every row.
+  public static var defaultVisibleRowCount = 40
+  /// How many rows a new list's window mounts on each side of the rows shown
+  /// (``windowMargin``) unless told otherwise.
+  public static var defaultWindowMargin = 10
+
+  /// The positions of the rows the window mounts, counted across sections.
+  public var windowRange: Range<Int> { windowRange(count: rowCount) }
+
+  /// The positions the window mounts when the list has `count` rows.
+  func windowRange(count: Int) -> Range<Int> {
+    let start = min(count, max(0, firstVisibleRow - max(0, windowMargin)))
+    let end = min(count, firstVisibleRow + max(1, visibleRowCount) + max(0, windowMargin))
+    return start..<max(start, end)
+  }
+
+  /// Keeps ``firstVisibleRow`` where a list of `count` rows can show it: a full window when it
+  /// has the rows for one.
+  func clampWindow(count: Int) {
+    firstVisibleRow = max(0, min(firstVisibleRow, count - max(1, visibleRowCount)))
+  }
+
+  /// Calls `body` with each row at a position in `range` (counted across sections), its
+  /// section's index and its index in the section.
+  func forEachRow(in range: Range<Int>, _ body: (Int, Int, ListRow) -> Void) {
+    var start = 0
+    for (sectionIndex, section) in sections.enumerated() {
+      let end = start + section.rows.count
+      let from = max(range.lowerBound, start)
+      let to = min(range.upperBound, end)
+      if from < to {
+        for position in from..<to {
+          body(sectionIndex, position - start, section.rows[position - start])
+        }
+      }
+      if end >= range.upperBound { return }
+      start = end
+    }
+  }
+
+  /// Scrolls the list so that the row at `position` (counted across sections) is the first it
+  /// shows, or as near as the rows allow: the rows entering the window are mounted and sent
+  /// ``willDisplay``, those leaving it are sent ``didEndDisplaying`` and unmounted.
+  ///
+  /// - Parameter position: The row to show first; positions past the end show the last rows.
+  public func scroll(toRow position: Int) {
+    let before = windowRange
+    firstVisibleRow = position
+    clampWindow(count: rowCount)
+    settleWindow(leaving: Array(before))
+  }
+
+  /// Scrolls the list the least that shows the row at `position` (counted across sections), as
+  /// a table view scrolls a row into view; nothing when it shows already.
+  ///
+  /// - Parameter position: The row to show.
+  public func scroll(toShow position: Int) {
+    let shown = firstVisibleRow..<(firstVisibleRow + max(1, visibleRowCount))
+    if shown.contains(position) { return }
+    scroll(toRow: position < shown.lowerBound ? position : position - max(1, visibleRowCount) + 1)
+  }
+
+  /// The position of the row whose id the driver spells `id` (`42` for `orders[42]`), in the
+  /// window or not.
+  ///
+  /// - Parameter id: The row's id as text.
+  /// - Returns: The row's position counted across sections, or `nil` when the list has no such
+  ///   row.
+  public func position(ofRow id: String) -> Int? {
+    let full = "\(self.id)[\(id)]"
+    // NB: the window's rows are found by their widget id, the others by describing their ids.
+    var found: Int?
+    let window = windowRange
+    forEachRow(in: window) { section, index, row in
+      if found == nil, row.widget?.id == full { found = offset(ofSection: section) + index }
+    }
+    if let found { return found }
+    var start = 0
+    for section in sections {
+      if let index = section.rows.firstIndex(where: { $0.describedID == id }) {
+        return start + index
+      }
+      start += section.rows.count
+    }
+    return nil
+  }
+
+  /// The position of the first row of section `section`, counted across sections.
+  private func offset(ofSection section: Int) -> Int {
+    sections[..<section].reduce(0) { $0 + $1.rows.count }
+  }
+
+  /// The row `id` (as ``row(_:)`` takes it), scrolled into the window if it was outside it, as a
+  /// person scrolls to a row: what the driver's row paths do.
+  ///
+  /// - Parameter id: The row's id as text, or `header:<section>` and `footer:<section>`.
+  /// - Returns: The row, or `nil` when the list has no such row or it could not be mounted.
+  public func reveal(_ id: String) -> RowWidget? {
+    if let shown = row(id) { return shown }
+    guard let position = position(ofRow: id) else { return nil }
+    scroll(toShow: position)
+    return row(id)
+  }
+
+  /// Mounts the rows of the window that are not, and unmounts the rows at `candidates`
+  /// (positions across sections; every row when `nil`) that are mounted outside it.
+  func settleWindow(leaving candidates: [Int]?) {
+    let count = rowCount
+    let window = windowRange(count: count)
+    if let candidates {
+      for position in candidates where !window.contains(position) && position < count {
+        let (section, index) = place(of: position)
+        endDisplaying(section: section, index: index)
+      }
+    } else {
+      var position = 0
+      for section in sections.indices {
+        for index in sections[section].rows.indices {
+          if !window.contains(position) { endDisplaying(section: section, index: index) }
+          position += 1
+        }
+      }
+    }
+    guard let mounter else { return }
+    // NB: the widgets of every row entering are made first, then each row is bound (0028).
+    var entering: [(section: Int, index: Int, made: Result<PreparedRow, RowProblem>)] = []
+    forEachRow(in: window) { section, index, row in
+      guard row.widget == nil else { return }
+      entering.append(
+        (section, index, prepare(row.model, role: .row, rowID: rowIdentity(of: row.model))))
+    }
+    var problems: [String] = []
+    for (section, index, made) in entering {
+      guard let widget = finish(made, mounter: mounter, problems: &problems) else { continue }
+      sections[section].rows[index].widget = widget
+    }
+    if !problems.isEmpty { problem = problems.joined(separator: "; ") }
+  }
+
+  /// The section and index in it of the row at `position`, counted across sections.
+  private func place(of position: Int) -> (section: Int, index: Int) {
+    var rest = position
+    for (section, state) in sections.enumerated() {
+      if rest < state.rows.count { return (section, rest) }
+      rest -= state.rows.count
+    }
+    return (sections.count - 1, rest)
+  }
+
+  /// Unmounts the row at `index` of section `section` if it is mounted, after sending
+  /// ``didEndDisplaying``: it left the window. A selected row stays selected.
+  private func endDisplaying(section: Int, index: Int) {
+    guard let widget = sections[section].rows[index].widget else { return }
+    sections[section].rows[index].widget = nil
+    if selectedWidget === widget { selectedWidget = nil }
+    didEndDisplaying.send(sections[section].rows[index].model)
+    widget.unmount()
+  }
+}
+
+/// The line a list past its window shows before its rows: how many rows lie before the window
+/// and after it.
+@MainActor
+final class WindowLine: Widget {
+  private let before: Int
+  private let after: Int
+
+  init(list: String, before: Int, after: Int) {
+    self.before = before
+    self.after = after
+    super.init(id: list + ".window")
+  }
+
+  override var kind: String { "Window" }
+
+  override var renderedFields: [RenderedField] {
+    [.init("before", .number(Double(before))), .init("after", .number(Double(after)))]
+  }
+}

@@ -1,0 +1,78 @@
+import Headless
+
+extension Driver {
+  /// Scrolls the list `id` by `rows` rows (towards its end when positive), as a person scrolls
+  /// it: the rows entering its window are mounted and sent `willDisplay`, those leaving it are
+  /// sent `didEndDisplaying` and unmounted. Scrolling stops at either end.
+  ///
+  /// - Parameters:
+  ///   - id: The list's id.
+  ///   - rows: How many rows to scroll; negative scrolls towards the top.
+  ///   - fileID: The caller's `#fileID`, named by a failure; leave the default.
+  ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
+  ///   - line: The caller's line; leave the default.
+  ///   - column: The caller's column; leave the default.
+  /// - Throws: ``/Headless/DriverError`` when there is no such list or it is hidden.
+  public func scroll(
+    _ id: String, by rows: Int, fileID: String = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async throws {
+    try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
+      let list = try self.list(id, for: "scroll")
+      clock.withTracking { list.scroll(toRow: list.firstVisibleRow + rows) }
+      try await settle()
+    }
+  }
+
+  /// Scrolls the list `id` so that the row at `position` (from 0, counted across sections) is
+  /// the first it shows, or as near as its rows allow.
+  ///
+  /// - Parameters:
+  ///   - id: The list's id.
+  ///   - position: The row's position.
+  ///   - fileID: The caller's `#fileID`, named by a failure; leave the default.
+  ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
+  ///   - line: The caller's line; leave the default.
+  ///   - column: The caller's column; leave the default.
+  /// - Throws: ``/Headless/DriverError`` when there is no such list, it is hidden, or it has no
+  ///   row at `position`, naming the positions it has.
+  public func scroll(
+    _ id: String, toRow position: Int, fileID: String = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) async throws {
+    try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
+      let list = try self.list(id, for: "scroll")
+      let count = list.rowCount
+      guard (0..<count).contains(position) else {
+        throw DriverError(
+          "cannot scroll '\(id)' to row \(position): "
+            + (count == 0 ? "it has no rows" : "its rows are 0 to \(count - 1)"),
+          kind: .missingWidget)
+      }
+      clock.withTracking { list.scroll(toRow: position) }
+      try await settle()
+    }
+  }
+
+  /// Scrolls the row `row` (spelled `orders[42]`) into view, as a table view scrolls to a row:
+  /// the least scroll that shows it.
+  ///
+  /// - Parameters:
+  ///   - row: The row, spelled `<list id>[<row id>]`.
+  ///   - fileID: The caller's `#fileID`, named by a failure; leave the default.
+  ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
+  ///   - line: The caller's line; leave the default.
+  ///   - column: The caller's column; leave the default.
+  /// - Throws: ``/Headless/DriverError`` when there is no such list or row, naming the rows it
+  ///   has, or the list is hidden.
+  public func scroll(
+    to row: String, fileID: String = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async throws {
+    try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
+      // NB: locating a row brings it into the window.
+      _ = try locateRow(row, for: "scroll to")
+      try await settle()
+    }
+  }
+}
