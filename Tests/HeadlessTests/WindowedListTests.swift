@@ -36,8 +36,8 @@ import Testing
 
   @Test func scrollingMountsTheRowsEnteringAndUnmountsAndReleasesThoseLeaving() async throws {
     let (model, screen, driver) = try windowed()
-    weak var leaving = screen.list.rows.first?.content
-    weak var leavingRow = screen.list.rows.first
+    weak let leaving = screen.list.rows.first?.content
+    weak let leavingRow = screen.list.rows.first
     try await driver.scroll("orders", by: 10)
     #expect(screen.list.firstVisibleRow == 10)
     #expect(screen.list.windowRange == 8..<17)
