@@ -23,8 +23,10 @@ import Testing
   @Test func aListPastItsWindowMountsTheWindowAndSaysWhatLiesOutsideIt() async throws {
     let (model, screen, driver) = try windowed()
     try await driver.settle()
-    #expect(screen.list.rows.map(\.id) == (1...7).map { "orders[\($0)]" })
-    #expect(screen.list.rowIDs == (1...30).map(String.init), "every row is kept")
+    let windowIDs: [String] = (1...7).map { "orders[\($0)]" }
+    let allIDs: [String] = (1...30).map { String($0) }
+    #expect(screen.list.rows.map(\.id) == windowIDs)
+    #expect(screen.list.rowIDs == allIDs, "every row is kept")
     #expect(screen.list.rowCount == 30)
     #expect(model.shown == Array(1...7), "willDisplay for the window's rows only")
     let text = driver.render()
@@ -41,9 +43,11 @@ import Testing
     try await driver.scroll("orders", by: 10)
     #expect(screen.list.firstVisibleRow == 10)
     #expect(screen.list.windowRange == 8..<17)
-    #expect(screen.list.rows.map(\.id) == (9...17).map { "orders[\($0)]" })
+    let windowIDs: [String] = (9...17).map { "orders[\($0)]" }
+    let shown: [Int] = Array(1...7) + Array(9...17)
+    #expect(screen.list.rows.map(\.id) == windowIDs)
     #expect(model.hidden == Array(1...7), "didEndDisplaying for each row that left")
-    #expect(model.shown == Array(1...7) + Array(9...17))
+    #expect(model.shown == shown)
     #expect(leaving == nil, "a row that left the window released its widgets")
     #expect(leavingRow == nil)
     #expect(model.orders.count == 30, "its view model stays with the list")
