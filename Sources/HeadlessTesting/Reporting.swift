@@ -1,5 +1,5 @@
 import BindingDSL
-package import Headless
+import Headless
 
 #if canImport(Testing)
   internal import Testing

@@ -248,27 +248,27 @@ public final class DialogCenter: DialogPresenter {
   package var front: DialogView? { shown.first?.view }
 
   /// Taps the button titled `title` of the front dialog.
-  package func answer(_ title: String) throws(DriverError) {
+  package func answer(_ title: String) throws(DialogAnswerError) {
     guard let entry = shown.first else {
-      throw DriverError(
-        "cannot answer '\(title)': no dialog is shown\(toastNote)", kind: .missingWidget)
+      throw DialogAnswerError(
+        "cannot answer '\(title)': no dialog is shown\(toastNote)", kind: .missing)
     }
     guard let index = entry.view.buttons.firstIndex(where: { $0.title.value == title }) else {
-      throw DriverError(
+      throw DialogAnswerError(
         "cannot answer '\(title)': \(entry.view.described) has the buttons "
-          + entry.view.buttonList, kind: .missingWidget)
+          + entry.view.buttonList, kind: .missing)
     }
     resolve(entry, .button(index))
   }
 
   /// Types `text` into the front prompt and taps OK.
-  package func answerPrompt(_ text: String) throws(DriverError) {
+  package func answerPrompt(_ text: String) throws(DialogAnswerError) {
     guard let entry = shown.first else {
-      throw DriverError(
-        "cannot answer with '\(text)': no dialog is shown\(toastNote)", kind: .missingWidget)
+      throw DialogAnswerError(
+        "cannot answer with '\(text)': no dialog is shown\(toastNote)", kind: .missing)
     }
     guard let field = entry.view.field else {
-      throw DriverError(
+      throw DialogAnswerError(
         "cannot answer with '\(text)': \(entry.view.described) takes no text; its buttons: "
           + entry.view.buttonList, kind: .wrongKind)
     }
@@ -374,5 +374,27 @@ final class ShownDialog {
     self.continuation = nil
     WorkLedger.shared.answered(work)
     continuation.resume(returning: resolution)
+  }
+}
+
+/// Why the front dialog could not be answered as asked: the test kit's driver reports it as a
+/// failure of its own kind.
+package struct DialogAnswerError: Error {
+  /// What went wrong.
+  package enum Kind: Sendable {
+    /// No dialog is shown, or it has no such button.
+    case missing
+    /// The dialog in front takes no text.
+    case wrongKind
+  }
+
+  /// What failed and what the dialog offers instead.
+  package let message: String
+  /// What went wrong.
+  package let kind: Kind
+
+  init(_ message: String, kind: Kind) {
+    self.message = message
+    self.kind = kind
   }
 }

@@ -43,16 +43,16 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
   /// Reads a day written `YYYY-MM-DD`, as the render writes it.
   ///
   /// - Parameter text: The day, such as `2026-11-23`.
-  /// - Throws: ``DriverError`` naming what is wrong with `text`.
-  public init(parsing text: String) throws(DriverError) {
+  /// - Throws: ``CalendarDateError`` naming what is wrong with `text`.
+  public init(parsing text: String) throws(CalendarDateError) {
     let parts = text.split(separator: "-", omittingEmptySubsequences: false)
     guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
       let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
     else {
-      throw DriverError("'\(text)' is not a day; write it YYYY-MM-DD, as in 2026-11-23")
+      throw CalendarDateError("'\(text)' is not a day; write it YYYY-MM-DD, as in 2026-11-23")
     }
     guard let date = CalendarDate(year: year, month: month, day: day) else {
-      throw DriverError("'\(text)' is not a day of the calendar")
+      throw CalendarDateError("'\(text)' is not a day of the calendar")
     }
     self = date
   }
@@ -144,4 +144,20 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
     self.month = month
     self.day = day
   }
+}
+
+/// Why a text is not a day: what ``CalendarDate/init(parsing:)`` throws.
+public struct CalendarDateError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// What is wrong with the text, and how to write a day.
+  public let message: String
+
+  /// An error saying `message`.
+  ///
+  /// - Parameter message: What is wrong with the text.
+  public init(_ message: String) {
+    self.message = message
+  }
+
+  /// The message.
+  public var description: String { message }
 }

@@ -45,7 +45,7 @@ public final class AppDriver: Driver {
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``/Headless/DriverError`` when the root cannot be shown or the app does not settle,
+  /// - Throws: ``DriverError`` when the root cannot be shown or the app does not settle,
   ///   naming why.
   public func start(
     _ makeRoot: (AppHost) -> AnyObject, fileID: String = #fileID,
@@ -73,7 +73,7 @@ public final class AppDriver: Driver {
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``/Headless/DriverError`` of kind `invalidRequest` when `operation` throws (with
+  /// - Throws: ``DriverError`` of kind `invalidRequest` when `operation` throws (with
   ///   the message of a ``/BindingDSL/NavigationError``, or the description of another error),
   ///   or when the app does not settle.
   public func navigate(
@@ -102,7 +102,7 @@ public final class AppDriver: Driver {
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``/Headless/DriverError`` when the visible screen has no back button (it is the root of
+  /// - Throws: ``DriverError`` when the visible screen has no back button (it is the root of
   ///   its stack) or a dialog covers it.
   public func back(
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
@@ -133,14 +133,18 @@ public final class AppDriver: Driver {
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``/Headless/DriverError`` when no dialog is shown, or the dialog in front has no such
+  /// - Throws: ``DriverError`` when no dialog is shown, or the dialog in front has no such
   ///   button (naming those it has).
   public func answer(
     _ button: String, fileID: String = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) async throws {
     try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
-      try host.dialogs.answer(button)
+      do throws(DialogAnswerError) {
+        try host.dialogs.answer(button)
+      } catch {
+        throw DriverError(error)
+      }
       try await settle()
     }
   }
@@ -153,13 +157,17 @@ public final class AppDriver: Driver {
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``/Headless/DriverError`` when no dialog is shown, or the dialog in front is not a prompt.
+  /// - Throws: ``DriverError`` when no dialog is shown, or the dialog in front is not a prompt.
   public func answerPrompt(
     _ text: String, fileID: String = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) async throws {
     try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
-      try host.dialogs.answerPrompt(text)
+      do throws(DialogAnswerError) {
+        try host.dialogs.answerPrompt(text)
+      } catch {
+        throw DriverError(error)
+      }
       try await settle()
     }
   }
@@ -190,7 +198,7 @@ public final class AppDriver: Driver {
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``/Headless/DriverError`` when no screen is visible or its view model is not a `T`.
+  /// - Throws: ``DriverError`` when no screen is visible or its view model is not a `T`.
   /// - Returns: The visible view model.
   public func visibleModel<T: AnyObject>(
     as type: T.Type, fileID: String = #fileID, filePath: StaticString = #filePath,

@@ -17,7 +17,7 @@ extension Driver {
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``/Headless/DriverError`` when the query matches no visible widget or several, or
+  /// - Throws: ``DriverError`` when the query matches no visible widget or several, or
   ///   when the verb fails on the widget found.
   public func tap(
     _ finder: Finder, fileID: String = #fileID, filePath: StaticString = #filePath,
@@ -40,7 +40,7 @@ extension Driver {
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``/Headless/DriverError`` when the query matches no visible widget or several, or
+  /// - Throws: ``DriverError`` when the query matches no visible widget or several, or
   ///   when the verb fails on the widget found.
   public func type(
     _ text: String, into finder: Finder, fileID: String = #fileID,
@@ -64,7 +64,7 @@ extension Driver {
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``/Headless/DriverError`` when the query matches no visible widget or several, or
+  /// - Throws: ``DriverError`` when the query matches no visible widget or several, or
   ///   when the verb fails on the widget found.
   public func replaceText(
     in finder: Finder, with text: String, fileID: String = #fileID,
@@ -87,7 +87,7 @@ extension Driver {
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``/Headless/DriverError`` when the query matches no visible widget or several, or
+  /// - Throws: ``DriverError`` when the query matches no visible widget or several, or
   ///   when the verb fails on the widget found.
   public func toggle(
     _ finder: Finder, fileID: String = #fileID, filePath: StaticString = #filePath,
@@ -110,7 +110,7 @@ extension Driver {
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``/Headless/DriverError`` when the query matches no visible widget or several, or
+  /// - Throws: ``DriverError`` when the query matches no visible widget or several, or
   ///   when the verb fails on the widget found.
   public func slide(
     _ finder: Finder, to value: Double, fileID: String = #fileID,
@@ -134,7 +134,7 @@ extension Driver {
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``/Headless/DriverError`` when the query matches no visible widget or several, or
+  /// - Throws: ``DriverError`` when the query matches no visible widget or several, or
   ///   when the verb fails on the widget found.
   public func step(
     _ finder: Finder, by steps: Int = 1, fileID: String = #fileID,
@@ -158,7 +158,7 @@ extension Driver {
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``/Headless/DriverError`` when the query matches no visible widget or several, or
+  /// - Throws: ``DriverError`` when the query matches no visible widget or several, or
   ///   when the verb fails on the widget found.
   public func select(
     _ option: String, in finder: Finder, fileID: String = #fileID,
@@ -182,7 +182,7 @@ extension Driver {
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``/Headless/DriverError`` when the query matches no visible widget or several, or
+  /// - Throws: ``DriverError`` when the query matches no visible widget or several, or
   ///   when the verb fails on the widget found.
   public func pick(
     _ date: CalendarDate, in finder: Finder, fileID: String = #fileID,
@@ -206,7 +206,7 @@ extension Driver {
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``/Headless/DriverError`` when the query matches no visible widget or several, or
+  /// - Throws: ``DriverError`` when the query matches no visible widget or several, or
   ///   when the verb fails on the widget found.
   public func scroll(
     _ finder: Finder, to offset: Double, fileID: String = #fileID,
@@ -229,7 +229,7 @@ extension Driver {
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``/Headless/DriverError`` when the query matches no visible widget or several, or
+  /// - Throws: ``DriverError`` when the query matches no visible widget or several, or
   ///   when the verb fails on the widget found.
   public func submit(
     _ finder: Finder, fileID: String = #fileID, filePath: StaticString = #filePath,
@@ -251,7 +251,7 @@ extension Driver {
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``/Headless/DriverError`` when the query matches no visible widget or several, or
+  /// - Throws: ``DriverError`` when the query matches no visible widget or several, or
   ///   when the verb fails on the widget found.
   public func focus(
     _ finder: Finder, fileID: String = #fileID, filePath: StaticString = #filePath,
@@ -276,7 +276,7 @@ extension Driver {
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
   /// - Returns: The widget.
-  /// - Throws: ``/Headless/DriverError`` when the query matches no visible widget or several, or the
+  /// - Throws: ``DriverError`` when the query matches no visible widget or several, or the
   ///   widget found is of another kind.
   public func widget<T: Widget>(
     _ finder: Finder, as type: T.Type, fileID: String = #fileID,

@@ -12,7 +12,7 @@ extension Driver {
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``/Headless/DriverError`` when there is no such list or it is hidden.
+  /// - Throws: ``DriverError`` when there is no such list or it is hidden.
   public func scroll(
     _ id: String, by rows: Int, fileID: String = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
@@ -34,7 +34,7 @@ extension Driver {
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``/Headless/DriverError`` when there is no such list, it is hidden, or it has no
+  /// - Throws: ``DriverError`` when there is no such list, it is hidden, or it has no
   ///   row at `position`, naming the positions it has.
   public func scroll(
     _ id: String, toRow position: Int, fileID: String = #fileID,
@@ -63,7 +63,7 @@ extension Driver {
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``/Headless/DriverError`` when there is no such list or row, naming the rows it
+  /// - Throws: ``DriverError`` when there is no such list or row, naming the rows it
   ///   has, or the list is hidden.
   public func scroll(
     to row: String, fileID: String = #fileID, filePath: StaticString = #filePath,

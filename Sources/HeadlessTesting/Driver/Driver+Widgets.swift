@@ -17,7 +17,7 @@ extension Driver {
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``/Headless/DriverError`` when the widget is missing, hidden, disabled or cannot take
+  /// - Throws: ``DriverError`` when the widget is missing, hidden, disabled or cannot take
   ///   text, naming the widgets that can.
   public func type(
     _ text: String, into id: String, fileID: String = #fileID, filePath: StaticString = #filePath,
@@ -54,7 +54,7 @@ extension Driver {
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``/Headless/DriverError`` when the widget is missing, hidden, disabled or cannot take
+  /// - Throws: ``DriverError`` when the widget is missing, hidden, disabled or cannot take
   ///   text, naming the widgets that can.
   public func replaceText(
     in id: String, with text: String, fileID: String = #fileID, filePath: StaticString = #filePath,
@@ -75,7 +75,7 @@ extension Driver {
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``/Headless/DriverError`` when the widget is missing, hidden, disabled or cannot be
+  /// - Throws: ``DriverError`` when the widget is missing, hidden, disabled or cannot be
   ///   tapped, naming the widgets that can.
   public func tap(
     _ id: String, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
@@ -96,7 +96,7 @@ extension Driver {
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``/Headless/DriverError`` when the widget is missing, hidden, disabled or cannot be toggled,
+  /// - Throws: ``DriverError`` when the widget is missing, hidden, disabled or cannot be toggled,
   ///   naming the widgets that can.
   public func toggle(
     _ id: String, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
@@ -118,7 +118,7 @@ extension Driver {
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``/Headless/DriverError`` when the value is outside the range or off the steps, naming
+  /// - Throws: ``DriverError`` when the value is outside the range or off the steps, naming
   ///   what the widget takes.
   public func slide(
     _ id: String, to value: Double, fileID: String = #fileID, filePath: StaticString = #filePath,
@@ -145,7 +145,7 @@ extension Driver {
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``/Headless/DriverError`` when the move would leave the range, naming the end it reaches.
+  /// - Throws: ``DriverError`` when the move would leave the range, naming the end it reaches.
   public func step(
     _ id: String, by steps: Int = 1, fileID: String = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
@@ -189,7 +189,7 @@ extension Driver {
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``/Headless/DriverError`` when the widget has no such option, listing those it has.
+  /// - Throws: ``DriverError`` when the widget has no such option, listing those it has.
   public func select(
     _ option: String, in id: String, fileID: String = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
@@ -218,7 +218,7 @@ extension Driver {
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``/Headless/DriverError`` when the day is outside the picker's range, naming the range.
+  /// - Throws: ``DriverError`` when the day is outside the picker's range, naming the range.
   public func pick(
     _ date: CalendarDate, in id: String, fileID: String = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
@@ -245,7 +245,7 @@ extension Driver {
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``/Headless/DriverError`` when the offset is negative or not a number.
+  /// - Throws: ``DriverError`` when the offset is negative or not a number.
   public func scroll(
     _ id: String, to offset: Double, fileID: String = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
@@ -270,7 +270,7 @@ extension Driver {
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``/Headless/DriverError`` when the widget is missing, hidden, disabled or cannot be submitted,
+  /// - Throws: ``DriverError`` when the widget is missing, hidden, disabled or cannot be submitted,
   ///   naming the widgets that can.
   public func submit(
     _ id: String, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
@@ -293,7 +293,7 @@ extension Driver {
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``/Headless/DriverError`` when the widget is missing, hidden, disabled or cannot take the focus,
+  /// - Throws: ``DriverError`` when the widget is missing, hidden, disabled or cannot take the focus,
   ///   naming the widgets that can.
   public func focus(
     _ id: String, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
@@ -320,7 +320,7 @@ extension Driver {
   ///   - verb: What the caller does, as messages say it: `type`, `select an option of`.
   ///   - capability: The capability the verb needs, such as `(any Tappable).self`.
   /// - Returns: The widget.
-  /// - Throws: ``/Headless/DriverError`` naming what the widget is and which widgets can do `verb`.
+  /// - Throws: ``DriverError`` naming what the widget is and which widgets can do `verb`.
   package func capable<Capability>(
     _ id: String, to verb: String, as capability: Capability.Type
   ) throws -> Capability {

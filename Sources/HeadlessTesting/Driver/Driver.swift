@@ -7,7 +7,7 @@ public import Headless
 ///
 /// Every interaction flushes the bindings and waits for the work it started (command runs,
 /// debounce timers) to finish or to park on the virtual clock. Acting on a widget that is
-/// missing, hidden, disabled, or of the wrong kind throws a ``/Headless/DriverError`` that says which
+/// missing, hidden, disabled, or of the wrong kind throws a ``DriverError`` that says which
 /// widgets exist and why the action could not happen.
 @MainActor
 public class Driver {
@@ -38,7 +38,7 @@ public class Driver {
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
   /// - Returns: The widget.
-  /// - Throws: ``/Headless/DriverError`` when no widget has that id, listing the ids that exist.
+  /// - Throws: ``DriverError`` when no widget has that id, listing the ids that exist.
   public func widget(
     _ id: String, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
@@ -122,7 +122,7 @@ public class Driver {
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
   /// - Returns: The widget.
-  /// - Throws: ``/Headless/DriverError`` when no widget has that id, or it is of another kind.
+  /// - Throws: ``DriverError`` when no widget has that id, or it is of another kind.
   public func widget<T: Widget>(
     _ id: String, as type: T.Type, fileID: String = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
@@ -135,157 +135,6 @@ public class Driver {
           "widget '\(id)' is \(found.kindWithArticle), not a \(T.self)", kind: .wrongKind)
       }
       return typed
-    }
-  }
-
-  /// Selects the row `row` of a list, spelled `orders[42]`: the row becomes selected, the one
-  /// selected before is deselected, and what the list's selection events are bound to runs.
-  ///
-  /// - Parameters:
-  ///   - row: The row, spelled `<list id>[<row id>]`.
-  ///   - fileID: The caller's `#fileID`, named by a failure; leave the default.
-  ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
-  ///   - line: The caller's line; leave the default.
-  ///   - column: The caller's column; leave the default.
-  /// - Throws: ``/Headless/DriverError`` when there is no such list or row, or the list is hidden or disabled.
-  public func select(
-    _ row: String, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-    column: UInt = #column
-  ) async throws {
-    try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
-      let (list, found) = try locateRow(row, for: "select")
-      clock.withTracking { list.select(found) }
-      try await settle()
-    }
-  }
-
-  /// Swipes the row `row` (spelled `orders[42]`) and taps its swipe action `action`, such as
-  /// `delete`.
-  ///
-  /// - Parameters:
-  ///   - row: The row, spelled `<list id>[<row id>]`.
-  ///   - action: The swipe action's name, such as `delete`.
-  ///   - fileID: The caller's `#fileID`, named by a failure; leave the default.
-  ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
-  ///   - line: The caller's line; leave the default.
-  ///   - column: The caller's column; leave the default.
-  /// - Throws: ``/Headless/DriverError`` when there is no such row, the list is hidden or disabled,
-  ///   or the row has no such action, naming those it has.
-  public func swipe(
-    _ row: String, action: String, fileID: String = #fileID, filePath: StaticString = #filePath,
-    line: UInt = #line, column: UInt = #column
-  ) async throws {
-    try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
-      let (list, found) = try locateRow(row, for: "swipe")
-      let actions = list.boundActions
-      guard let event = actions.first(where: { $0.eventKey.property == action }) else {
-        let names = actions.map(\.eventKey.property)
-        throw DriverError(
-          "cannot swipe '\(row)' to '\(action)': "
-            + (names.isEmpty
-              ? "list '\(list.id)' has no swipe actions bound (command(vm.delete, on: "
-                + "\(list.id).deletion))"
-              : "the actions of list '\(list.id)' are \(names.joined(separator: ", "))"))
-      }
-      guard let model = found.model as? any RowModel else { return }
-      clock.withTracking { event.send(model) }
-      try await settle()
-    }
-  }
-
-  /// Pulls the list `id` to refresh it: the command bound to its refresh control runs.
-  ///
-  /// - Parameters:
-  ///   - id: The list's id.
-  ///   - fileID: The caller's `#fileID`, named by a failure; leave the default.
-  ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
-  ///   - line: The caller's line; leave the default.
-  ///   - column: The caller's column; leave the default.
-  /// - Throws: ``/Headless/DriverError`` when there is no such list, it is hidden, or no refresh command is
-  ///   bound.
-  public func pullToRefresh(
-    _ id: String, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-    column: UInt = #column
-  ) async throws {
-    try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
-      let list = try self.list(id, for: "refresh")
-      guard list.refresh.isBound else {
-        throw DriverError(
-          "cannot refresh '\(id)': no command is bound to its refresh control (command(vm.refresh, "
-            + "on: \(id).refresh))")
-      }
-      guard list.refresh.isEnabled.value else {
-        throw DriverError(
-          "cannot refresh '\(id)': its refresh command cannot execute now", kind: .disabled)
-      }
-      clock.withTracking { list.refresh.trigger.send() }
-      try await settle()
-    }
-  }
-
-  /// Scrolls the list `id` to its end: its window moves to its last rows, and the command bound
-  /// to its load-more control runs, unless none is bound, the list has no more to load (its
-  /// `hasMore` is false) or its command cannot execute now (it is loading already, or
-  /// disabled).
-  ///
-  /// - Returns: Whether scrolling started a load.
-  /// - Parameters:
-  ///   - id: The list's id.
-  ///   - fileID: The caller's `#fileID`, named by a failure; leave the default.
-  ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
-  ///   - line: The caller's line; leave the default.
-  ///   - column: The caller's column; leave the default.
-  /// - Throws: ``/Headless/DriverError`` when there is no such list or it is hidden.
-  @discardableResult
-  public func scrollToEnd(
-    _ id: String, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-    column: UInt = #column
-  ) async throws -> Bool {
-    return try await located(
-      CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    ) {
-      let list = try self.list(id, for: "scroll")
-      clock.withTracking { list.scroll(toRow: list.rowCount) }
-      let loads = list.loadMore.isBound && list.hasMore.value && list.loadMore.isEnabled.value
-      if loads { clock.withTracking { list.loadMore.trigger.send() } }
-      try await settle()
-      return loads
-    }
-  }
-
-  /// Moves the virtual clock forward one sleeper at a time: each sleeper due wakes in turn (in
-  /// deadline order, and in the order they went to sleep for one instant), and the driver
-  /// settles (flushes, and waits until the work they belong to, and the work
-  /// the flush started, has slept on the clock again or finished) before time moves on. Time
-  /// ends at exactly `now + duration`, settled.
-  ///
-  /// - Parameters:
-  ///   - duration: How far to move the clock; not negative.
-  ///   - fileID: The caller's `#fileID`, named by a failure; leave the default.
-  ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
-  ///   - line: The caller's line; leave the default.
-  ///   - column: The caller's column; leave the default.
-  /// - Throws: ``/Headless/DriverError`` when `duration` is negative, or the work the clock wakes does not
-  ///   settle.
-  public func advance(
-    by duration: Duration, fileID: String = #fileID, filePath: StaticString = #filePath,
-    line: UInt = #line, column: UInt = #column
-  ) async throws {
-    try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
-      try checkMounted(to: "advance the clock")
-      let end: VirtualClock.Instant
-      do throws(VirtualTimeError) {
-        end = try clock.beginAdvance(by: duration)
-      } catch {
-        throw DriverError(error.message)
-      }
-      defer { clock.endAdvance() }
-      try await settle()
-      while clock.wakeNext(notAfter: end) {
-        try await settle()
-      }
-      clock.finishAdvance(at: end)
-      try await settle()
     }
   }
 
@@ -302,7 +151,7 @@ public class Driver {
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``/Headless/DriverError`` when the screen is unmounted; when work stays busy for the
+  /// - Throws: ``DriverError`` when the screen is unmounted; when work stays busy for the
   ///   clock's `stallTimeout` of real time without sleeping on the virtual clock or finishing
   ///   (it waits on something else: a real clock, a continuation nobody resumes), naming it; or
   ///   when the screen asks for a flush again and again, naming the work that ran meanwhile.
@@ -403,161 +252,6 @@ public class Driver {
     return nil
   }
 
-  /// Selects the tab `tab` of the tab view `id`, as a person taps it in the tab bar: the
-  /// selection binding tells the view model, the old tab disappears and the new one appears.
-  ///
-  /// - Parameters:
-  ///   - tab: The tab's id.
-  ///   - id: The tab view's id.
-  ///   - fileID: The caller's `#fileID`, named by a failure; leave the default.
-  ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
-  ///   - line: The caller's line; leave the default.
-  ///   - column: The caller's column; leave the default.
-  /// - Throws: ``/Headless/DriverError`` when `id` is not a tab view or has no tab `tab`, naming its tabs.
-  public func selectTab(
-    _ tab: String, in id: String, fileID: String = #fileID, filePath: StaticString = #filePath,
-    line: UInt = #line, column: UInt = #column
-  ) async throws {
-    try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
-      let found = try lookup(id)
-      if let blocker = surface.blocker(for: "select tab '\(tab)'") {
-        throw DriverError(blocker, kind: .covered)
-      }
-      guard let tabs = found as? TabView else {
-        throw DriverError(
-          "cannot select tab '\(tab)' in '\(id)': it is \(found.kindWithArticle), not a TabView",
-          kind: .wrongKind)
-      }
-      guard tabs.tabIDs.contains(tab) else {
-        throw DriverError(
-          "cannot select tab '\(tab)' in '\(id)': it has no such tab; its tabs: "
-            + tabs.tabIDs.joined(separator: ", "), kind: .missingWidget)
-      }
-      if let hidden = surface.root?.hiddenAncestor(of: found) {
-        let how = hidden === found ? "it is hidden" : "its container '\(hidden.id)' is hidden"
-        throw DriverError("cannot select tab '\(tab)' in '\(id)': \(how)", kind: .hidden)
-      }
-      clock.withTracking { tabs.selection.edit(tab) }
-      try await settle()
-    }
-  }
-
-  /// The list `id`, or an error naming what it is instead.
-  func list(_ id: String, for action: String) throws(DriverError) -> ListView {
-    let found = try lookup(id)
-    if let blocker = surface.blocker(for: "\(action) '\(id)'") {
-      throw DriverError(blocker, kind: .covered)
-    }
-    guard let list = found as? ListView else {
-      throw DriverError(
-        "cannot \(action) '\(id)': it is \(found.kindWithArticle), not a List", kind: .wrongKind)
-    }
-    try checkReachable(list, list, as: id, for: action)
-    return list
-  }
-
-  /// Throws when a person could not act on `target` of `list` (the list itself or one of its
-  /// rows): it or a container of it is hidden, or the list is disabled.
-  private func checkReachable(
-    _ target: Widget, _ list: ListView, as name: String, for action: String
-  ) throws(DriverError) {
-    if let hidden = surface.root?.hiddenAncestor(of: target) {
-      let how =
-        hidden === target
-        ? "it is hidden"
-        : hidden === list
-          ? "its list '\(list.id)' is hidden"
-          : "its container '\(hidden.id)' is hidden"
-      throw DriverError("cannot \(action) '\(name)': \(how)", kind: .hidden)
-    }
-    if !list.isEnabledNow {
-      var message =
-        "cannot \(action) '\(name)': "
-        + (target === list ? "it is disabled" : "its list '\(list.id)' is disabled")
-      if let cause = surface.enabledCause(of: list.isEnabled.targetKey) {
-        message += " (\(cause))"
-      }
-      throw DriverError(message, kind: .disabled)
-    }
-  }
-
-  /// The row at `path` (`orders[42]`) with its list.
-  func locateRow(_ path: String, for action: String) throws(DriverError) -> (
-    ListView, RowWidget
-  ) {
-    let found = try locate(path: path)
-    if let blocker = surface.blocker(for: "\(action) '\(path)'") {
-      throw DriverError(blocker, kind: .covered)
-    }
-    guard let list = found.list, let row = found.widget as? RowWidget, row.role == .row else {
-      throw DriverError(
-        "cannot \(action) '\(path)': it is \(found.widget.kindWithArticle), not a row; rows are "
-          + "addressed as <list>[<row id>]", kind: .wrongKind)
-    }
-    try checkReachable(row, list, as: path, for: action)
-    return (list, row)
-  }
-
-  /// Finds the widget at a path such as `orders[42].title`, and the list of the last row on the
-  /// way.
-  private func locate(path: String) throws(DriverError) -> (widget: Widget, list: ListView?) {
-    var rest = Substring(path)
-    guard let open = rest.firstIndex(of: "[") else { return (try lookup(path), nil) }
-    var current = try lookup(String(rest[..<open]))
-    var scopePath = String(rest[..<open])
-    var list: ListView?
-    rest = rest[open...]
-    while !rest.isEmpty {
-      if rest.first == "[" {
-        guard let close = rest.firstIndex(of: "]") else {
-          throw DriverError("'\(path)' has a '[' without its ']'; write rows as orders[42]")
-        }
-        let rowID = String(rest[rest.index(after: rest.startIndex)..<close])
-        guard let owner = current as? ListView else {
-          throw DriverError(
-            "'\(scopePath)' is \(current.kindWithArticle), not a List; only the rows of a list are "
-              + "addressed with [ ]", kind: .wrongKind)
-        }
-        // NB: a row outside the list's window is scrolled to, as a person scrolls to it.
-        guard let row = clock.withTracking({ owner.reveal(rowID) }) else {
-          throw DriverError(
-            "no row '\(rowID)' in list '\(scopePath)'; its rows: \(summary(of: owner.itemIDs))",
-            kind: .missingWidget)
-        }
-        list = owner
-        current = row
-        scopePath += "[\(rowID)]"
-        rest = rest[rest.index(after: close)...]
-      } else if rest.first == "." {
-        rest = rest.dropFirst()
-        let end = rest.firstIndex(of: "[") ?? rest.endIndex
-        let id = String(rest[..<end])
-        guard let row = current as? RowWidget else {
-          throw DriverError(
-            "'\(scopePath)' is not a row; write <list>[<row id>].\(id)", kind: .wrongKind)
-        }
-        guard let inner = row.widget(id) else {
-          throw DriverError(
-            "no widget '\(id)' in row '\(scopePath)'; its widgets: "
-              + row.widgetIDs.joined(separator: ", "), kind: .missingWidget)
-        }
-        current = inner
-        scopePath += ".\(id)"
-        rest = rest[end...]
-      } else {
-        throw DriverError(
-          "cannot read '\(path)' after '\(scopePath)': write <list>[<row id>].<widget id>")
-      }
-    }
-    return (current, list)
-  }
-
-  /// Ids for a message: all of them when few, else the first ten and how many more.
-  private func summary(of ids: [String]) -> String {
-    guard !ids.isEmpty else { return "none" }
-    guard ids.count > 10 else { return ids.joined(separator: ", ") }
-    return ids.prefix(10).joined(separator: ", ") + " and \(ids.count - 10) more"
-  }
 }
 
 /// What a driver's verbs act on: the widgets of one screen, whoever shows it.
@@ -594,7 +288,7 @@ extension DriverSurface {
 }
 
 extension Driver {
-  /// Runs a driver call's `body` and reports the ``/Headless/DriverError`` it fails with at `site`, the
+  /// Runs a driver call's `body` and reports the ``DriverError`` it fails with at `site`, the
   /// outermost driver call's site for verbs that call other verbs: see
   /// ``FailureReporter/stop(after:)``.
   func located<R>(_ site: CallSite, _ body: () async throws -> R) async throws -> R {
@@ -606,7 +300,7 @@ extension Driver {
     }
   }
 
-  /// Runs a synchronous driver call's `body` and reports the ``/Headless/DriverError`` it fails with at
+  /// Runs a synchronous driver call's `body` and reports the ``DriverError`` it fails with at
   /// `site`.
   func located<R>(_ site: CallSite, _ body: () throws(DriverError) -> R) throws -> R {
     if DriverCall.isRunning { return try body() }

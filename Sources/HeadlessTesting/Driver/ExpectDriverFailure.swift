@@ -1,4 +1,4 @@
-public import Headless
+import Headless
 
 /// Runs driver calls that must fail, and returns their failure instead of reporting it: the
 /// test kit's counterpart of `#expect(throws: DriverError.self)`, which cannot be used for

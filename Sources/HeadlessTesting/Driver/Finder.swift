@@ -112,7 +112,7 @@ extension Driver {
   ///   - line: The caller's `#line`.
   ///   - column: The caller's `#column`.
   /// - Returns: The widget's id.
-  /// - Throws: ``/Headless/DriverError`` of kind `missingWidget` naming at most three nearest
+  /// - Throws: ``DriverError`` of kind `missingWidget` naming at most three nearest
   ///   candidates, `hidden` when every match is hidden, `invalidRequest` when several match,
   ///   or `unmounted`.
   public func find(

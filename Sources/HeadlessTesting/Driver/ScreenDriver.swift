@@ -44,7 +44,7 @@ public final class ScreenDriver<S: Screen>: Driver {
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``/Headless/DriverError`` when the screen is shown already or unmounted, or does not settle.
+  /// - Throws: ``DriverError`` when the screen is shown already or unmounted, or does not settle.
   public func appear(
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
@@ -64,7 +64,7 @@ public final class ScreenDriver<S: Screen>: Driver {
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``/Headless/DriverError`` when the screen is not shown, or does not settle.
+  /// - Throws: ``DriverError`` when the screen is not shown, or does not settle.
   public func disappear(
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column

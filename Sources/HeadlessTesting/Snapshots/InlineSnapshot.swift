@@ -1,6 +1,6 @@
 import BindingDSL
 import Foundation
-package import Headless
+import Headless
 
 /// Compares `text` with the expected text written at the call, and writes or rewrites that
 /// text in the test's source file when the recording mode says so.

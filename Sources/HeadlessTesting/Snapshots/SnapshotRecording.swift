@@ -1,6 +1,6 @@
 import BindingDSL
 import Foundation
-package import Headless
+import Headless
 
 /// When a snapshot assertion writes the snapshot instead of only comparing.
 ///

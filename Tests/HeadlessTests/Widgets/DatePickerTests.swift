@@ -37,7 +37,7 @@ import Testing
     ("tomorrow", "'tomorrow' is not a day; write it YYYY-MM-DD, as in 2026-11-23"),
   ])
   func aDayThatIsNotOneIsRefusedWhenRead(text: String, message: String) {
-    #expect(throws: DriverError(message)) { try CalendarDate(parsing: text) }
+    #expect(throws: CalendarDateError(message)) { try CalendarDate(parsing: text) }
   }
 
   @Test func daysCountAcrossMonthsYearsAndLeapDays() throws {

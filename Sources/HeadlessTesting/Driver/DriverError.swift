@@ -1,3 +1,5 @@
+package import Headless
+
 /// Why the driver could not do what a test asked: a kind a test can match, and a message
 /// that says which widgets exist and why the action could not happen.
 public struct DriverError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -44,6 +46,13 @@ public struct DriverError: Error, Hashable, Sendable, CustomStringConvertible {
   /// (`SignUpTests.swift:12:5: cannot tap 'submit': it is disabled`): a thrown error is
   /// reported at the test function by the frameworks, so the description names the line.
   public var description: String { callSite.map { "\($0): \(message)" } ?? message }
+
+  /// The driver's failure for a dialog that could not be answered as asked.
+  ///
+  /// - Parameter error: Why the dialog could not be answered.
+  package init(_ error: DialogAnswerError) {
+    self.init(error.message, kind: error.kind == .missing ? .missingWidget : .wrongKind)
+  }
 
   /// This error, failed at `site`.
   package func at(_ site: CallSite) -> Self {
