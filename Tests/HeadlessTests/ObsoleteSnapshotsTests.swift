@@ -97,12 +97,15 @@ import Testing
     try write(
       "#!/usr/bin/env bash\n" + lines.joined(separator: "\n") + "\nexit \(passing ? 0 : 1)\n",
       to: "fake-swift-test")
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: stand.path)
+    // NB: both scripts are run by bash, not executed themselves: a file just written cannot be
+    // executed while a process another test forks at that moment still holds it open for
+    // writing ("Text file busy"), and bash only reads it.
     let process = Process()
-    process.executableURL = script ?? folder.appendingPathComponent("Scripts/obsolete-snapshots")
-    process.arguments = arguments
+    process.executableURL = URL(fileURLWithPath: "/bin/bash")
+    process.arguments =
+      [(script ?? folder.appendingPathComponent("Scripts/obsolete-snapshots")).path] + arguments
     var environment = ProcessInfo.processInfo.environment
-    environment["SNAPSHOT_TEST_COMMAND"] = stand.path
+    environment["SNAPSHOT_TEST_COMMAND"] = "bash \(stand.path)"
     process.environment = environment
     let output = Pipe()
     process.standardOutput = output

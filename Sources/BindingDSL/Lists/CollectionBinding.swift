@@ -216,28 +216,10 @@ private func makeCollectionBinding<Model: AnyObject, Value>(
   content: @escaping (Value) -> ListContent
 ) -> BindingDeclaration<Model> {
   let key = TargetKey(widgetID: list.targetKey.widgetID, property: list.targetKey.property)
-  // NB: made once per declaration, not at each mount.
-  let readSource = reader(source)
-  let edge = BindingEdge<Model>(
-    from: BindingEndpoint(source),
-    to: BindingEndpoint(content: list, key: key, valueType: ListContent.self), role: .value,
-    mode: .oneWay, isTransformed: true,
-    running: { object, _ in
-      let context = MountContext<Model>.of(object)
-      // NB: the first rows are mounted once every declaration is installed, so that the row
-      // events bound by later declarations (a row shown, its swipe actions) see them.
-      let node = context.source(source, reading: readSource)
-      var isInstalled = false
-      node.addSink(ignoringFirstValue: true) { [weak context, weak list] value in
-        guard isInstalled, let context, let list else { return }
-        list.receive(content(value), mounter: context)
-      }
-      context.afterInstalling.append { [weak context, weak list, weak node] in
-        guard let context, let list, let node else { return }
-        isInstalled = true
-        list.receive(content(node.value), mounter: context)
-      }
-      context.onUnmount { [weak list] in list?.unmountRows() }
-    })
+  let edge = childrenEdge(
+    from: source, to: list,
+    end: BindingEndpoint(content: list, key: key, valueType: ListContent.self),
+    show: { list, value, mounter in list.receive(content(value), mounter: mounter) },
+    unmount: { $0.unmountRows() })
   return BindingDeclaration(.show, site: site, edge: edge)
 }

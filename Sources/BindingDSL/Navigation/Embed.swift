@@ -101,28 +101,10 @@ private func makeEmbedding<Model: AnyObject, Value, Target: ChildScreenTarget>(
   site: DeclarationSite,
   child: @escaping (Value) -> Target.ChildModel?
 ) -> BindingDeclaration<Model> {
-  // NB: made once per declaration, not at each mount.
-  let readSource = reader(source)
-  let edge = BindingEdge<Model>(
-    from: BindingEndpoint(source),
-    to: BindingEndpoint(content: target, key: target.targetKey, valueType: Target.ChildModel.self),
-    role: .value, mode: .oneWay, isTransformed: true,
-    running: { object, _ in
-      let context = MountContext<Model>.of(object)
-      // NB: the child is mounted once every declaration is installed, as a list's first rows
-      // are, so that it joins a graph run whose parent is complete.
-      let node = context.source(source, reading: readSource)
-      var isInstalled = false
-      node.addSink(ignoringFirstValue: true) { [weak context, weak target] value in
-        guard isInstalled, let context, let target else { return }
-        target.receive(child(value), mounter: context)
-      }
-      context.afterInstalling.append { [weak context, weak target, weak node] in
-        guard let context, let target, let node else { return }
-        isInstalled = true
-        target.receive(child(node.value), mounter: context)
-      }
-      context.onUnmount { [weak target] in target?.unmountChild() }
-    })
+  let edge = childrenEdge(
+    from: source, to: target,
+    end: BindingEndpoint(content: target, key: target.targetKey, valueType: Target.ChildModel.self),
+    show: { target, value, mounter in target.receive(child(value), mounter: mounter) },
+    unmount: { $0.unmountChild() })
   return BindingDeclaration(.embed, site: site, edge: edge)
 }
