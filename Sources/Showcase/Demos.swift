@@ -34,6 +34,21 @@ enum Demos {
     return try ScreenDriver(WaybillListScreen(), model: model, clock: clock)
   }
 
+  /// The waybill list of a depot's 10,000 waybills (``Waybill/depot(count:)``), served in one
+  /// page one second after it is asked for. Its list shows five rows at a time, as a phone's
+  /// screen does, and mounts one more on each side: its text is that window, whatever the
+  /// length of the list.
+  static func depotWaybills() throws -> ScreenDriver<WaybillListScreen> {
+    let clock = VirtualClock()
+    let depot = Waybill.depot(count: 10_000)
+    let service = FakeWaybillService(clock: clock, waybills: depot, pageSize: depot.count)
+    let model = WaybillListViewModel(service: service)
+    let screen = WaybillListScreen()
+    screen.list.visibleRowCount = 5
+    screen.list.windowMargin = 1
+    return try ScreenDriver(screen, model: model, clock: clock)
+  }
+
   /// The settings page, opened on 2026-11-23 of a virtual clock.
   static func settings() throws -> ScreenDriver<SettingsScreen> {
     let clock = VirtualClock()

@@ -179,6 +179,39 @@ enum Walkthroughs {
     return walkthrough
   }
 
+  /// The waybill list of a depot's 10,000 waybills: the list mounts and prints only the rows
+  /// of its window, and a `Window` line says how many lie before and after it. Scrolling moves
+  /// the window, selecting WB-19000 (the 9,000th) scrolls to it, marking it delivered moves it
+  /// far down into the other section, still selected, and a refresh keeps rows and window.
+  @MainActor
+  static func depotWaybills() async throws -> Walkthrough<WaybillListScreen> {
+    var walkthrough = Walkthrough(title: "10,000 waybills", driver: try Demos.depotWaybills())
+    try await walkthrough.step("the screen appears, 1 s later: the first rows of 10,000") {
+      try await $0.appear()
+      try await $0.advance(by: .seconds(1))
+    }
+    try await walkthrough.step("scroll down 3,000 rows: the window moves with the list") {
+      try await $0.scroll("waybills", by: 3_000)
+    }
+    try await walkthrough.step("select WB-19000, the 9,000th: the list scrolls to it") {
+      try await $0.select("waybills[19000]")
+    }
+    try await walkthrough.step("tap Mark delivered on WB-19000: the hand-over is being recorded") {
+      try await $0.tap("waybills[19000].deliver")
+    }
+    try await walkthrough.step("1 s later: WB-19000 moves to Delivered, out of the window") {
+      try await $0.advance(by: .seconds(1))
+    }
+    try await walkthrough.step("scroll to WB-19000 among the delivered: still selected") {
+      try await $0.scroll(to: "waybills[19000]")
+    }
+    try await walkthrough.step("pull to refresh, 1 s later: the same rows, window and selection") {
+      try await $0.pullToRefresh("waybills")
+      try await $0.advance(by: .seconds(1))
+    }
+    return walkthrough
+  }
+
   /// The waybill list when the courier has nothing to deliver.
   @MainActor
   static func noWaybills() async throws -> Walkthrough<WaybillListScreen> {

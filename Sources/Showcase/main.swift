@@ -91,6 +91,11 @@ func printWalkthroughs() async throws {
   print(waybills.text)
   waybills.driver.unmount()
 
+  let depotWaybills = try await Walkthroughs.depotWaybills()
+  print("")
+  print(depotWaybills.text)
+  depotWaybills.driver.unmount()
+
   let noWaybills = try await Walkthroughs.noWaybills()
   print("")
   print(noWaybills.text)

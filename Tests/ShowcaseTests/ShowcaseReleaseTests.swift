@@ -68,6 +68,22 @@ import Testing
     }
   }
 
+  @Test func depotWaybillsReleaseTheirRowsAndCellsMidHandOverFarDown() async throws {
+    try await expectReleaseOfRows(of: Demos.depotWaybills()) { driver in
+      try await driver.appear()
+      try await driver.advance(by: .seconds(1))
+      try await driver.scroll("waybills", by: 3_000)
+      try await driver.select("waybills[19000]")
+      try await driver.tap("waybills[19000].deliver")
+      let model = try #require(driver.model)
+      let cells = model.waybills
+      #expect(cells.count == 10_000)
+      let handOver = try #require(model.selected?.deliver)
+      #expect(handOver.isExecuting)
+      return Rows(cells: cells, commands: [handOver])
+    }
+  }
+
   @Test func waybillsReleaseEverythingMidRefreshAfterAFailure() async throws {
     let clock = VirtualClock()
     let service = FakeWaybillService(clock: clock)

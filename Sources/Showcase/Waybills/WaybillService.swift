@@ -40,6 +40,34 @@ struct Waybill: Hashable, Sendable {
       id: 1007, recipient: "Grace Liu", address: "2 Church Walk", parcels: 4, due: "13:00",
       status: .inTransit),
   ]
+
+  /// A depot's day of `count` waybills, numbered from 10001 in id order, made from their
+  /// numbers alone: the same waybills every time. Every third one (the numbers divisible by 3)
+  /// was delivered already.
+  ///
+  /// - Parameter count: How many waybills.
+  /// - Returns: The waybills, in id order.
+  static func depot(count: Int) -> [Waybill] {
+    let names = [
+      "Ada Park", "Ben Okafor", "Chloe Martin", "Dev Sharma", "Elena Rossi", "Farid Haddad",
+      "Grace Liu",
+    ]
+    let streets = [
+      "Harbour Road", "Mill Lane", "Station Street", "Orchard Close", "Quay Street",
+      "Bridge Road", "Church Walk", "Market Square", "Canal Side", "Park Row", "Hill Top",
+    ]
+    func twoDigits(_ number: Int) -> String { number < 10 ? "0\(number)" : "\(number)" }
+    return (0..<count).map { index in
+      let id = 10_001 + index
+      // NB: due times run from 08:00 in steps of 5 minutes and start again after 18:55.
+      let minutes = 8 * 60 + (index % 132) * 5
+      let due = "\(twoDigits(minutes / 60)):\(twoDigits(minutes % 60))"
+      return Waybill(
+        id: id, recipient: names[index % names.count],
+        address: "\(index % 97 + 1) \(streets[index % streets.count])", parcels: index % 4 + 1,
+        due: due, status: id % 3 == 0 ? .delivered : .inTransit)
+    }
+  }
 }
 
 /// One page of waybills, in id order, and where the next one starts.
@@ -66,12 +94,12 @@ enum WaybillServiceError: Error, Hashable, CustomStringConvertible {
 }
 
 /// A waybill service that answers after a fixed latency on an injected clock, serves pages of
-/// three, and fails the requests a test asks it to.
+/// three unless told otherwise, and fails the requests a test asks it to.
 final class FakeWaybillService: WaybillService {
-  static let pageSize = 3
-
   let clock: any Clock<Duration>
   let latency: Duration
+  /// How many waybills a page holds.
+  let pageSize: Int
   private let state: Mutex<State>
 
   private struct State {
@@ -81,10 +109,11 @@ final class FakeWaybillService: WaybillService {
 
   init(
     clock: any Clock<Duration>, latency: Duration = .seconds(1),
-    waybills: [Waybill] = Waybill.samples
+    waybills: [Waybill] = Waybill.samples, pageSize: Int = 3
   ) {
     self.clock = clock
     self.latency = latency
+    self.pageSize = pageSize
     self.state = Mutex(State(waybills: waybills.sorted { $0.id < $1.id }))
   }
 
@@ -96,7 +125,7 @@ final class FakeWaybillService: WaybillService {
   func page(after cursor: Int?) async throws -> WaybillPage {
     try await answer { state in
       let rest = state.waybills.filter { waybill in cursor.map { waybill.id > $0 } ?? true }
-      let page = Array(rest.prefix(Self.pageSize))
+      let page = Array(rest.prefix(pageSize))
       return WaybillPage(waybills: page, next: rest.count > page.count ? page.last?.id : nil)
     }
   }
