@@ -36,6 +36,22 @@ import Testing
     #expect(!text.contains("orders[8]"))
   }
 
+  @Test func aRunStartedOnScreenGoesOnWhenItsRowLeavesTheWindow() async throws {
+    let (model, screen, driver) = try windowed()
+    let first = model.orders[0]
+    try await driver.tap("orders[1].ping")
+    #expect(first.ping.isExecuting)
+    try await driver.scroll("orders", by: 10)
+    #expect(!screen.list.rows.contains { $0.id == "orders[1]" }, "the row left the window")
+    #expect(first.ping.isExecuting, "leaving the window cancels nothing")
+    try await model.clock.advance(by: .seconds(1))
+    #expect(first.pings == 1)
+    #expect(first.ping.status == .succeeded)
+    try await driver.scroll("orders", by: -10)
+    let line = try driver.widget("orders[1].ping", as: Button.self)
+    #expect(!line.isBusy.value, "back in the window, the row shows the run ended")
+  }
+
   @Test func scrollingMountsTheRowsEnteringAndUnmountsAndReleasesThoseLeaving() async throws {
     let (model, screen, driver) = try windowed()
     weak let leaving = screen.list.rows.first?.content

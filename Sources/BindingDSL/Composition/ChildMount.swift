@@ -63,9 +63,19 @@ public final class ChildMount {
   /// handlers from its widgets, and releases the child view model and widgets. Unmounting twice
   /// does nothing.
   public func unmount() {
+    unmount(cancellingRuns: true)
+  }
+
+  /// Removes the child's handlers from its widgets and releases the child view model and
+  /// widgets; cancels the command runs its bindings started only if `cancellingRuns`. A row that
+  /// leaves a list's window keeps its runs: its view model stays in the list, and a run started
+  /// on screen ends as it would have.
+  ///
+  /// - Parameter cancellingRuns: Whether the runs the child's bindings started are cancelled.
+  package func unmount(cancellingRuns: Bool) {
     guard let context else { return }
     self.context = nil
-    context.cancelRuns()
+    if cancellingRuns { context.cancelRuns() }
     context.tearDown()
     let parent = self.parent
     self.parent = nil

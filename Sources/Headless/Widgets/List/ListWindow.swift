@@ -166,13 +166,14 @@ extension ListView {
   }
 
   /// Unmounts the row at `index` of section `section` if it is mounted, after sending
-  /// ``didEndDisplaying``: it left the window. A selected row stays selected.
+  /// ``didEndDisplaying``: it left the window. A selected row stays selected, and the command
+  /// runs its bindings started go on: the row's view model stays in the list.
   private func endDisplaying(section: Int, index: Int) {
     guard let widget = sections[section].rows[index].widget else { return }
     sections[section].rows[index].widget = nil
     if selectedWidget === widget { selectedWidget = nil }
     didEndDisplaying.send(sections[section].rows[index].model)
-    widget.unmount()
+    widget.unmount(cancellingRuns: false)
   }
 }
 

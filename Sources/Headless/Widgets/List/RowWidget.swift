@@ -104,8 +104,8 @@ public final class RowWidget: Widget {
   override public var interactions: Set<Interaction> { role == .row ? [.select] : [] }
 
   /// Unmounts the row's bindings and drops its widgets and view model.
-  func unmount() {
-    mount?.unmount()
+  func unmount(cancellingRuns: Bool = true) {
+    mount?.unmount(cancellingRuns: cancellingRuns)
     mount = nil
     content = nil
     model = nil
