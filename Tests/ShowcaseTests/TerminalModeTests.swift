@@ -51,6 +51,26 @@ import Testing
     #expect(lines[1] == "123")
   }
 
+  @Test func theResendCountdownRunsOnTheClockAndRedraws() async throws {
+    let host = try TerminalMode.host(for: "registration", scheduler: scheduler, clock: clock)
+    let order = host.focusOrder.map(\.id)
+    let steps = try #require(order.firstIndex(of: "resend"), "focus order: \(order)")
+    for _ in 0..<steps { clock.withTracking { host.handle(.tab) } }
+    #expect(host.focused?.id == "resend")
+    clock.withTracking { host.handle(.enter) }
+    // The code takes the fake service a second to send; the countdown starts then.
+    try await clock.advance(by: .seconds(2))
+    // NB: the scheduler flushes on the main actor's next turn; flushed here, the frame is the
+    // one the host would draw then.
+    scheduler.flush()
+    let counting = host.frame(width: 40, height: 8).lines.joined(separator: "\n")
+    #expect(counting.contains("Resend in 59s"), "\(counting)")
+    try await clock.advance(by: .seconds(59))
+    scheduler.flush()
+    let done = host.frame(width: 40, height: 8).lines.joined(separator: "\n")
+    #expect(done.contains("Resend code"), "\(done)")
+  }
+
   @Test func theAppShowsItsFirstScreenUnderATitleBar() async throws {
     let host = try TerminalMode.host(for: "app", scheduler: scheduler, clock: clock)
     try await clock.advance(by: .zero)
