@@ -22,7 +22,7 @@ func childrenEdge<Model: AnyObject, Value, Target: AnyObject>(
   let read = reader(source)
   return BindingEdge(
     from: BindingEndpoint(source), to: end, role: .value, mode: .oneWay, isTransformed: true,
-    running: { [weak target] object, _ in
+    running: { object, _ in
       let context = MountContext<Model>.of(object)
       let node = context.source(source, reading: read)
       var isInstalled = false
