@@ -119,6 +119,7 @@ final class RowIndex<ID: Hashable> {
     // NB: the plan's arrays are read from locals (see `plan(_:)`).
     let sources = plan.sources
     let targets = plan.targets
+    let newIDs = plan.ids
     var changes = ListChanges(animation: animation)
     var problems: [String] = []
     // NB: the list's sections share the rows' buffer; with them taken, it has one owner, and
@@ -136,10 +137,11 @@ final class RowIndex<ID: Hashable> {
     staying.reserveCapacity(oldRows.count)
     // NB: inserted rows are recorded below, where their widgets are made with the same text.
     for old in sources where old >= 0 { staying.append(old) }
+    changes.insertedRows.reserveCapacity(models.count - staying.count)
     let inPlace = increasingRun(in: staying)
     var stayed = 0
     for (position, old) in sources.enumerated() where old >= 0 {
-      if !inPlace[stayed] { changes.movedRows.append(describe(plan.ids[position])) }
+      if !inPlace[stayed] { changes.movedRows.append(describe(newIDs[position])) }
       stayed += 1
     }
 
@@ -162,7 +164,7 @@ final class RowIndex<ID: Hashable> {
         kept[position] = old
         continue
       }
-      let id = plan.ids[position]
+      let id = newIDs[position]
       if old < 0 { changes.insertedRows.append(describe(id)) }
       guard window.contains(position) else { continue }
       prepared.append(list.prepare(models[position], role: .row, rowID: AnyHashable(id)))
@@ -178,7 +180,7 @@ final class RowIndex<ID: Hashable> {
       let old = sources[position]
       if old >= 0 {
         // The id stays with another view model: the row is put in anew.
-        changes.updatedRows.append(describe(plan.ids[position]))
+        changes.updatedRows.append(describe(newIDs[position]))
         list.retire(oldRows[old])
       }
       guard window.contains(position) else {
@@ -195,7 +197,7 @@ final class RowIndex<ID: Hashable> {
     }
     let newRows = compose(&oldRows, kept: kept, fresh: fresh, models: models)
 
-    ids = plan.ids
+    ids = newIDs
     self.identities = addresses
     list.sections = [SectionState(id: AnyHashable(0), rows: newRows)]
     list.lastChanges = changes
