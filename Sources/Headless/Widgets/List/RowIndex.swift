@@ -85,12 +85,23 @@ final class RowIndex<ID: Hashable> {
         // NB: the common id types are matched by code specialized for them: comparing and
         // hashing through the `Hashable` conformance cost more than the walk itself.
         if ID.self == Int.self {
-          return matchIDs(old: ids.rebound(to: Int.self), new: newIDs.rebound(to: Int.self))
+          let newInts = newIDs.rebound(to: Int.self)
+          // NB: rows shown in a list that showed none, with ids in increasing order (a first
+          // page, a list loaded at once), are all inserted and cannot repeat: nothing is hashed.
+          if ids.isEmpty && isIncreasing(newInts) {
+            let inserted: (sources: [Int], targets: [Int])? = (
+              [Int](repeating: -1, count: newInts.count), []
+            )
+            return inserted
+          }
+          return matchIDs(old: ids.rebound(to: Int.self), new: newInts, by: IntPositions.self)
         }
         if ID.self == String.self {
-          return matchIDs(old: ids.rebound(to: String.self), new: newIDs.rebound(to: String.self))
+          return matchIDs(
+            old: ids.rebound(to: String.self), new: newIDs.rebound(to: String.self),
+            by: HashedPositions<String>.self)
         }
-        return matchIDs(old: ids, new: newIDs)
+        return matchIDs(old: ids, new: newIDs, by: HashedPositions<ID>.self)
       }
     }
     guard let (sources, targets) = matched else { return nil }
@@ -108,6 +119,7 @@ final class RowIndex<ID: Hashable> {
     // NB: the plan's arrays are read from locals (see `plan(_:)`).
     let sources = plan.sources
     let targets = plan.targets
+    let newIDs = plan.ids
     var changes = ListChanges(animation: animation)
     var problems: [String] = []
     // NB: the list's sections share the rows' buffer; with them taken, it has one owner, and
@@ -118,17 +130,18 @@ final class RowIndex<ID: Hashable> {
     list.clampWindow(count: models.count)
     let window = list.windowRange(count: models.count)
     for old in targets.indices where targets[old] < 0 {
-      changes.deletedRows.append(describeRowID(ids[old]))
+      changes.deletedRows.append(describe(ids[old]))
       list.retire(oldRows[old])
     }
     var staying: [Int] = []
     staying.reserveCapacity(oldRows.count)
     // NB: inserted rows are recorded below, where their widgets are made with the same text.
     for old in sources where old >= 0 { staying.append(old) }
+    changes.insertedRows.reserveCapacity(models.count - staying.count)
     let inPlace = increasingRun(in: staying)
     var stayed = 0
     for (position, old) in sources.enumerated() where old >= 0 {
-      if !inPlace[stayed] { changes.movedRows.append(describeRowID(plan.ids[position])) }
+      if !inPlace[stayed] { changes.movedRows.append(describe(newIDs[position])) }
       stayed += 1
     }
 
@@ -151,13 +164,15 @@ final class RowIndex<ID: Hashable> {
         kept[position] = old
         continue
       }
-      let id = plan.ids[position]
-      if old < 0 { changes.insertedRows.append(describeRowID(id)) }
+      let id = newIDs[position]
+      if old < 0 { changes.insertedRows.append(describe(id)) }
       guard window.contains(position) else { continue }
       prepared.append(list.prepare(models[position], role: .row, rowID: AnyHashable(id)))
     }
+    // NB: only the window's rows put in anew are gathered; the others are made in place
+    // (see `compose`).
     var fresh: [ListRow] = []
-    fresh.reserveCapacity(models.count - staying.count + prepared.count)
+    fresh.reserveCapacity(prepared.count)
     // NB: taken from the end, each prepared row is moved out of the array, not copied (three
     // references retained and released again per row).
     prepared.reverse()
@@ -165,11 +180,11 @@ final class RowIndex<ID: Hashable> {
       let old = sources[position]
       if old >= 0 {
         // The id stays with another view model: the row is put in anew.
-        changes.updatedRows.append(describeRowID(plan.ids[position]))
+        changes.updatedRows.append(describe(newIDs[position]))
         list.retire(oldRows[old])
       }
       guard window.contains(position) else {
-        fresh.append(ListRow(model: models[position]))
+        kept[position] = -3
         continue
       }
       guard let row = list.finish(prepared.removeLast(), mounter: mounter, problems: &problems)
@@ -180,9 +195,9 @@ final class RowIndex<ID: Hashable> {
       }
       fresh.append(ListRow(model: models[position], widget: row))
     }
-    let newRows = compose(&oldRows, kept: kept, fresh: fresh)
+    let newRows = compose(&oldRows, kept: kept, fresh: fresh, models: models)
 
-    ids = plan.ids
+    ids = newIDs
     self.identities = addresses
     list.sections = [SectionState(id: AnyHashable(0), rows: newRows)]
     list.lastChanges = changes
@@ -202,80 +217,45 @@ final class RowIndex<ID: Hashable> {
     list.settleWindow(leaving: leaving)
   }
 
+  /// `id` as the driver spells it; an `Int` without the dynamic cast ``describeRowID(_:)`` makes.
+  private func describe(_ id: ID) -> String {
+    if ID.self == Int.self { return String(unsafeBitCast(id, to: Int.self)) }
+    return describeRowID(id)
+  }
+
   /// The new rows in order: for each position, the old row `kept` names, moved (not copied) out
   /// of `oldRows`, or, where `kept` holds -1, the next of the rows `fresh` (-2: no row could be
-  /// mounted there). Copying would retain and release the view model of every row that stays,
-  /// touching each of them; moving touches only the arrays.
-  private func compose(_ oldRows: inout [ListRow], kept: [Int], fresh: [ListRow]) -> [ListRow] {
+  /// mounted there; -3: the row of `models` there, outside the window). Copying would retain
+  /// and release the view model of every row that stays, touching each of them; moving touches
+  /// only the arrays.
+  private func compose<Row: RowModel>(
+    _ oldRows: inout [ListRow], kept: [Int], fresh: [ListRow], models: [Row]
+  ) -> [ListRow] {
     let placeholder = rowPlaceholder
-    return oldRows.withUnsafeMutableBufferPointer { oldRows in
-      [ListRow](unsafeUninitializedCapacity: kept.count) { newRows, initialized in
-        guard let to = newRows.baseAddress else { return }
-        let from = oldRows.baseAddress
-        var nextFresh = 0
-        for old in kept {
-          if old >= 0, let from {
-            (to + initialized).moveInitialize(from: from + old, count: 1)
-            (from + old).initialize(to: placeholder)
-            initialized += 1
-          } else if old == -1 {
-            (to + initialized).initialize(to: fresh[nextFresh])
-            nextFresh += 1
-            initialized += 1
+    return models.withUnsafeBufferPointer { models in
+      oldRows.withUnsafeMutableBufferPointer { oldRows in
+        [ListRow](unsafeUninitializedCapacity: kept.count) { newRows, initialized in
+          guard let to = newRows.baseAddress else { return }
+          let from = oldRows.baseAddress
+          var nextFresh = 0
+          for (position, old) in kept.enumerated() {
+            if old >= 0, let from {
+              (to + initialized).moveInitialize(from: from + old, count: 1)
+              (from + old).initialize(to: placeholder)
+              initialized += 1
+            } else if old == -1 {
+              (to + initialized).initialize(to: fresh[nextFresh])
+              nextFresh += 1
+              initialized += 1
+            } else if old == -3 {
+              (to + initialized).initialize(to: ListRow(model: models[position]))
+              initialized += 1
+            }
           }
         }
       }
     }
   }
-}
-
-/// Matches the new ids with the old ones in one walk: each new id is compared with the old id
-/// at the position the walk expects, and only where they differ is it hashed and looked up
-/// among the old rows (whose positions by hash key are gathered when first needed). Returns each
-/// new row's old position (-1 when inserted) and each old row's new position (-1 when deleted);
-/// `nil` when an id repeats or two ids share a hash key.
-private func matchIDs<Key: Hashable>(
-  old ids: UnsafeBufferPointer<Key>, new newIDs: UnsafeBufferPointer<Key>
-) -> (sources: [Int], targets: [Int])? {
-  let oldCount = ids.count
-  var sources: [Int] = []
-  sources.reserveCapacity(newIDs.count)
-  var targets = [Int](repeating: -1, count: oldCount)
-  // NB: made only when the walk first misses: a change that only appends or removes at the end
-  // hashes no old id.
-  var positionByKey: [Int: Int]?
-  var insertedKeys: [Int: Int] = [:]
-  var expected = 0
-  for position in newIDs.indices {
-    let id = newIDs[position]
-    while expected < oldCount && targets[expected] >= 0 { expected += 1 }
-    if expected < oldCount && ids[expected] == id {
-      targets[expected] = position
-      sources.append(expected)
-      expected += 1
-      continue
-    }
-    if positionByKey == nil {
-      var byKey: [Int: Int] = [:]
-      byKey.reserveCapacity(oldCount)
-      for old in ids.indices {
-        guard byKey.updateValue(old, forKey: ids[old].hashValue) == nil else { return nil }
-      }
-      positionByKey = byKey
-    }
-    let key = id.hashValue
-    if let old = positionByKey?[key] {
-      guard ids[old] == id, targets[old] < 0 else { return nil }
-      targets[old] = position
-      sources.append(old)
-      // The walk goes on after the row found: the rows after it most likely follow it.
-      expected = old + 1
-    } else {
-      guard insertedKeys.updateValue(position, forKey: key) == nil else { return nil }
-      sources.append(-1)
-    }
-  }
-  return (sources, targets)
 }
 
 extension UnsafeBufferPointer {

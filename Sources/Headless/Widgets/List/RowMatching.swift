@@ -1,0 +1,133 @@
+import BindingDSL
+
+/// Positions of rows by id, as ``matchIDs(old:new:by:)`` looks them up.
+protocol PositionTable {
+  associatedtype Key: Hashable
+  /// An empty table for about `capacity` ids.
+  init(capacity: Int)
+  /// Records `position` for `key`; `false` (and nothing recorded) when the table holds `key`
+  /// already, or another key it cannot tell from it.
+  mutating func insert(_ key: Key, at position: Int) -> Bool
+  /// The position recorded for `key`, or for a key the table cannot tell from it.
+  func position(of key: Key) -> Int?
+}
+
+/// Positions by the ids' hash keys: any `Hashable` id. Two ids that share a hash key cannot be
+/// told apart, and are refused.
+struct HashedPositions<Key: Hashable>: PositionTable {
+  private var byHash: [Int: Int] = [:]
+
+  init(capacity: Int) { byHash.reserveCapacity(capacity) }
+
+  mutating func insert(_ key: Key, at position: Int) -> Bool {
+    byHash.updateValue(position, forKey: key.hashValue) == nil
+  }
+
+  func position(of key: Key) -> Int? { byHash[key.hashValue] }
+}
+
+/// Positions by `Int` id, in a table of open addressing with a multiplicative hash: no hasher
+/// runs, and ids are told apart exactly. What diffing a list of `Int` ids costs most, beside
+/// reading the ids, is making the table of the old rows.
+struct IntPositions: PositionTable {
+  private var keys: [Int]
+  /// The position recorded in each slot, -1 where the slot is empty.
+  private var positions: [Int]
+  private var count = 0
+  private var shift: Int
+
+  init(capacity: Int) {
+    // NB: at most half full, so that probes stay short.
+    var bits = 3
+    while 1 << bits < 2 * capacity { bits += 1 }
+    keys = [Int](repeating: 0, count: 1 << bits)
+    positions = [Int](repeating: -1, count: 1 << bits)
+    shift = Int.bitWidth - bits
+  }
+
+  /// The slot `key` is in, or the empty slot where it would go.
+  private func slot(of key: Int) -> Int {
+    let mask = positions.count - 1
+    var slot = Int(truncatingIfNeeded: (UInt(bitPattern: key) &* 0x9E37_79B9_7F4A_7C15) >> shift)
+    while positions[slot] >= 0 && keys[slot] != key { slot = (slot + 1) & mask }
+    return slot
+  }
+
+  mutating func insert(_ key: Int, at position: Int) -> Bool {
+    if 2 * (count + 1) > positions.count { grow() }
+    let slot = slot(of: key)
+    guard positions[slot] < 0 else { return false }
+    keys[slot] = key
+    positions[slot] = position
+    count += 1
+    return true
+  }
+
+  func position(of key: Int) -> Int? {
+    let found = positions[slot(of: key)]
+    return found >= 0 ? found : nil
+  }
+
+  private mutating func grow() {
+    var larger = IntPositions(capacity: positions.count)
+    for slot in positions.indices where positions[slot] >= 0 {
+      _ = larger.insert(keys[slot], at: positions[slot])
+    }
+    self = larger
+  }
+}
+
+/// Matches the new ids with the old ones in one walk: each new id is compared with the old id
+/// at the position the walk expects, and only where they differ is it hashed and looked up
+/// among the old rows (whose positions by hash key are gathered when first needed). Returns each
+/// new row's old position (-1 when inserted) and each old row's new position (-1 when deleted);
+/// `nil` when an id repeats or two ids share a hash key.
+func matchIDs<Table: PositionTable>(
+  old ids: UnsafeBufferPointer<Table.Key>, new newIDs: UnsafeBufferPointer<Table.Key>,
+  by table: Table.Type
+) -> (sources: [Int], targets: [Int])? {
+  let oldCount = ids.count
+  var sources: [Int] = []
+  sources.reserveCapacity(newIDs.count)
+  var targets = [Int](repeating: -1, count: oldCount)
+  // NB: made only when the walk first misses: a change that only appends or removes at the end
+  // hashes no old id.
+  var positionByKey: Table?
+  var insertedKeys = Table(capacity: max(0, newIDs.count - oldCount))
+  var expected = 0
+  for position in newIDs.indices {
+    let id = newIDs[position]
+    while expected < oldCount && targets[expected] >= 0 { expected += 1 }
+    if expected < oldCount && ids[expected] == id {
+      targets[expected] = position
+      sources.append(expected)
+      expected += 1
+      continue
+    }
+    if positionByKey == nil {
+      var byKey = Table(capacity: oldCount)
+      for old in ids.indices {
+        guard byKey.insert(ids[old], at: old) else { return nil }
+      }
+      positionByKey = byKey
+    }
+    if let old = positionByKey?.position(of: id) {
+      guard ids[old] == id, targets[old] < 0 else { return nil }
+      targets[old] = position
+      sources.append(old)
+      // The walk goes on after the row found: the rows after it most likely follow it.
+      expected = old + 1
+    } else {
+      guard insertedKeys.insert(id, at: position) else { return nil }
+      sources.append(-1)
+    }
+  }
+  return (sources, targets)
+}
+
+/// Whether `ids` are in strictly increasing order, and so each appears once.
+func isIncreasing(_ ids: UnsafeBufferPointer<Int>) -> Bool {
+  guard ids.count > 1 else { return true }
+  for position in 1..<ids.count where ids[position - 1] >= ids[position] { return false }
+  return true
+}
