@@ -189,44 +189,53 @@ extension Driver {
     }
     let visible = matches.filter { root.hiddenAncestor(of: $0.widget) == nil }
     if visible.count == 1 { return visible[0] }
+    let name = surface.name
     if visible.count > 1 {
+      let listed = Self.listed(visible)
       throw DriverError(
-        "\(visible.count) widgets match \(finder) in \(surface.name): "
-          + visible.prefix(5).map { $0.widget.briefly(at: $0.address) }.joined(separator: ", ")
-          + (visible.count > 5 ? " and \(visible.count - 5) more" : "")
-          + "; ask for one by id, or add its kind or label")
+        "\(visible.count) widgets match \(finder) in \(name): \(listed); "
+          + "ask for one by id, or add its kind or label")
     }
     if matches.count > 1 {
+      let listed = Self.listed(matches)
       throw DriverError(
-        "\(matches.count) widgets match \(finder) in \(surface.name), and none is visible: "
-          + matches.prefix(5).map { $0.widget.briefly(at: $0.address) }.joined(separator: ", ")
-          + (matches.count > 5 ? " and \(matches.count - 5) more" : ""),
+        "\(matches.count) widgets match \(finder) in \(name), and none is visible: \(listed)",
         kind: .hidden)
     }
     if let hidden = matches.first, let container = root.hiddenAncestor(of: hidden.widget) {
-      let why =
-        container === hidden.widget
-        ? "it is hidden" : "its container '\(container.id)' is hidden"
+      let why: String =
+        container === hidden.widget ? "it is hidden" : "its container '\(container.id)' is hidden"
+      let only: String = hidden.widget.briefly(at: hidden.address)
       throw DriverError(
-        "the only widget matching \(finder) in \(surface.name) is "
-          + "\(hidden.widget.briefly(at: hidden.address)), and \(why)",
-        kind: .hidden)
+        "the only widget matching \(finder) in \(name) is \(only), and \(why)", kind: .hidden)
     }
-    let scored: [(address: String, text: String, distance: Int)] = widgets.map {
-      ($0.address, $0.widget.briefly(at: $0.address), distance($0.widget, from: finder))
+    let nearest = nearest(to: finder, among: widgets)
+    let suffix: String = nearest.isEmpty ? "" : " Nearest: \(nearest.joined(separator: ", "))"
+    throw DriverError("no widget matches \(finder) in \(name).\(suffix)", kind: .missingWidget)
+  }
+
+  /// The first five of `found`, briefly, and how many more there are.
+  private static func listed(_ found: [(widget: Widget, address: String)]) -> String {
+    let shown: [String] = found.prefix(5).map { $0.widget.briefly(at: $0.address) }
+    let more: String = found.count > 5 ? " and \(found.count - 5) more" : ""
+    return shown.joined(separator: ", ") + more
+  }
+
+  /// The three widgets nearest to what `finder` asks, briefly: by ``distance(_:from:)``, then
+  /// by address.
+  private func nearest(
+    to finder: Finder, among widgets: [(widget: Widget, address: String)]
+  ) -> [String] {
+    var scored: [(address: String, text: String, distance: Int)] = []
+    scored.reserveCapacity(widgets.count)
+    for entry in widgets {
+      let text: String = entry.widget.briefly(at: entry.address)
+      scored.append((entry.address, text, distance(entry.widget, from: finder)))
     }
-    let sorted = scored.sorted {
-      (
-        a: (address: String, text: String, distance: Int),
-        b: (address: String, text: String, distance: Int)
-      ) in
+    scored.sort { a, b in
       a.distance != b.distance ? a.distance < b.distance : a.address < b.address
     }
-    let nearest: [String] = sorted.prefix(3).map { $0.text }
-    throw DriverError(
-      "no widget matches \(finder) in \(surface.name)."
-        + (nearest.isEmpty ? "" : " Nearest: " + nearest.joined(separator: ", ")),
-      kind: .missingWidget)
+    return scored.prefix(3).map { $0.text }
   }
 
   /// How far `widget` is from what `finder` asks: a different kind counts ten, then the edit
