@@ -59,6 +59,13 @@ enum SignalRestore {
   ///   - wake: The write end of the pipe that tells the reader of a resize or a resume, or -1.
   static func install(input: Int32, output: Int32, settings: termios, raw: termios, wake: Int32) {
     uninstall()
+    // NB: a global's first read initializes it, which allocates; a handler that allocates while
+    // the signal interrupted `malloc` waits on its lock forever. Every global a handler reads is
+    // made here, before any handler is installed.
+    _ = (sequence, enter, settings, rawSettings, previousActions)
+    _ = (endingSignals, fatalSignals)
+    _ = isGivenBack.load(ordering: .relaxed)
+    _ = isWriting.load(ordering: .relaxed)
     self.input = input
     self.output = output
     self.wake = wake
