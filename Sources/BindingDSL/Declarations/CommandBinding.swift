@@ -82,9 +82,7 @@ public func on<Model: AnyObject>(
     from: BindingEndpoint(event: event), to: BindingEndpoint(local: .action, .action(site)),
     role: .trigger,
     running: { object, _ in
-      let context = MountContext<Model>.of(object)
-      let token = event.addHandler(action)
-      context.onUnmount { event.removeHandler(token) }
+      MountContext<Model>.of(object).handle(event, with: action)
     })
   return BindingDeclaration(.on, site: site, edge: edge)
 }
@@ -173,9 +171,7 @@ private final class CommandParts<Model: AnyObject, Input, Output>: DeclarationBo
     case 0:
       context.register(command)
       let input = input
-      let trigger = trigger
-      let token = trigger.addHandler { [weak context] in context?.execute(command, input()) }
-      context.onUnmount { trigger.removeHandler(token) }
+      context.handle(trigger) { [weak context] in context?.execute(command, input()) }
     case 1:
       context.canExecuteSource(of: command).add(.target(enabled))
     default:

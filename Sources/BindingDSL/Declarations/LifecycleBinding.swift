@@ -28,9 +28,7 @@ public func on<Model: AnyObject>(
     role: .trigger,
     running: { object, _ in
       let context = MountContext<Model>.of(object)
-      let source = context.lifecycle(event)
-      let token = source.addHandler(action)
-      context.onUnmount { source.removeHandler(token) }
+      context.handle(context.lifecycle(event), with: action)
     })
   return BindingDeclaration(.on, site: site, edge: edge)
 }
@@ -63,9 +61,7 @@ public func command<Model: AnyObject, Output>(
     running: { object, _ in
       let context = MountContext<Model>.of(object)
       context.register(command)
-      let source = context.lifecycle(event)
-      let token = source.addHandler { [weak context] in context?.execute(command, ()) }
-      context.onUnmount { source.removeHandler(token) }
+      context.handle(context.lifecycle(event)) { [weak context] in context?.execute(command, ()) }
     })
   return BindingDeclaration(
     .commandOnEvent, site: DeclarationSite(fileID: fileID, line: line), edge: edge)

@@ -179,6 +179,16 @@ final class MountContext<Model: AnyObject> {
     for child in children { child.cancelRuns() }
   }
 
+  /// Calls `handler` each time `event` happens, until the graph unmounts.
+  ///
+  /// - Parameters:
+  ///   - event: A widget's event or a moment of the screen's life.
+  ///   - handler: Runs on the main actor each time.
+  func handle(_ event: any EventSource, with handler: @escaping @MainActor () -> Void) {
+    let token = event.addHandler(handler)
+    onUnmount { event.removeHandler(token) }
+  }
+
   /// Runs `cleanup` when the graph unmounts (removing handlers from widgets).
   func onUnmount(_ cleanup: @escaping () -> Void) {
     cleanups.append(cleanup)

@@ -84,10 +84,9 @@ public func focus<Model: AnyObject, Field: Hashable, Output>(
           let context = MountContext<Model>.of(object)
           // Return moves the focus to the next field that accepts it, or out of the form.
           weak let model = context.model
-          let key = widget.returnKey.addHandler {
+          context.handle(widget.returnKey) {
             model?[keyPath: focused] = following.first { $0.1.acceptsFocus }?.0
           }
-          context.onUnmount { widget.returnKey.removeHandler(key) }
         }
       ).record)
     if !seen.insert(field).inserted {
@@ -104,10 +103,7 @@ public func focus<Model: AnyObject, Field: Hashable, Output>(
           let context = MountContext<Model>.of(object)
           // Return on the last field submits the form, once the focus has left it.
           context.register(submit)
-          let key = last.1.returnKey.addHandler { [weak context] in
-            context?.execute(submit, ())
-          }
-          context.onUnmount { last.1.returnKey.removeHandler(key) }
+          context.handle(last.1.returnKey) { [weak context] in context?.execute(submit, ()) }
         }
       ).record)
   }
