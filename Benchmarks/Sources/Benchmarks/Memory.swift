@@ -18,3 +18,14 @@ func residentBytes() -> Int {
   guard fields.count >= 2, let pages = Int(fields[1]) else { return 0 }
   return pages * sysconf(Int32(_SC_PAGESIZE))
 }
+
+/// Bytes in use while `value` is alive: pass what the measured objects need to stay as they
+/// are (the view models of rows that hold them unowned, as well as the rows). A local's life
+/// ends at its last use, so a reading after `let rows = cells.map { … }` whose `cells` was not
+/// used again was taken after the cells were freed, with the Observation registrations they
+/// held: the raw-Observation row showed 1,792 B where it holds 4,464 B.
+@inline(never)
+func heapInUse<T>(holding value: T) -> Int {
+  consume(value)
+  return heapInUse()
+}

@@ -471,7 +471,7 @@ func listMemoryRows(_ settings: Settings) -> [Row] {
       let row = ItemRow()
       return (row, row.body)
     }
-    let end = heapInUse()
+    let end = heapInUse(holding: rows)
     consume(rows)
     return perRow(start, end)
   }()
@@ -480,7 +480,7 @@ func listMemoryRows(_ settings: Settings) -> [Row] {
     let cells = (0..<count).map { ItemClosureCell($0) }
     let start = heapInUse()
     let rows = cells.map { ClosureItemRow($0) }
-    let end = heapInUse()
+    let end = heapInUse(holding: (cells, rows))
     for row in rows { row.dispose() }
     return perRow(start, end)
   }()
@@ -489,7 +489,7 @@ func listMemoryRows(_ settings: Settings) -> [Row] {
     let cells = (0..<count).map { ItemCell($0) }
     let start = heapInUse()
     let rows = cells.map { ObservationItemRow($0) }
-    let end = heapInUse()
+    let end = heapInUse(holding: (cells, rows))
     for row in rows { row.dispose() }
     return perRow(start, end)
   }()

@@ -15,11 +15,11 @@ func memoryRows(_ settings: Settings) -> [Row] {
     let graphs = zip(screens, models).map { screen, model in
       try! BindingGraph(declarations: screen.bindings(model))
     }
-    let compiled = heapInUse()
+    let compiled = heapInUse(holding: (models, graphs))
     let mounted = zip(graphs, models).map { graph, model in
       graph.mount(on: model, scheduler: scheduler)
     }
-    let end = heapInUse()
+    let end = heapInUse(holding: (models, mounted))
     for graph in mounted { graph.unmount() }
     return (Double(compiled - start) / bindings, Double(end - compiled) / bindings)
   }()
@@ -34,7 +34,7 @@ func memoryRows(_ settings: Settings) -> [Row] {
     let mounted = zip(screens, models).map { screen, model in
       try! screen.mount(on: model, scheduler: scheduler)
     }
-    let end = heapInUse()
+    let end = heapInUse(holding: (models, mounted))
     for screen in mounted { screen.unmount() }
     return Double(end - start) / bindings
   }()
@@ -43,7 +43,7 @@ func memoryRows(_ settings: Settings) -> [Row] {
     let models = screens.map { _ in FormClosureModel() }
     let start = heapInUse()
     let mounts = zip(models, screens).map { ClosureMount(model: $0, screen: $1) }
-    let end = heapInUse()
+    let end = heapInUse(holding: (models, mounts))
     for mount in mounts { mount.dispose() }
     return Double(end - start) / bindings
   }()
@@ -52,7 +52,7 @@ func memoryRows(_ settings: Settings) -> [Row] {
     let models = screens.map { _ in FormViewModel() }
     let start = heapInUse()
     let mounts = zip(models, screens).map { ObservationMount(model: $0, screen: $1) }
-    let end = heapInUse()
+    let end = heapInUse(holding: (models, mounts))
     for mount in mounts { mount.dispose() }
     return Double(end - start) / bindings
   }()
