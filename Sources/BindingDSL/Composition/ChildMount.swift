@@ -134,14 +134,13 @@ extension MountContext: ChildContext {
   func mount<Child: AnyObject>(
     _ declarations: [BindingDeclaration<Child>], on child: Child, template: ObjectIdentifier
   ) throws(BindingGraphError) -> ChildMount {
-    let templates = childTemplates ?? ChildTemplates()
-    childTemplates = templates
+    let templates = childTemplates
     if !templates.hasChecked(template) {
       _ = try BindingGraph(declarations: declarations)
       templates.checked.insert(template)
     }
     templates.lastChecked = template
-    let context = MountContext<Child>(model: child, engine: engine, clock: clock)
+    let context = MountContext<Child>(model: child, engine: engine)
     context.reserveCapacity(declarations.count)
     let knownToReadTwice =
       !templates.readTwice.isEmpty && templates.readTwice.contains(template)

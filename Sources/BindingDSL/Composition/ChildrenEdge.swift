@@ -30,7 +30,7 @@ func childrenEdge<Model: AnyObject, Value, Target: AnyObject>(
         guard isInstalled, let context, let target else { return }
         show(target, value, context)
       }
-      context.afterInstalling.append { [weak context, weak target, weak node] in
+      context.afterInstalling { [weak context, weak target, weak node] in
         guard let context, let target, let node else { return }
         isInstalled = true
         show(target, node.value, context)

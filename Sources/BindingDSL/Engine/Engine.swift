@@ -60,6 +60,10 @@ final class Engine {
   /// cost a check for its first use and one for exclusive access.
   private let relay = EngineRelay()
 
+  /// The clock that the timers of the graph run sleep on (debounce, throttle, timed commands):
+  /// one for the run, so that each of its mounts does not hold it.
+  var clock: any Clock<Duration> = ContinuousClock()
+
   init() {
     relay.engine = self
   }
@@ -260,16 +264,12 @@ final class Engine {
     -> Bool
   {
     let effects = installEffects
-    let group = ObservedGroup()
-    let registration = nextRegistration()
-    let relay = relay
-    withObservationTracking(install) {
+    let group = ObservedGroup(registration: nextRegistration(), relay: relay)
+    let registration = group.registration
+    withObservationTracking(install) { [group] in
       // NB: the group's numbers are set once `install` has returned, before anything can
       // change a value it read; a group left empty (the fallback below) does nothing.
-      onMainActor {
-        guard let engine = relay.engine else { return }
-        group.callWithEachNumber { engine.registrationFired($0, registration) }
-      }
+      onMainActor { group.fired() }
     }
     let sources = newSources()
     guard installEffects == effects else {

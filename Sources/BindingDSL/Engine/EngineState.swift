@@ -5,11 +5,30 @@ import Observation
 ///
 /// NB: the first four numbers are kept in the object itself: a row has a few sources, and an
 /// array for them was a second allocation per row.
+///
+/// The group also holds what its registration's change handler needs (the registration's
+/// number and the engine's relay), so that the handler captures the group alone and is not a
+/// third allocation.
 @MainActor
 final class ObservedGroup {
   private var first: (Int, Int, Int, Int) = (0, 0, 0, 0)
   private var count = 0
   private var others: [Int] = []
+  /// The registration observing the group's sources.
+  let registration: UInt32
+  /// What reaches the engine while it exists.
+  private let relay: EngineRelay
+
+  init(registration: UInt32, relay: EngineRelay) {
+    self.registration = registration
+    self.relay = relay
+  }
+
+  /// Tells the engine, if it still exists, that the registration fired for each source.
+  func fired() {
+    guard let engine = relay.engine else { return }
+    callWithEachNumber { engine.registrationFired($0, registration) }
+  }
 
   func append(_ number: Int) {
     switch count {

@@ -5,31 +5,55 @@
 final class MountContext<Model: AnyObject> {
   @usableFromInline let model: Model
   @usableFromInline let engine: Engine
-  let clock: any Clock<Duration>
-  private var lifecycleEvents: [LifecycleEvent: LifecycleSource] = [:]
-  private(set) var commands: [any CommandObject] = []
-  /// For each command, what cancels the runs this mount started.
-  private var cancellers: [@MainActor () -> Void] = []
   /// The mount's nodes and the lookups that let declarations share sources.
   @usableFromInline var made = MountNodes()
-  private var cleanups: [() -> Void] = []
+  /// What the mount's bindings remove from widgets when it unmounts.
+  private var cleanupObjects: [any MountCleanup] = []
+  /// What few mounts use (commands, lifecycle handlers, children); made on first use, so that a
+  /// row of plain bindings does not carry it.
+  private var extras: MountExtras?
+
+  init(model: Model, engine: Engine) {
+    self.model = model
+    self.engine = engine
+  }
+
+  /// The clock that timers sleep on: the one the whole graph run was mounted with.
+  var clock: any Clock<Duration> { engine.clock }
+
+  /// The mount's rarely used parts, made now if they were not.
+  private var madeExtras: MountExtras {
+    if let extras { return extras }
+    let made = MountExtras()
+    extras = made
+    return made
+  }
+
+  /// The commands the mount's declarations bind.
+  var commands: [any CommandObject] { extras?.commands ?? [] }
+
   /// What runs once every declaration is installed (a list mounts its first rows then, so that
   /// the row events of later declarations are already bound).
-  var afterInstalling: [() -> Void] = []
+  func afterInstalling(_ action: @escaping () -> Void) {
+    madeExtras.afterInstalling.append(action)
+  }
+
   /// Child view models mounted in this graph run (rows), in no particular order.
   ///
   /// NB: an array, each child knowing its place (``ChildMount/slot``), not a dictionary by
   /// identity: a row's mount appends, its unmount moves the last child into its place, and
   /// neither hashes.
-  var children: [ChildMount] = []
-  /// What the mount knows of its children's templates; made for the first child.
-  var childTemplates: ChildTemplates?
-  private var cleanupObjects: [any MountCleanup] = []
+  var children: [ChildMount] {
+    get { extras?.children ?? [] }
+    _modify { yield &madeExtras.children }
+  }
 
-  init(model: Model, engine: Engine, clock: any Clock<Duration>) {
-    self.model = model
-    self.engine = engine
-    self.clock = clock
+  /// What the mount knows of its children's templates; made for the first child.
+  var childTemplates: ChildTemplates {
+    if let templates = extras?.childTemplates { return templates }
+    let templates = ChildTemplates()
+    madeExtras.childTemplates = templates
+    return templates
   }
 
   /// Makes room for the nodes of about `count` declarations, so that a row's few sources do not
@@ -40,29 +64,31 @@ final class MountContext<Model: AnyObject> {
 
   /// The event source for a moment in the screen's life, shared by every declaration.
   func lifecycle(_ event: LifecycleEvent) -> any EventSource {
-    if let existing = lifecycleEvents[event] { return existing }
+    let extras = madeExtras
+    if let existing = extras.lifecycleEvents[event] { return existing }
     let source = LifecycleSource(event)
-    lifecycleEvents[event] = source
+    extras.lifecycleEvents[event] = source
     return source
   }
 
   /// Whether the mount has appeared (from `willAppear` until `didDisappear`).
-  private(set) var isAppeared = false
+  var isAppeared: Bool { extras?.isAppeared ?? false }
 
   /// Runs the handlers declared for `event`, and forwards it to the children that follow the
   /// mount's lifecycle (embedded screens, the selected tab): `will` events reach the parent
   /// first and then its children, `did` events the children first and then the parent, so a
   /// parent's `didAppear` sees its children appeared.
   func send(_ event: LifecycleEvent) {
+    let extras = madeExtras
     switch event {
     case .willAppear, .willDisappear:
-      if event == .willAppear { isAppeared = true }
-      lifecycleEvents[event]?.send()
+      if event == .willAppear { extras.isAppeared = true }
+      extras.lifecycleEvents[event]?.send()
       for child in lifecycleChildren { child.send(event) }
     case .didAppear, .didDisappear:
       for child in lifecycleChildren { child.send(event) }
-      if event == .didDisappear { isAppeared = false }
-      lifecycleEvents[event]?.send()
+      if event == .didDisappear { extras.isAppeared = false }
+      extras.lifecycleEvents[event]?.send()
     }
   }
 
@@ -138,9 +164,11 @@ final class MountContext<Model: AnyObject> {
         { BindingDeclaration.install(declarations, in: self) },
         newSources: { made.takeUnobserved() })
     }
-    let installed = afterInstalling
-    afterInstalling = []
-    for action in installed { action() }
+    if let extras, !extras.afterInstalling.isEmpty {
+      let installed = extras.afterInstalling
+      extras.afterInstalling = []
+      for action in installed { action() }
+    }
     made.dropLookups()
     return readTwice
   }
@@ -157,10 +185,11 @@ final class MountContext<Model: AnyObject> {
   }
 
   func register<Input, Output>(_ command: Command<Input, Output>) {
-    guard !commands.contains(where: { $0 === command }) else { return }
-    commands.append(command)
+    let extras = madeExtras
+    guard !extras.commands.contains(where: { $0 === command }) else { return }
+    extras.commands.append(command)
     let origin = self.origin
-    cancellers.append { [weak command] in command?.cancelRuns(startedBy: origin) }
+    extras.cancellers.append { [weak command] in command?.cancelRuns(startedBy: origin) }
   }
 
   /// Who starts the runs and timers of this mount, for cancelling them and for the work ledger.
@@ -175,8 +204,9 @@ final class MountContext<Model: AnyObject> {
 
   /// Cancels the command runs this mount and its children started, and no others.
   func cancelRuns() {
-    for cancel in cancellers { cancel() }
-    for child in children { child.cancelRuns() }
+    guard let extras else { return }
+    for cancel in extras.cancellers { cancel() }
+    for child in extras.children { child.cancelRuns() }
   }
 
   /// Calls `handler` each time `event` happens, until the graph unmounts.
@@ -191,7 +221,7 @@ final class MountContext<Model: AnyObject> {
 
   /// Runs `cleanup` when the graph unmounts (removing handlers from widgets).
   func onUnmount(_ cleanup: @escaping () -> Void) {
-    cleanups.append(cleanup)
+    madeExtras.cleanups.append(cleanup)
   }
 
   /// Calls `object.unmount()` when the graph unmounts: a binding's own object, which costs less
@@ -201,21 +231,37 @@ final class MountContext<Model: AnyObject> {
   }
 
   func tearDown() {
-    let mounted = children
-    children = []
-    for child in mounted { child.unmount() }
-    for cleanup in cleanups.reversed() { cleanup() }
-    cleanups = []
+    let extras = self.extras
+    self.extras = nil
+    if let extras {
+      let mounted = extras.children
+      extras.children = []
+      for child in mounted { child.unmount() }
+      for cleanup in extras.cleanups.reversed() { cleanup() }
+    }
     for object in cleanupObjects.reversed() { object.unmount() }
     cleanupObjects = []
     let nodes = made
     made = MountNodes()
     for node in nodes.sources where node.tearDown() { engine.nodeRemoved(node.number) }
     for node in nodes.derived where node.tearDown() { engine.nodeRemoved(node.number) }
-    commands = []
-    cancellers = []
-    lifecycleEvents = [:]
   }
+}
+
+/// The parts of a mount that few mounts use: a row of plain bindings has none, and leaves them
+/// unmade (see ``MountContext``).
+@MainActor
+private final class MountExtras {
+  var lifecycleEvents: [LifecycleEvent: LifecycleSource] = [:]
+  /// Whether the mount has appeared (from `willAppear` until `didDisappear`).
+  var isAppeared = false
+  var commands: [any CommandObject] = []
+  /// For each command, what cancels the runs this mount started.
+  var cancellers: [@MainActor () -> Void] = []
+  var cleanups: [() -> Void] = []
+  var afterInstalling: [() -> Void] = []
+  var children: [ChildMount] = []
+  var childTemplates: ChildTemplates?
 }
 
 /// Something a declaration installed that the graph removes when it unmounts.

@@ -47,7 +47,8 @@ public final class MountedGraph<Model: AnyObject>: Flushable {
   ) {
     self.graph = graph
     self.model = model
-    let context = MountContext(model: model, engine: engine, clock: clock)
+    engine.clock = clock
+    let context = MountContext(model: model, engine: engine)
     self.context = context
     engine.scheduler = scheduler
     // NB: room for the nodes the mount makes costs one allocation per table instead of one per
