@@ -49,7 +49,7 @@ if runs("kit") { rows += try kitRenderRows(settings) }
 if runs("memory") { rows += memoryRows(settings) }
 if runs("lists") || only?.hasPrefix("lists-") == true { rows += listRows(settings, only: only) }
 if runs("rounds") { rows += roundsRows(settings) }
-if runs("navigation") { rows += try navigationRows(settings) }
+if runs("navigation") { rows += try navigationRows(settings) + tabsRows(settings) }
 if runs("terminal") { rows += terminalRows(settings) + terminalTypingRows(settings) }
 
 let timings = !settings.isQuick
