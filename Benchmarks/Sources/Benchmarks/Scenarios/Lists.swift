@@ -494,14 +494,43 @@ func listMemoryRows(_ settings: Settings) -> [Row] {
     return perRow(start, end)
   }()
 
+  // NB: what Observation itself stores for one registration per row, as the engine makes: the
+  // cell's registrar tables and the tracking's access list, under a handler holding nothing.
+  let registration: Double = {
+    let cells = (0..<count).map { ItemCell($0) }
+    let start = heapInUse()
+    for cell in cells { observeOnce(cell) }
+    return perRow(start, heapInUse(holding: cells))
+  }()
+
+  let library = engine - widgets - registration
   return [
     Row(
       scenario: "memory: mounted three-binding row (widgets included)", unit: "B/row",
       engine: engine, closures: closures, observation: observation,
       note: "\(format(Double(count))) rows in one list; of which the template's four widgets "
         + "\(format(widgets)) B/row, the rest (row widget, child mount, three bindings, list "
-        + "bookkeeping) \(format(engine - widgets)) B/row")
+        + "bookkeeping, Observation's registration) \(format(engine - widgets)) B/row; "
+        + "Observation column: three raw registrations per row"),
+    Row(
+      scenario: "memory: the library's own bookkeeping per mounted row", unit: "B/row",
+      engine: library, target: settings.isQuick ? .none : .atMost(1_000),
+      note: "beyond the widgets and beyond what Observation stores for one registration of the "
+        + "row's three properties (\(format(registration)) B/row, measured by hand with an "
+        + "empty change handler), which any row observing its cell holds"),
   ]
+}
+
+/// Observes `cell`'s three properties once, with a change handler that holds nothing: the
+/// storage Observation itself needs for a row's registration.
+@MainActor
+private func observeOnce(_ cell: ItemCell) {
+  withObservationTracking {
+    _ = cell.title
+    _ = cell.quantity
+    _ = cell.isDone
+  } onChange: {
+  }
 }
 
 /// How many widgets a render shows: `widget` and everything under it through `children` (rows
