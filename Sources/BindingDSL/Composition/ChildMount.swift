@@ -34,6 +34,20 @@ public final class ChildMount {
   // children, which keeps it.
   private var parent: (any ChildContext)?
 
+  /// Unmounts the child as ``unmount(cancellingRuns:)`` does without cancelling its runs (a row
+  /// leaving a list's window), and returns its pending Observation registration, for the same
+  /// row's next mount on the same view model to take over (see
+  /// ``ObservationTakingMounter/mount(_:on:template:takingOver:)``): Observation cannot cancel
+  /// a registration, and a row mounted again and again would otherwise leave one each time in
+  /// its view model's registrar.
+  ///
+  /// - Returns: The registration, or `nil` when none is left to take over.
+  package func unmountKeepingObservation() -> ObservedGroup? {
+    let group = context?.takeObservation()
+    unmount(cancellingRuns: false)
+    return group
+  }
+
   /// The order in which children of one parent were mounted.
   let sequence: Int
   /// The child's place among its parent's children; -1 once it left them.
@@ -101,6 +115,7 @@ public final class ChildMount {
 /// What a parent and a child mount need of a mount context, whatever its model type.
 @MainActor
 protocol ChildContext: ChildMounter {
+  func takeObservation() -> ObservedGroup?
   func cancelRuns()
   func send(_ event: LifecycleEvent)
   var isAppeared: Bool { get }
@@ -129,10 +144,39 @@ final class ChildTemplates {
   }
 }
 
-extension MountContext: ChildContext {
+/// A mounter whose child mounts can take over the pending Observation registration of an
+/// earlier mount of the same row (see ``ChildMount/unmountKeepingObservation()``): what a list
+/// mounts a row coming back into its window with.
+@MainActor
+package protocol ObservationTakingMounter: ChildMounter {
+  /// Mounts `declarations` on `child` as ``ChildMounter/mount(_:on:template:)`` does, having
+  /// `observation` observe the sources if it observes what they read; otherwise registering
+  /// anew.
+  ///
+  /// - Parameters:
+  ///   - declarations: The child's bindings, made for `child` and its own widgets.
+  ///   - child: The child view model.
+  ///   - template: What made the declarations, such as the row template's type.
+  ///   - observation: What an earlier mount of the row on `child` left, or `nil`.
+  /// - Returns: The child mount.
+  /// - Throws: ``BindingGraphError`` when the template's declarations do not form a valid graph.
+  func mount<Child: AnyObject>(
+    _ declarations: [BindingDeclaration<Child>], on child: Child, template: ObjectIdentifier,
+    takingOver observation: ObservedGroup?
+  ) throws(BindingGraphError) -> ChildMount
+}
+
+extension MountContext: ChildContext, ObservationTakingMounter {
   @usableFromInline
   func mount<Child: AnyObject>(
     _ declarations: [BindingDeclaration<Child>], on child: Child, template: ObjectIdentifier
+  ) throws(BindingGraphError) -> ChildMount {
+    try mount(declarations, on: child, template: template, takingOver: nil)
+  }
+
+  package func mount<Child: AnyObject>(
+    _ declarations: [BindingDeclaration<Child>], on child: Child, template: ObjectIdentifier,
+    takingOver observation: ObservedGroup?
   ) throws(BindingGraphError) -> ChildMount {
     let templates = childTemplates
     if !templates.hasChecked(template) {
@@ -144,7 +188,9 @@ extension MountContext: ChildContext {
     context.reserveCapacity(declarations.count)
     let knownToReadTwice =
       !templates.readTwice.isEmpty && templates.readTwice.contains(template)
-    if context.install(declarations, knownToReadTwice: knownToReadTwice) {
+    if context.install(
+      declarations, knownToReadTwice: knownToReadTwice, takingOver: observation)
+    {
       templates.readTwice.insert(template)
     }
     let mount = ChildMount(context: context, parent: self)

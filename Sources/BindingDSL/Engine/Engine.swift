@@ -33,6 +33,9 @@ final class Engine {
   /// How many node values have changed since the engine was created (for benchmarks and tests).
   var updateCount: Int { tables.updateCount }
 
+  /// How many Observation registrations the engine has made.
+  var registrationsMade: Int { Int(tables.lastRegistration) }
+
   var hasPendingChanges: Bool { tables.machine.hasDirtySources }
 
   /// How many times code that may write into a view model ran in this graph run: a sink given a
@@ -251,18 +254,21 @@ final class Engine {
   /// Observation registration, so that those first reads are what observes them: no second
   /// read, as ``observe(_:)`` makes. A source whose value cannot be compared is read again
   /// under a registration of its own, so that others changing never re-deliver it. Returns
-  /// `false`, having observed the sources as ``observe(_:)`` does, when the first reads cannot
+  /// `nil`, having observed the sources as ``observe(_:)`` does, when the first reads cannot
   /// be trusted: code that may write into a view model ran during `install` (see
   /// ``noteInstallEffect()``; such a write would not be seen by a registration made after it).
   ///
   /// - Parameters:
   ///   - install: Installs declarations; it must not flush.
   ///   - newSources: The sources `install` made, taken from the mount.
-  /// - Returns: Whether the first reads observe the sources; `false` when they were read again.
+  ///   - signature: What the sources read (see ``MountNodes/signature``), asked for once the
+  ///     install returned; 0 when no later mount will take the registration over.
+  /// - Returns: The group the registration observes, or `nil` when the sources were read again.
   @discardableResult
-  func installObserving(_ install: () -> Void, newSources: () -> ArraySlice<RuntimeNode>)
-    -> Bool
-  {
+  func installObserving(
+    _ install: () -> Void, newSources: () -> ArraySlice<RuntimeNode>,
+    signature: () -> Int = { 0 }
+  ) -> ObservedGroup? {
     let effects = installEffects
     let group = ObservedGroup(registration: nextRegistration(), relay: relay)
     let registration = group.registration
@@ -274,17 +280,54 @@ final class Engine {
     let sources = newSources()
     guard installEffects == effects else {
       observe(sources)
-      return false
+      return nil
     }
+    var allComparable = true
     for source in sources {
       guard source.isComparable else {
+        allComparable = false
         track(source.number)
         continue
       }
       tables.registrations[source.number] = registration
       group.append(source.number)
     }
-    return true
+    if allComparable { group.signature = signature() }
+    return group
+  }
+
+  /// Runs `install` without a registration of its own, and has `group`, the pending
+  /// registration of an earlier mount on the same view model, observe the sources it makes,
+  /// when it observes what they read: a row coming back into a list's window. Otherwise the
+  /// sources are read again under a new registration, as ``observe(_:)`` does.
+  ///
+  /// - Parameters:
+  ///   - group: The earlier mount's group (see ``ChildMount/unmountKeepingObservation()``).
+  ///   - install: Installs declarations; it must not flush.
+  ///   - newSources: The sources `install` made, taken from the mount.
+  ///   - signature: What the sources read (see ``MountNodes/signature``).
+  /// - Returns: `group` if it observes the sources now; `nil` if they were read again, and
+  ///   whether that was because code that may write into a view model ran during `install`.
+  func install(
+    takingOver group: ObservedGroup, _ install: () -> Void,
+    newSources: () -> ArraySlice<RuntimeNode>, signature: () -> Int
+  ) -> (group: ObservedGroup?, hadEffects: Bool) {
+    let effects = installEffects
+    install()
+    let sources = newSources()
+    let hadEffects = installEffects != effects
+    guard !hadEffects, group.canBeTakenOver(by: signature(), in: self),
+      sources.allSatisfy(\.isComparable)
+    else {
+      observe(sources)
+      return (nil, hadEffects)
+    }
+    group.removeAll()
+    for source in sources {
+      tables.registrations[source.number] = group.registration
+      group.append(source.number)
+    }
+    return (group, false)
   }
 
   // MARK: Flushing

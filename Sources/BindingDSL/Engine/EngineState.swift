@@ -1,7 +1,7 @@
 import Observation
 
-/// The sources one registration made by ``Engine/installObserving(_:newSources:)`` observes,
-/// known only once the install that read them has returned.
+/// The sources one registration made by ``Engine/installObserving(_:newSources:signature:)``
+/// observes, known only once the install that read them has returned.
 ///
 /// NB: the first four numbers are kept in the object itself: a row has a few sources, and an
 /// array for them was a second allocation per row.
@@ -9,15 +9,27 @@ import Observation
 /// The group also holds what its registration's change handler needs (the registration's
 /// number and the engine's relay), so that the handler captures the group alone and is not a
 /// third allocation.
+///
+/// A group outlives its mount while Observation holds its registration, which it cannot cancel:
+/// until one of the values it observes changes. A row that leaves a list's window hands its
+/// group to the list (``ChildMount/unmountKeepingObservation()``), and the row's next mount on
+/// the same view model takes it over instead of registering again, when it reads what the group
+/// observes (its ``signature``): a row scrolled out and back in a thousand times otherwise left
+/// a thousand registrations in its view model's registrar.
 @MainActor
-final class ObservedGroup {
+package final class ObservedGroup {
   private var first: (Int, Int, Int, Int) = (0, 0, 0, 0)
-  private var count = 0
-  private var others: [Int] = []
+  private var count: Int32 = 0
   /// The registration observing the group's sources.
   let registration: UInt32
+  private var others: [Int] = []
   /// What reaches the engine while it exists.
   private let relay: EngineRelay
+  /// What the registration observes, as ``MountNodes/signature`` tells it; 0 when a later mount
+  /// cannot tell whether it reads the same (see ``canBeTakenOver(by:)``).
+  var signature = 0
+  /// Whether Observation called the registration's handler, which ends it.
+  private(set) var hasFired = false
 
   init(registration: UInt32, relay: EngineRelay) {
     self.registration = registration
@@ -26,8 +38,15 @@ final class ObservedGroup {
 
   /// Tells the engine, if it still exists, that the registration fired for each source.
   func fired() {
+    hasFired = true
     guard let engine = relay.engine else { return }
     callWithEachNumber { engine.registrationFired($0, registration) }
+  }
+
+  /// Whether a mount whose sources have `signature` can take the group's registration over:
+  /// it has not fired, it belongs to the same engine, and it observes what the mount reads.
+  func canBeTakenOver(by signature: Int, in engine: Engine) -> Bool {
+    !hasFired && self.signature != 0 && self.signature == signature && relay.engine === engine
   }
 
   func append(_ number: Int) {
@@ -39,6 +58,12 @@ final class ObservedGroup {
     default: others.append(number)
     }
     count += 1
+  }
+
+  /// Forgets the sources: their mount unmounted.
+  func removeAll() {
+    count = 0
+    if !others.isEmpty { others = [] }
   }
 
   /// Calls `body` with each number, in the order appended.

@@ -12,6 +12,9 @@ final class MountContext<Model: AnyObject> {
   /// What few mounts use (commands, lifecycle handlers, children); made on first use, so that a
   /// row of plain bindings does not carry it.
   private var extras: MountExtras?
+  /// The registration made when the mount was installed, while a later mount could take it
+  /// over (see ``takeObservation()``).
+  private var observation: ObservedGroup?
 
   init(model: Model, engine: Engine) {
     self.model = model
@@ -147,22 +150,40 @@ final class MountContext<Model: AnyObject> {
   /// sources themselves).
   ///
   /// Each source is read once: the reads that give the widgets their first values are the ones
-  /// Observation records (see ``Engine/installObserving(_:newSources:)``), unless the sources
-  /// had to be read again. Declarations whose earlier mount had to (`knownToReadTwice`) are installed
-  /// first and observed after, without a registration made in vain.
+  /// Observation records (see ``Engine/installObserving(_:newSources:signature:)``), unless the
+  /// sources had to be read again. Declarations whose earlier mount had to (`knownToReadTwice`)
+  /// are installed first and observed after, without a registration made in vain.
   ///
-  /// - Returns: Whether the sources were read twice: the caller remembers it for the next mount
-  ///   of the same declarations.
-  func install(_ declarations: [BindingDeclaration<Model>], knownToReadTwice: Bool) -> Bool {
+  /// - Parameters:
+  ///   - declarations: What to install.
+  ///   - knownToReadTwice: Whether an earlier mount of the same declarations had to read its
+  ///     sources twice.
+  ///   - takingOver: The pending registration of the same row's earlier mount on this view
+  ///     model, which this mount takes over if it reads what it observes (see
+  ///     ``ObservedGroup``); `nil` to register anew.
+  /// - Returns: Whether the sources were read twice because code that may write into a view
+  ///   model ran: the caller remembers it for the next mount of the same declarations.
+  func install(
+    _ declarations: [BindingDeclaration<Model>], knownToReadTwice: Bool,
+    takingOver earlier: ObservedGroup? = nil
+  ) -> Bool {
     let readTwice: Bool
     if knownToReadTwice {
       BindingDeclaration.install(declarations, in: self)
       engine.observe(made.takeUnobserved())
       readTwice = true
+    } else if let earlier {
+      let (group, hadEffects) = engine.install(
+        takingOver: earlier, { BindingDeclaration.install(declarations, in: self) },
+        newSources: { made.takeUnobserved() }, signature: { made.signature })
+      observation = group
+      readTwice = hadEffects
     } else {
-      readTwice = !engine.installObserving(
+      let group = engine.installObserving(
         { BindingDeclaration.install(declarations, in: self) },
-        newSources: { made.takeUnobserved() })
+        newSources: { made.takeUnobserved() }, signature: { made.signature })
+      if let group, group.signature != 0 { observation = group }
+      readTwice = group == nil
     }
     if let extras, !extras.afterInstalling.isEmpty {
       let installed = extras.afterInstalling
@@ -171,6 +192,16 @@ final class MountContext<Model: AnyObject> {
     }
     made.dropLookups()
     return readTwice
+  }
+
+  /// The mount's pending registration, for the same row's next mount to take over once this one
+  /// unmounts (see ``ObservedGroup``): `nil` when it fired, or no later mount could tell that it
+  /// reads the same. The group forgets the mount's sources.
+  func takeObservation() -> ObservedGroup? {
+    guard let group = observation else { return nil }
+    observation = nil
+    group.removeAll()
+    return group.hasFired ? nil : group
   }
 
   /// A node computed from `inputs`, updated after them whenever one of them changes.

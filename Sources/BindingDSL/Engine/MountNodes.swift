@@ -136,6 +136,25 @@ struct MountNodes {
     return sources[observedCount...]
   }
 
+  /// What the mount's sources read, as a number equal for two mounts that read the same: their
+  /// key paths by value and their other sources' keys, in the order made. 0 when it cannot
+  /// tell: past the few sources a row has, or with no source.
+  ///
+  /// A later mount of a row on the same view model with the same signature can take over the
+  /// pending registration of the earlier one (see ``ObservedGroup``). Key paths are hashed by
+  /// value, not identity: a key path made anew for each mount may take the address of one freed
+  /// since, and its identity would say it is the same.
+  var signature: Int {
+    guard byKeyPathIdentity.isEmpty, byKey.isEmpty, !(fewKeyPaths.isEmpty && fewKeyed.isEmpty)
+    else { return 0 }
+    var hasher = Hasher()
+    hasher.combine(fewKeyPaths.count)
+    for entry in fewKeyPaths { hasher.combine(entry.keyPath) }
+    for entry in fewKeyed { hasher.combine(entry.key) }
+    let value = hasher.finalize()
+    return value == 0 ? 1 : value
+  }
+
   /// Drops the lookups, which a mounted graph no longer needs (they cost about as much memory
   /// as the sources themselves).
   mutating func dropLookups() {

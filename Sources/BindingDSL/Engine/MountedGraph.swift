@@ -97,6 +97,10 @@ public final class MountedGraph<Model: AnyObject>: Flushable {
   /// How many node values have changed since mounting: a count for tests and benchmarks.
   public var updateCount: Int { engine.updateCount }
 
+  /// How many Observation registrations the graph run has made since it was mounted (its
+  /// children's included): what a test reads to see that a mount took a registration over.
+  package var registrationsMade: Int { engine.registrationsMade }
+
   /// Why the last flush stopped early, when the graph kept changing itself; `nil` otherwise.
   public var unsettledReport: String? { engine.unsettledReport }
 

@@ -36,7 +36,8 @@ extension ListView {
   /// Mounts the bindings of a prepared row and sends `willDisplay` for it; `nil` (with the
   /// problem added to `problems`) when the row could not be made or its bindings mounted.
   func finish(
-    _ made: Result<PreparedRow, RowProblem>, mounter: any ChildMounter, problems: inout [String]
+    _ made: Result<PreparedRow, RowProblem>, mounter: any ChildMounter,
+    takingOver observation: ObservedGroup? = nil, problems: inout [String]
   ) -> RowWidget? {
     let prepared: PreparedRow
     switch made {
@@ -47,7 +48,7 @@ extension ListView {
     }
     let row = prepared.row
     do {
-      row.mount = try prepared.mount(mounter)
+      row.mount = try prepared.mount(mounter, observation)
     } catch {
       problems.append("\(error)")
       return nil

@@ -1,13 +1,50 @@
 import BindingDSL
 
 /// One row of a list: its cell view model, and its widgets while it is in the window. A row
-/// outside the window is this and nothing more.
+/// outside the window is this and nothing more, but for the pending Observation registration
+/// its last mount left, which its next mount takes over (see ``ObservedGroup``).
 @MainActor
 struct ListRow {
   /// The row's cell view model.
   let model: any RowModel
-  /// The row's widgets, mounted on ``model``, while the row is in the window.
-  var widget: RowWidget?
+  /// The row's widgets while it is mounted, or what its last mount left while it is not.
+  ///
+  /// NB: one enumeration of two references, which takes the room of one reference: a row
+  /// outside the window costs no more than before it kept a registration.
+  private var state: State?
+
+  private enum State {
+    case mounted(RowWidget)
+    case unmounted(ObservedGroup)
+  }
+
+  init(model: any RowModel, widget: RowWidget? = nil) {
+    self.model = model
+    state = widget.map(State.mounted)
+  }
+
+  /// The row's widgets, mounted on ``model``, while the row is in the window. Setting it
+  /// forgets what the last mount left.
+  var widget: RowWidget? {
+    get {
+      if case .mounted(let widget) = state { return widget }
+      return nil
+    }
+    set { state = newValue.map(State.mounted) }
+  }
+
+  /// What the row's last mount left for the next to take over, while it is not mounted.
+  var leftObservation: ObservedGroup? {
+    if case .unmounted(let group) = state { return group }
+    return nil
+  }
+
+  /// Keeps `left`, what the row's last mount left for the next to take over, if the row is
+  /// not mounted.
+  mutating func keep(_ left: ObservedGroup?) {
+    guard state == nil, let left else { return }
+    state = .unmounted(left)
+  }
 
   /// The row's id as the driver spells it (`42` for `orders[42]`).
   var describedID: String { describeRowID(rowIdentity(of: model).base) }
@@ -141,15 +178,18 @@ extension ListView {
     }
     guard let mounter else { return }
     // NB: the widgets of every row entering are made first, then each row is bound (0028).
-    var entering: [(section: Int, index: Int, made: Result<PreparedRow, RowProblem>)] = []
+    var entering:
+      [(section: Int, index: Int, made: Result<PreparedRow, RowProblem>, left: ObservedGroup?)] =
+        []
     forEachRow(in: window) { section, index, row in
       guard row.widget == nil else { return }
-      entering.append(
-        (section, index, prepare(row.model, role: .row, rowID: rowIdentity(of: row.model))))
+      let made = prepare(row.model, role: .row, rowID: rowIdentity(of: row.model))
+      entering.append((section, index, made, row.leftObservation))
     }
     var problems: [String] = []
-    for (section, index, made) in entering {
-      guard let widget = finish(made, mounter: mounter, problems: &problems) else { continue }
+    for (section, index, made, left) in entering {
+      let widget = finish(made, mounter: mounter, takingOver: left, problems: &problems)
+      // NB: a row that could not be mounted forgets what its last mount left too.
       sections[section].rows[index].widget = widget
     }
     if !problems.isEmpty { problem = problems.joined(separator: "; ") }
@@ -170,10 +210,16 @@ extension ListView {
   /// runs its bindings started go on: the row's view model stays in the list.
   private func endDisplaying(section: Int, index: Int) {
     guard let widget = sections[section].rows[index].widget else { return }
+    let model = sections[section].rows[index].model
     sections[section].rows[index].widget = nil
     if selectedWidget === widget { selectedWidget = nil }
-    didEndDisplaying.send(sections[section].rows[index].model)
-    widget.unmount(cancellingRuns: false)
+    didEndDisplaying.send(model)
+    let left = widget.unmountKeepingObservation()
+    // NB: the row is looked up again: what handled the event may have changed the list.
+    guard section < sections.count, index < sections[section].rows.count,
+      sections[section].rows[index].model === model
+    else { return }
+    sections[section].rows[index].keep(left)
   }
 }
 

@@ -42,8 +42,10 @@ extension RowTemplate {
   public static var height: KeyPath<Model, Double>? { nil }
 }
 
-/// Mounts a row's bindings, once its widgets are made.
-typealias RowMount = @MainActor (any ChildMounter) throws -> ChildMount
+/// Mounts a row's bindings, once its widgets are made, taking over the pending Observation
+/// registration an earlier mount of the row left, if it is given one (see
+/// ``ChildMount/unmountKeepingObservation()``).
+typealias RowMount = @MainActor (any ChildMounter, ObservedGroup?) throws -> ChildMount
 
 /// A row template with its view-model type erased, as a list registers it.
 @MainActor
@@ -97,11 +99,16 @@ private final class PendingRow<T: RowTemplate> {
     self.row = row
   }
 
-  /// Mounts the row's bindings on its view model.
-  func mount(_ mounter: any ChildMounter) throws -> ChildMount {
+  /// Mounts the row's bindings on its view model, taking `observation` over if it is given
+  /// one and `mounter` can.
+  func mount(_ mounter: any ChildMounter, _ observation: ObservedGroup?) throws -> ChildMount {
     let template = ObjectIdentifier(T.self)
     let declarations = rowDeclarations(screen, model, row)
     do throws(BindingGraphError) {
+      if let observation, let taking = mounter as? any ObservationTakingMounter {
+        return try taking.mount(
+          declarations, on: model, template: template, takingOver: observation)
+      }
       return try mounter.mount(declarations, on: model, template: template)
     } catch {
       throw RowTemplateProblem(template: String(describing: T.self), error: error)

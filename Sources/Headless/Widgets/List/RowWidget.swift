@@ -111,6 +111,17 @@ public final class RowWidget: Widget {
     model = nil
   }
 
+  /// Unmounts the row as ``unmount(cancellingRuns:)`` does without cancelling its runs (it left
+  /// the window; its view model stays in the list), and returns the pending Observation
+  /// registration its mount leaves for the row's next mount to take over.
+  func unmountKeepingObservation() -> ObservedGroup? {
+    let left = mount?.unmountKeepingObservation()
+    mount = nil
+    content = nil
+    model = nil
+    return left
+  }
+
   /// The widget with `id` inside the row.
   package func widget(_ id: String) -> Widget? {
     content?.allWidgets.first { $0.id == id }
