@@ -138,9 +138,22 @@ func listWindowRows(_ settings: Settings) -> [Row] {
   let mountByHand = handBuiltWindow(of: many, rows: 70)
   let list = bigScreen.list
   let scrolls = 20
+  // NB: each timed run scrolls onto rows no run showed before: 20 windows further on each time.
+  var nextFresh = 0
   let scrollTime = median(settings, units: scrolls) {
+    let base = nextFresh
+    nextFresh += scrolls * 50
+    return time {
+      for step in 0..<scrolls { list.scroll(toRow: base + (step + 1) * 50) }
+    }
+  }
+  // Back and forth between two windows whose rows were shown before: they take over the
+  // registrations their last mounts left.
+  list.scroll(toRow: 0)
+  list.scroll(toRow: 50)
+  let scrollBackTime = median(settings, units: scrolls) {
     time {
-      for step in 0..<scrolls { list.scroll(toRow: (step + 1) * 50) }
+      for step in 0..<scrolls { list.scroll(toRow: step.isMultiple(of: 2) ? 0 : 50) }
     }
   }
   let mountedRows = list.rows.count
@@ -160,7 +173,13 @@ func listWindowRows(_ settings: Settings) -> [Row] {
     Row(
       scenario: "lists: scroll \(format(Double(large))) rows by one window of 50", unit: "µs",
       engine: scrollTime / 1e3, target: .atMost(200),
-      note: "the window's 70 rows (50 and the margins) unmounted and as many mounted"),
+      note: "the window's 70 rows (50 and the margins) unmounted and as many mounted, onto "
+        + "rows never shown before"),
+    Row(
+      scenario: "lists: scroll back by one window of 50 onto rows shown before", unit: "µs",
+      engine: scrollBackTime / 1e3, target: .atMost(200),
+      note: "back and forth between two windows: the rows coming back take over the "
+        + "Observation registrations their last mounts left (0048)"),
   ]
   return rows
 }
