@@ -524,7 +524,7 @@ func listMemoryRows(_ settings: Settings) -> [Row] {
 /// Observes `cell`'s three properties once, with a change handler that holds nothing: the
 /// storage Observation itself needs for a row's registration.
 @MainActor
-private func observeOnce(_ cell: ItemCell) {
+func observeOnce(_ cell: ItemCell) {
   withObservationTracking {
     _ = cell.title
     _ = cell.quantity
