@@ -21,7 +21,20 @@ public import BindingDSL
 public struct ListChanges: Hashable, Sendable, CustomStringConvertible {
   /// Rows inserted, by id, in the order they now appear (new rows of inserted sections
   /// included).
-  public var insertedRows: [String] = []
+  public var insertedRows: [String] {
+    get { inserted.described }
+    set { inserted = .described(newValue) }
+    _modify {
+      var rows = inserted.described
+      // NB: the storage lets go of its buffer, so that `rows` is its one owner and grows in place.
+      inserted = .described([])
+      defer { inserted = .described(rows) }
+      yield &rows
+    }
+  }
+  /// The inserted rows' ids: `Int` ids are kept as they are until their text is asked for,
+  /// which a list of a million rows put in at once never makes.
+  private var inserted = RowIDs.described([])
   /// Rows deleted, by id, in the order they appeared (rows of deleted sections that went
   /// included).
   public var deletedRows: [String] = []
@@ -47,9 +60,66 @@ public struct ListChanges: Hashable, Sendable, CustomStringConvertible {
     self.animation = animation
   }
 
+  /// Adds the row `id` to ``insertedRows``, kept as a number until its text is asked for.
+  ///
+  /// - Parameter id: The row's `Int` id.
+  package mutating func insertRow(_ id: Int) {
+    switch inserted {
+    case .numbers(var ids):
+      inserted = .described([])
+      ids.append(id)
+      inserted = .numbers(ids)
+    case .described(let rows) where rows.isEmpty:
+      inserted = .numbers([id])
+    case .described(var rows):
+      inserted = .described([])
+      rows.append(String(id))
+      inserted = .described(rows)
+    }
+  }
+
+  /// Makes room for `count` more inserted rows of `Int` ids.
+  package mutating func reserveInsertedRows(_ count: Int) {
+    guard case .described(let rows) = inserted, rows.isEmpty else { return }
+    var ids = ContiguousArray<Int>()
+    ids.reserveCapacity(count)
+    inserted = .numbers(ids)
+  }
+
+  /// Adds the rows `ids` to ``insertedRows``, kept as numbers until their text is asked for:
+  /// a list that showed no rows shares the array of its new ids with its changes.
+  ///
+  /// - Parameter ids: The rows' `Int` ids, in order.
+  package mutating func insertRows(_ ids: ContiguousArray<Int>) {
+    if inserted.isEmpty {
+      inserted = .numbers(ids)
+    } else {
+      for id in ids { insertRow(id) }
+    }
+  }
+
+  public static func == (lhs: ListChanges, rhs: ListChanges) -> Bool {
+    lhs.insertedRows == rhs.insertedRows && lhs.deletedRows == rhs.deletedRows
+      && lhs.movedRows == rhs.movedRows && lhs.updatedRows == rhs.updatedRows
+      && lhs.insertedSections == rhs.insertedSections
+      && lhs.deletedSections == rhs.deletedSections && lhs.movedSections == rhs.movedSections
+      && lhs.animation == rhs.animation
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(insertedRows)
+    hasher.combine(deletedRows)
+    hasher.combine(movedRows)
+    hasher.combine(updatedRows)
+    hasher.combine(insertedSections)
+    hasher.combine(deletedSections)
+    hasher.combine(movedSections)
+    hasher.combine(animation)
+  }
+
   /// Whether nothing changed.
   public var isEmpty: Bool {
-    insertedRows.isEmpty && deletedRows.isEmpty && movedRows.isEmpty && updatedRows.isEmpty
+    inserted.isEmpty && deletedRows.isEmpty && movedRows.isEmpty && updatedRows.isEmpty
       && insertedSections.isEmpty && deletedSections.isEmpty && movedSections.isEmpty
   }
 
@@ -68,6 +138,27 @@ public struct ListChanges: Hashable, Sendable, CustomStringConvertible {
     add("move", movedRows)
     add("update", updatedRows)
     return parts.isEmpty ? "none" : parts.joined(separator: "; ")
+  }
+}
+
+/// Row ids as a batch of changes keeps them: as text, or as the `Int` ids they are written from.
+private enum RowIDs: Sendable {
+  case described([String])
+  case numbers(ContiguousArray<Int>)
+
+  /// The ids as text, as the driver spells them.
+  var described: [String] {
+    switch self {
+    case .described(let rows): rows
+    case .numbers(let ids): ids.map { String($0) }
+    }
+  }
+
+  var isEmpty: Bool {
+    switch self {
+    case .described(let rows): rows.isEmpty
+    case .numbers(let ids): ids.isEmpty
+    }
   }
 }
 

@@ -88,10 +88,9 @@ final class RowIndex<ID: Hashable> {
           let newInts = newIDs.rebound(to: Int.self)
           // NB: rows shown in a list that showed none, with ids in increasing order (a first
           // page, a list loaded at once), are all inserted and cannot repeat: nothing is hashed.
+          // NB: `apply` puts every row in when the list showed none, without reading `sources`.
           if ids.isEmpty && isIncreasing(newInts) {
-            let inserted: (sources: [Int], targets: [Int])? = (
-              [Int](repeating: -1, count: newInts.count), []
-            )
+            let inserted: (sources: [Int], targets: [Int])? = ([], [])
             return inserted
           }
           return matchIDs(old: ids.rebound(to: Int.self), new: newInts, by: IntPositions.self)
@@ -116,6 +115,10 @@ final class RowIndex<ID: Hashable> {
     _ plan: Plan, _ models: [Row], to list: ListView, animation: RowAnimation,
     mounter: any ChildMounter
   ) where Row.ID == ID {
+    if ids.isEmpty {
+      insertAll(plan.ids, models, to: list, animation: animation, mounter: mounter)
+      return
+    }
     // NB: the plan's arrays are read from locals (see `plan(_:)`).
     let sources = plan.sources
     let targets = plan.targets
@@ -137,7 +140,7 @@ final class RowIndex<ID: Hashable> {
     staying.reserveCapacity(oldRows.count)
     // NB: inserted rows are recorded below, where their widgets are made with the same text.
     for old in sources where old >= 0 { staying.append(old) }
-    changes.insertedRows.reserveCapacity(models.count - staying.count)
+    if ID.self == Int.self { changes.reserveInsertedRows(models.count - staying.count) }
     let inPlace = increasingRun(in: staying)
     var stayed = 0
     for (position, old) in sources.enumerated() where old >= 0 {
@@ -165,7 +168,13 @@ final class RowIndex<ID: Hashable> {
         continue
       }
       let id = newIDs[position]
-      if old < 0 { changes.insertedRows.append(describe(id)) }
+      if old < 0 {
+        if ID.self == Int.self {
+          changes.insertRow(unsafeBitCast(id, to: Int.self))
+        } else {
+          changes.insertedRows.append(describe(id))
+        }
+      }
       guard window.contains(position) else { continue }
       prepared.append(list.prepare(models[position], role: .row, rowID: AnyHashable(id)))
     }
@@ -215,6 +224,58 @@ final class RowIndex<ID: Hashable> {
       leaving.append(targets[old])
     }
     list.settleWindow(leaving: leaving)
+  }
+
+  /// Puts in every row of `models`, whose ids are `newIDs`, into the list, which shows none:
+  /// what ``apply(_:_:to:animation:mounter:)`` does, without the arrays a diff needs (a list of
+  /// a million rows loaded at once made four of a million entries each, and a text per id).
+  private func insertAll<Row: RowModel>(
+    _ newIDs: ContiguousArray<ID>, _ models: [Row], to list: ListView, animation: RowAnimation,
+    mounter: any ChildMounter
+  ) where Row.ID == ID {
+    var changes = ListChanges(animation: animation)
+    if ID.self == Int.self {
+      changes.insertRows(unsafeBitCast(newIDs, to: ContiguousArray<Int>.self))
+    } else {
+      changes.insertedRows.reserveCapacity(newIDs.count)
+      for id in newIDs { changes.insertedRows.append(describe(id)) }
+    }
+    list.sections = []
+    list.clampWindow(count: models.count)
+    let window = list.windowRange(count: models.count)
+    // NB: the window's widgets are made first, then each row is bound (see `prepareRow`).
+    let prepared = window.map {
+      list.prepare(models[$0], role: .row, rowID: AnyHashable(newIDs[$0]))
+    }
+    var problems: [String] = []
+    let mounted = prepared.map { list.finish($0, mounter: mounter, problems: &problems) }
+    let isComplete = !mounted.contains { $0 == nil }
+    let newRows = models.withUnsafeBufferPointer { models in
+      [ListRow](unsafeUninitializedCapacity: models.count) { rows, initialized in
+        guard let to = rows.baseAddress else { return }
+        for position in models.indices {
+          if window.contains(position) {
+            // NB: a row that could not be mounted is left out, as `apply` leaves it out.
+            guard let widget = mounted[position - window.lowerBound] else { continue }
+            (to + initialized).initialize(to: ListRow(model: models[position], widget: widget))
+          } else {
+            (to + initialized).initialize(to: ListRow(model: models[position]))
+          }
+          initialized += 1
+        }
+      }
+    }
+    ids = newIDs
+    identities = addresses(of: models)
+    list.sections = [SectionState(id: AnyHashable(0), rows: newRows)]
+    list.lastChanges = changes
+    list.problem = problems.isEmpty ? nil : problems.joined(separator: "; ")
+    guard isComplete else {
+      list.rowIndex = nil
+      list.settleWindow(leaving: nil)
+      return
+    }
+    list.settleWindow(leaving: [])
   }
 
   /// `id` as the driver spells it; an `Int` without the dynamic cast ``describeRowID(_:)`` makes.
