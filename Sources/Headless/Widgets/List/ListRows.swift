@@ -78,7 +78,7 @@ extension ListView {
   /// Takes `row` out of the list: deselects it if it is selected, and if it is in the window
   /// sends ``didEndDisplaying`` and unmounts it.
   func retire(_ row: ListRow) {
-    if let selected = selectedModel, selected === row.model { deselectSelectedRow() }
+    if let selected = selectedModel, row.holds(selected) { deselectSelectedRow() }
     guard let widget = row.widget else { return }
     if selectedWidget === widget { selectedWidget = nil }
     didEndDisplaying.send(row.model)

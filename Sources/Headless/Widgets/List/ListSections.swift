@@ -129,7 +129,7 @@ extension ListView: CollectionTarget {
     for (_, models) in newSections {
       for (model, rowID) in models {
         let stays =
-          !content.reloadsAll && oldIndex[rowID].map { oldRows[$0].model === model } == true
+          !content.reloadsAll && oldIndex[rowID].map { oldRows[$0].holds(model) } == true
         let shows = !stays && window.contains(prepared.count)
         prepared.append(shows ? prepare(model, role: .row, rowID: rowID) : nil)
       }
@@ -143,7 +143,7 @@ extension ListView: CollectionTarget {
         let old = oldIndex[rowID].map { oldRows[$0] }
         let made = prepared[nextPrepared]
         nextPrepared += 1
-        if let old, !content.reloadsAll, old.model === model {
+        if let old, !content.reloadsAll, old.holds(model) {
           // NB: nothing was prepared for a row whose old row stays.
           state.rows.append(old)
           continue

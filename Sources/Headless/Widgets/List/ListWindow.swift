@@ -5,8 +5,21 @@ import BindingDSL
 /// its last mount left, which its next mount takes over (see ``ObservedGroup``).
 @MainActor
 struct ListRow {
+  /// The row's cell view model, held as an object: the list knows its type's conformance and
+  /// looks it up when it needs the view model's id, which few rows ever are asked for.
+  ///
+  /// NB: an existential of the conformance took eight bytes more per row, the same for every
+  /// row of a type: 8 MB in a list of a million.
+  private let object: AnyObject
+
   /// The row's cell view model.
-  let model: any RowModel
+  var model: any RowModel {
+    // NB: every row's view model was given to the list as a `RowModel`.
+    object as! any RowModel
+  }
+
+  /// Whether the row's view model is `other`.
+  func holds(_ other: AnyObject?) -> Bool { object === other }
   /// The row's widgets while it is mounted, or what its last mount left while it is not.
   ///
   /// NB: one enumeration of two references, which takes the room of one reference: a row
@@ -19,7 +32,7 @@ struct ListRow {
   }
 
   init(model: any RowModel, widget: RowWidget? = nil) {
-    self.model = model
+    object = model
     state = widget.map(State.mounted)
   }
 
@@ -217,7 +230,7 @@ extension ListView {
     let left = widget.unmountKeepingObservation()
     // NB: the row is looked up again: what handled the event may have changed the list.
     guard section < sections.count, index < sections[section].rows.count,
-      sections[section].rows[index].model === model
+      sections[section].rows[index].holds(model)
     else { return }
     sections[section].rows[index].keep(left)
   }
