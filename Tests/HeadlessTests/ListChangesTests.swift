@@ -130,6 +130,37 @@ private struct ApplyFailure: Error, Equatable, CustomStringConvertible {
 
 @MainActor
 @Suite struct ListChangesTests {
+  /// A batch keeps the `Int` ids of rows put in as numbers until their text is asked for; it
+  /// reads, compares and hashes as the same batch written with text.
+  @Test func insertedIntIdsReadAsTheirText() {
+    var numbers = ListChanges(animation: .none)
+    numbers.insertRows([3, 4])
+    numbers.insertRow(5)
+    var text = ListChanges(animation: .none)
+    text.insertedRows = ["3", "4", "5"]
+    #expect(numbers.insertedRows == ["3", "4", "5"])
+    #expect(numbers == text)
+    #expect(numbers.hashValue == text.hashValue)
+    #expect(numbers.description == "insert 3, 4, 5")
+    numbers.insertedRows.append("six")
+    #expect(numbers.insertedRows == ["3", "4", "5", "six"], "text added after numbers")
+    #expect(numbers != text)
+  }
+
+  /// A list that showed no rows shares its new ids with its changes; the changes read as before.
+  @Test func aFirstLoadReportsEveryRowInserted() throws {
+    let model = OrdersViewModel(count: 4)
+    let all = model.orders
+    model.orders = []
+    let scheduler = ManualScheduler()
+    let screen = try OrdersScreen().mount(on: model, scheduler: scheduler)
+    defer { screen.unmount() }
+    let list = try #require(screen.widget("orders") as? ListView)
+    model.orders = all
+    scheduler.flush()
+    #expect(list.lastChanges?.description == "insert 1, 2, 3, 4")
+    #expect(list.rowIDs == ["1", "2", "3", "4"])
+  }
   /// The example: row 46 goes from the top of `s0` to the top of `s1`.
   @Test func aRowThatChangesSectionIsMoved() throws {
     let cells = Dictionary(uniqueKeysWithValues: (40..<70).map { ($0, OrderCell($0)) })

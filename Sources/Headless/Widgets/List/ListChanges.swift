@@ -98,6 +98,12 @@ public struct ListChanges: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// Whether two batches list the same changes, however their ids are kept.
+  ///
+  /// - Parameters:
+  ///   - lhs: A batch.
+  ///   - rhs: Another batch.
+  /// - Returns: Whether they list the same rows, sections and animation.
   public static func == (lhs: ListChanges, rhs: ListChanges) -> Bool {
     lhs.insertedRows == rhs.insertedRows && lhs.deletedRows == rhs.deletedRows
       && lhs.movedRows == rhs.movedRows && lhs.updatedRows == rhs.updatedRows
@@ -106,6 +112,9 @@ public struct ListChanges: Hashable, Sendable, CustomStringConvertible {
       && lhs.animation == rhs.animation
   }
 
+  /// Hashes what ``==`` compares.
+  ///
+  /// - Parameter hasher: The hasher to feed.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(insertedRows)
     hasher.combine(deletedRows)
