@@ -135,6 +135,20 @@ final class ChildTemplates {
   /// The template of the last child mounted, checked: the rows of a list are mounted one
   /// template after another, and this spares them a lookup each.
   var lastChecked: ObjectIdentifier?
+  /// The key paths each template's first mount read (see ``MountNodes/signature(keeping:)``).
+  private var keyPaths: [ObjectIdentifier: TemplateKeyPaths] = [:]
+  /// The last template's, which the rows mounted one after another ask for again.
+  private var lastKeyPaths: (template: ObjectIdentifier, keyPaths: TemplateKeyPaths)?
+
+  /// What `template` keeps of its first mount's key paths.
+  func keyPaths(of template: ObjectIdentifier) -> TemplateKeyPaths {
+    if let last = lastKeyPaths, last.template == template { return last.keyPaths }
+    let kept = keyPaths[template] ?? TemplateKeyPaths()
+    keyPaths[template] = kept
+    lastKeyPaths = (template, kept)
+    return kept
+  }
+
   /// The templates whose mounts had to read their sources twice (see
   /// ``MountContext/install(_:knownToReadTwice:)``): their later rows install first and observe after.
   var readTwice: Set<ObjectIdentifier> = []
@@ -189,7 +203,8 @@ extension MountContext: ChildContext, ObservationTakingMounter {
     let knownToReadTwice =
       !templates.readTwice.isEmpty && templates.readTwice.contains(template)
     if context.install(
-      declarations, knownToReadTwice: knownToReadTwice, takingOver: observation)
+      declarations, knownToReadTwice: knownToReadTwice, takingOver: observation,
+      template: templates.keyPaths(of: template))
     {
       templates.readTwice.insert(template)
     }

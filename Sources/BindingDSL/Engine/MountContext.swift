@@ -161,11 +161,14 @@ final class MountContext<Model: AnyObject> {
   ///   - takingOver: The pending registration of the same row's earlier mount on this view
   ///     model, which this mount takes over if it reads what it observes (see
   ///     ``ObservedGroup``); `nil` to register anew.
+  ///   - template: What the declarations' template keeps of its key paths, for a child whose
+  ///     registration a later mount may take over; `nil` for a mount that no later mount takes
+  ///     over (a screen).
   /// - Returns: Whether the sources were read twice because code that may write into a view
   ///   model ran: the caller remembers it for the next mount of the same declarations.
   func install(
     _ declarations: [BindingDeclaration<Model>], knownToReadTwice: Bool,
-    takingOver earlier: ObservedGroup? = nil
+    takingOver earlier: ObservedGroup? = nil, template: TemplateKeyPaths? = nil
   ) -> Bool {
     let readTwice: Bool
     if knownToReadTwice {
@@ -175,13 +178,15 @@ final class MountContext<Model: AnyObject> {
     } else if let earlier {
       let (group, hadEffects) = engine.install(
         takingOver: earlier, { BindingDeclaration.install(declarations, in: self) },
-        newSources: { made.takeUnobserved() }, signature: { made.signature })
+        newSources: { made.takeUnobserved() },
+        signature: { template.map { made.signature(keeping: $0) } ?? 0 })
       observation = group
       readTwice = hadEffects
     } else {
       let group = engine.installObserving(
         { BindingDeclaration.install(declarations, in: self) },
-        newSources: { made.takeUnobserved() }, signature: { made.signature })
+        newSources: { made.takeUnobserved() },
+        signature: { template.map { made.signature(keeping: $0) } ?? 0 })
       if let group, group.signature != 0 { observation = group }
       readTwice = group == nil
     }

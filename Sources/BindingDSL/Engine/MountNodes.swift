@@ -136,20 +136,34 @@ struct MountNodes {
     return sources[observedCount...]
   }
 
-  /// What the mount's sources read, as a number equal for two mounts that read the same: their
-  /// key paths by value and their other sources' keys, in the order made. 0 when it cannot
-  /// tell: past the few sources a row has, or with no source.
+  /// What the mount's sources read, as a number equal for two mounts that read the same: the
+  /// identities of their key paths and their other sources' keys, in the order made. 0 when it
+  /// cannot tell: past the few sources a row has, with no source, or when the key paths are not
+  /// the objects `template` keeps.
   ///
   /// A later mount of a row on the same view model with the same signature can take over the
-  /// pending registration of the earlier one (see ``ObservedGroup``). Key paths are hashed by
-  /// value, not identity: a key path made anew for each mount may take the address of one freed
-  /// since, and its identity would say it is the same.
-  var signature: Int {
+  /// pending registration of the earlier one (see ``ObservedGroup``). Key paths are compared by
+  /// identity, which costs nothing, and kept alive by the template (the first mount's), so that
+  /// an identity cannot come back as another key path: a key path made anew for each mount (in
+  /// a generic template) is not the template's, and that mount has no signature.
+  ///
+  /// - Parameter template: The key paths of the template's first mount, which it keeps; set
+  ///   now if this is that mount.
+  func signature(keeping template: TemplateKeyPaths) -> Int {
     guard byKeyPathIdentity.isEmpty, byKey.isEmpty, !(fewKeyPaths.isEmpty && fewKeyed.isEmpty)
     else { return 0 }
+    if let kept = template.keyPaths {
+      guard kept.count == fewKeyPaths.count else { return 0 }
+      for (index, entry) in fewKeyPaths.enumerated()
+      where ObjectIdentifier(kept[index]) != entry.identity {
+        return 0
+      }
+    } else {
+      template.keyPaths = fewKeyPaths.map(\.keyPath)
+    }
     var hasher = Hasher()
     hasher.combine(fewKeyPaths.count)
-    for entry in fewKeyPaths { hasher.combine(entry.keyPath) }
+    for entry in fewKeyPaths { hasher.combine(entry.identity) }
     for entry in fewKeyed { hasher.combine(entry.key) }
     let value = hasher.finalize()
     return value == 0 ? 1 : value
@@ -190,4 +204,12 @@ struct HashedKeyPath: Hashable {
   static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.hash == rhs.hash && lhs.keyPath == rhs.keyPath
   }
+}
+
+/// The key paths a row template's first mount read, kept so that later mounts of the template
+/// can compare theirs by identity (see ``MountNodes/signature(keeping:)``).
+@MainActor
+final class TemplateKeyPaths {
+  /// The first mount's key paths, in the order made; `nil` until it is installed.
+  var keyPaths: [AnyKeyPath]?
 }
