@@ -52,6 +52,34 @@ import Testing
     mounted.unmount()
   }
 
+  @Test func rowsTakenOutAndPutBackMakeNoNewRegistrations() throws {
+    let (model, screen, mounted, scheduler) = try mountOrders(count: 6)
+    let all = model.orders
+    let some = all.filter { $0.id.isMultiple(of: 2) }
+    // NB: the first round takes rows out for the first time.
+    model.orders = some
+    scheduler.flush()
+    model.orders = all
+    scheduler.flush()
+    let afterFirstRound = mounted.graph.registrationsMade
+    for _ in 0..<20 {
+      model.orders = some
+      scheduler.flush()
+      model.orders = all
+      scheduler.flush()
+    }
+    // NB: each change is observed again where it was read: the list's own source and the
+    // summary's (`"\(orders.count) orders"`), two registrations per change, four per round.
+    // Rows that made their own would add three per round.
+    let made = mounted.graph.registrationsMade - afterFirstRound
+    #expect(
+      made == 20 * 4, "20 rounds, 3 rows taken out and put back in each: \(made) registrations")
+    all[0].title = "Back and changed"
+    scheduler.flush()
+    #expect(title(of: 1, in: screen) == "Back and changed")
+    mounted.unmount()
+  }
+
   @Test func aRowBackInTheWindowFollowsItsViewModelThroughTheRegistrationItTookOver() throws {
     let (model, screen, mounted, scheduler) = try mountOrders()
     scrollAwayAndBack(screen, scheduler, times: 3)

@@ -302,7 +302,7 @@ final class Engine {
   /// sources are read again under a new registration, as ``observe(_:)`` does.
   ///
   /// - Parameters:
-  ///   - group: The earlier mount's group (see ``ChildMount/unmountKeepingObservation()``).
+  ///   - group: The earlier mount's group (see ``ChildMount/unmountKeepingObservation(cancellingRuns:)``).
   ///   - install: Installs declarations; it must not flush.
   ///   - newSources: The sources `install` made, taken from the mount.
   ///   - signature: What the sources read (see ``MountNodes/signature``).

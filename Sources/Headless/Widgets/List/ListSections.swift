@@ -204,6 +204,7 @@ extension ListView: CollectionTarget {
     selectedModel = nil
     selectedWidget = nil
     mounter = nil
+    takenOut.removeAll()
   }
 }
 

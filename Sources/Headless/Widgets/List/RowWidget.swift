@@ -111,11 +111,13 @@ public final class RowWidget: Widget {
     model = nil
   }
 
-  /// Unmounts the row as ``unmount(cancellingRuns:)`` does without cancelling its runs (it left
-  /// the window; its view model stays in the list), and returns the pending Observation
+  /// Unmounts the row as ``unmount(cancellingRuns:)`` does, and returns the pending Observation
   /// registration its mount leaves for the row's next mount to take over.
-  func unmountKeepingObservation() -> ObservedGroup? {
-    let left = mount?.unmountKeepingObservation()
+  ///
+  /// - Parameter cancellingRuns: Whether the runs the row's bindings started are cancelled:
+  ///   not when it leaves the window, since its view model stays in the list.
+  func unmountKeepingObservation(cancellingRuns: Bool) -> ObservedGroup? {
+    let left = mount?.unmountKeepingObservation(cancellingRuns: cancellingRuns)
     mount = nil
     content = nil
     model = nil
