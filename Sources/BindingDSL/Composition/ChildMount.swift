@@ -89,6 +89,7 @@ public final class ChildMount {
   /// - Parameter cancellingRuns: Whether the runs the child's bindings started are cancelled.
   package func unmount(cancellingRuns: Bool) {
     guard let context else { return }
+    context.leaveObservation()
     self.context = nil
     if cancellingRuns { context.cancelRuns() }
     context.tearDown()
@@ -117,6 +118,7 @@ public final class ChildMount {
 @MainActor
 protocol ChildContext: ChildMounter {
   func takeObservation() -> ObservedGroup?
+  func leaveObservation()
   func cancelRuns()
   func send(_ event: LifecycleEvent)
   var isAppeared: Bool { get }

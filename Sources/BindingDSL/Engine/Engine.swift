@@ -33,8 +33,9 @@ final class Engine {
   /// How many node values have changed since the engine was created (for benchmarks and tests).
   var updateCount: Int { tables.updateCount }
 
-  /// How many Observation registrations the engine has made.
-  var registrationsMade: Int { Int(tables.lastRegistration) }
+  /// How many Observation registrations the engine has made (`withObservationTracking` calls;
+  /// a registration taken over is not one).
+  var registrationsMade: Int { tables.registrationsMade }
 
   var hasPendingChanges: Bool { tables.machine.hasDirtySources }
 
@@ -171,6 +172,7 @@ final class Engine {
     let registration = nextRegistration()
     tables.registrations[source] = registration
     let relay = relay
+    tables.registrationsMade &+= 1
     withObservationTracking {
       node.readTracked()
     } onChange: {
@@ -195,6 +197,7 @@ final class Engine {
     let registration = nextRegistration()
     for source in sources { tables.registrations[source] = registration }
     let relay = relay
+    tables.registrationsMade &+= 1
     withObservationTracking {
       for source in sources { node(source)?.readTracked() }
     } onChange: {
@@ -272,6 +275,7 @@ final class Engine {
     let effects = installEffects
     let group = ObservedGroup(registration: nextRegistration(), relay: relay)
     let registration = group.registration
+    tables.registrationsMade &+= 1
     withObservationTracking(install) { [group] in
       // NB: the group's numbers are set once `install` has returned, before anything can
       // change a value it read; a group left empty (the fallback below) does nothing.
@@ -316,12 +320,12 @@ final class Engine {
     install()
     let sources = newSources()
     let hadEffects = installEffects != effects
-    guard !hadEffects, group.canBeTakenOver(by: signature(), in: self),
-      sources.allSatisfy(\.isComparable)
+    guard !hadEffects, group.canBeTakenOver(by: signature()), sources.allSatisfy(\.isComparable)
     else {
       observe(sources)
       return (nil, hadEffects)
     }
+    group.adopt(relay: relay, registration: nextRegistration())
     group.removeAll()
     for source in sources {
       tables.registrations[source.number] = group.registration

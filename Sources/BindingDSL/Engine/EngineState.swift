@@ -20,11 +20,12 @@ import Observation
 package final class ObservedGroup {
   private var first: (Int, Int, Int, Int) = (0, 0, 0, 0)
   private var count: Int32 = 0
-  /// The registration observing the group's sources.
-  let registration: UInt32
+  /// The registration observing the group's sources, as the engine that observes them numbers
+  /// it.
+  private(set) var registration: UInt32
   private var others: [Int] = []
   /// What reaches the engine while it exists.
-  private let relay: EngineRelay
+  private var relay: EngineRelay
   /// What the registration observes, as ``MountNodes/signature`` tells it; 0 when a later mount
   /// cannot tell whether it reads the same (see ``canBeTakenOver(by:)``).
   var signature = 0
@@ -44,9 +45,17 @@ package final class ObservedGroup {
   }
 
   /// Whether a mount whose sources have `signature` can take the group's registration over:
-  /// it has not fired, it belongs to the same engine, and it observes what the mount reads.
-  func canBeTakenOver(by signature: Int, in engine: Engine) -> Bool {
-    !hasFired && self.signature != 0 && self.signature == signature && relay.engine === engine
+  /// it has not fired, and it observes what the mount reads.
+  func canBeTakenOver(by signature: Int) -> Bool {
+    !hasFired && self.signature != 0 && self.signature == signature
+  }
+
+  /// Makes the group tell `relay`'s engine, which numbers its registration `registration`,
+  /// when it fires: the engine of the mount that took it over, which may be another graph run
+  /// than the one that made it (a screen shown again).
+  func adopt(relay: EngineRelay, registration: UInt32) {
+    self.relay = relay
+    self.registration = registration
   }
 
   func append(_ number: Int) {
@@ -77,6 +86,49 @@ package final class ObservedGroup {
     guard count > 3 else { return }
     body(first.3)
     for number in others { body(number) }
+  }
+}
+
+/// The pending Observation registrations of mounts that unmounted, by their view model's
+/// address, for the next mount on the same view model to take over (see ``ObservedGroup``): a
+/// screen shown again on a view model that lives on, an embedded screen shown again, a row taken
+/// out of a list and put back (a filter turned off and on again). Without it each of those left
+/// one more registration in the view model's registrar every time.
+///
+/// A registration is held weakly: Observation holds it while it is pending in the view model's
+/// registrar, and lets it go when a value it observes changes or the view model is freed. An
+/// address whose view model was freed and then taken by another object therefore finds nothing.
+/// One registration is kept per view model, the last one left.
+@MainActor
+package enum ParkedObservations {
+  private struct Left {
+    weak var group: ObservedGroup?
+  }
+
+  private static var left: [ObjectIdentifier: Left] = [:]
+  /// How many entries the table may hold before the ones whose registration ended are dropped.
+  private static var pruneAt = 64
+
+  /// Keeps `group`, what a mount on `model` left as it unmounted.
+  ///
+  /// - Parameters:
+  ///   - group: The mount's pending registration.
+  ///   - model: The view model the mount was on.
+  package static func keep(_ group: ObservedGroup, of model: AnyObject) {
+    if left.count >= pruneAt {
+      left = left.filter { $0.value.group != nil }
+      pruneAt = max(64, left.count * 2)
+    }
+    left[ObjectIdentifier(model)] = Left(group: group)
+  }
+
+  /// What the last mount on `model` left as it unmounted, if its registration is still
+  /// pending; the table forgets it.
+  ///
+  /// - Parameter model: The view model a mount is about to install on.
+  static func take(of model: AnyObject) -> ObservedGroup? {
+    guard !left.isEmpty else { return nil }
+    return left.removeValue(forKey: ObjectIdentifier(model))?.group
   }
 }
 
@@ -158,6 +210,8 @@ struct EngineTables {
   var observable: [Bool] = []
   /// The number of the last Observation registration the engine made.
   var lastRegistration: UInt32 = 0
+  /// How many Observation registrations the engine made.
+  var registrationsMade = 0
   var updateCount = 0
   /// See ``Engine/installEffects``.
   var installEffects = 0

@@ -160,10 +160,10 @@ final class MountContext<Model: AnyObject> {
   ///     sources twice.
   ///   - takingOver: The pending registration of the same row's earlier mount on this view
   ///     model, which this mount takes over if it reads what it observes (see
-  ///     ``ObservedGroup``); `nil` to register anew.
-  ///   - template: What the declarations' template keeps of its key paths, for a child whose
-  ///     registration a later mount may take over; `nil` for a mount that no later mount takes
-  ///     over (a screen).
+  ///     ``ObservedGroup``); `nil` to take over what an earlier mount on the view model left
+  ///     (see ``ParkedObservations``), if any, or register anew.
+  ///   - template: What the declarations' template (or graph) keeps of its key paths; `nil` for
+  ///     a mount that takes no registration over and leaves none.
   /// - Returns: Whether the sources were read twice because code that may write into a view
   ///   model ran: the caller remembers it for the next mount of the same declarations.
   func install(
@@ -175,7 +175,8 @@ final class MountContext<Model: AnyObject> {
       BindingDeclaration.install(declarations, in: self)
       engine.observe(made.takeUnobserved())
       readTwice = true
-    } else if let earlier {
+    } else if let earlier = earlier ?? template.flatMap({ _ in ParkedObservations.take(of: model) })
+    {
       let (group, hadEffects) = engine.install(
         takingOver: earlier, { BindingDeclaration.install(declarations, in: self) },
         newSources: { made.takeUnobserved() },
@@ -202,6 +203,15 @@ final class MountContext<Model: AnyObject> {
   /// The mount's pending registration, for the same row's next mount to take over once this one
   /// unmounts (see ``ObservedGroup``): `nil` when it fired, or no later mount could tell that it
   /// reads the same. The group forgets the mount's sources.
+  /// The view model, as an object.
+  var modelObject: AnyObject { model }
+
+  /// Leaves the mount's pending registration for the next mount on the view model (see
+  /// ``ParkedObservations``): the mount is unmounting for good.
+  func leaveObservation() {
+    if let group = takeObservation() { ParkedObservations.keep(group, of: model) }
+  }
+
   func takeObservation() -> ObservedGroup? {
     guard let group = observation else { return nil }
     observation = nil

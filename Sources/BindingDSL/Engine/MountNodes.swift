@@ -206,9 +206,9 @@ struct HashedKeyPath: Hashable {
   }
 }
 
-/// The key paths a row template's first mount read, kept so that later mounts of the template
-/// can compare theirs by identity (see ``MountNodes/signature(keeping:)``).
-@MainActor
+/// The key paths a row template's (or a graph's) first mount read, kept so that later mounts can
+/// compare theirs by identity (see ``MountNodes/signature(keeping:)``). Read and written on the
+/// main actor only, by mounts.
 final class TemplateKeyPaths {
   /// The first mount's key paths, in the order made; `nil` until it is installed.
   var keyPaths: [AnyKeyPath]?

@@ -58,7 +58,9 @@ public final class MountedGraph<Model: AnyObject>: Flushable {
     let estimate = graph.engineNodeEstimate
     engine.reserveCapacity(estimate)
     context.reserveCapacity(estimate)
-    if context.install(declarations, knownToReadTwice: graph.readsSourcesTwice) {
+    if context.install(
+      declarations, knownToReadTwice: graph.readsSourcesTwice, template: graph.keyPaths)
+    {
       graph.readsSourcesTwice = true
     }
   }
@@ -123,6 +125,7 @@ public final class MountedGraph<Model: AnyObject>: Flushable {
   public func unmount() {
     guard let context else { return }
     context.cancelRuns()
+    context.leaveObservation()
     context.tearDown()
     engine.reset()
     self.context = nil

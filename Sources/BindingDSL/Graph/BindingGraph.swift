@@ -106,6 +106,10 @@ public struct BindingGraph<Model: AnyObject> {
     nonmutating set { descriptionCache.readsSourcesTwice = newValue }
   }
 
+  /// The key paths the graph's first mount read, which its later mounts compare theirs with
+  /// (see `MountNodes.signature(keeping:)`).
+  var keyPaths: TemplateKeyPaths { descriptionCache.keyPaths }
+
   private init(
     declarations: [BindingDeclaration<Model>], nodes: [GraphNode], edges: [GraphEdge],
     isDescriptionOnly: Bool = false
@@ -241,4 +245,5 @@ private struct Numbering {
 private final class DescriptionOnlyCache<Model: AnyObject> {
   var graph: BindingGraph<Model>?
   var readsSourcesTwice = false
+  let keyPaths = TemplateKeyPaths()
 }

@@ -212,12 +212,12 @@ func listWindowRows(_ settings: Settings) -> [Row] {
       note: "\(format(Double(shownOnce))) rows scrolled through; Observation column: one raw "
         + "registration of the row's three properties left pending, which Observation keeps in "
         + "the cell's registrar until a value changes (it cannot cancel one); the rest is the "
-        + "registration the row keeps for its next mount (0048)"),
+        + "registration the row keeps for its next mount (Decisions/0048)"),
     Row(
       scenario: "lists: scroll back by one window of 50 onto rows shown before", unit: "µs",
       engine: scrollBackTime / 1e3, target: .atMost(200),
       note: "back and forth between two windows: the rows coming back take over the "
-        + "Observation registrations their last mounts left (0048)"),
+        + "Observation registrations their last mounts left (Decisions/0048)"),
   ]
   return rows
 }

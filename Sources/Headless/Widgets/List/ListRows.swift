@@ -48,8 +48,7 @@ extension ListView {
     }
     let row = prepared.row
     do {
-      let left = observation ?? takenOut.take(of: prepared.model)
-      row.mount = try prepared.mount(mounter, left)
+      row.mount = try prepared.mount(mounter, observation)
     } catch {
       problems.append("\(error)")
       return nil
@@ -79,20 +78,17 @@ extension ListView {
   /// Takes `row` out of the list: deselects it if it is selected, and if it is in the window
   /// sends ``didEndDisplaying`` and unmounts it.
   ///
-  /// What the row's mount leaves of its Observation registration is kept for the view model's
-  /// next row (see ``TakenOutRows``).
+  /// What the row's mount, or the row outside the window, leaves of its Observation
+  /// registration is kept for the view model's next mount (see ``ParkedObservations``).
   func retire(_ row: ListRow) {
     if let selected = selectedModel, row.holds(selected) { deselectSelectedRow() }
     guard let widget = row.widget else {
-      if let left = row.leftObservation { takenOut.keep(left, of: row.model) }
+      if let left = row.leftObservation { ParkedObservations.keep(left, of: row.model) }
       return
     }
     if selectedWidget === widget { selectedWidget = nil }
-    let model = row.model
-    didEndDisplaying.send(model)
-    if let left = widget.unmountKeepingObservation(cancellingRuns: true) {
-      takenOut.keep(left, of: model)
-    }
+    didEndDisplaying.send(row.model)
+    widget.unmount()
   }
 
   func describe(_ id: AnyHashable) -> String { describeRowID(id.base) }
@@ -136,46 +132,4 @@ private func unnameableRowProblem(_ rowWidgetID: String) -> RowProblem? {
   return RowProblem(
     message: "row and section ids must be written without control characters or ']', so that "
       + "renders and driver paths can name them; '\(escapedForMessage(described))' is not shown")
-}
-
-/// The pending Observation registrations of rows a list took out (deleted, or replaced by
-/// another view model with the same id), by their view model's address: a view model that
-/// comes back into the list (a filter turned off and on again) has its row take the
-/// registration over, instead of leaving one more in its registrar each time (see
-/// ``ObservedGroup``).
-///
-/// A registration is held weakly: Observation holds it while it is pending in the view model's
-/// registrar, and lets it go when a value it observes changes or the view model is freed. An
-/// address whose view model was freed, and reused by another object, therefore finds nothing.
-@MainActor
-struct TakenOutRows {
-  private struct Left {
-    weak var group: ObservedGroup?
-  }
-
-  private var left: [ObjectIdentifier: Left] = [:]
-  /// How many entries the table may hold before the ones whose registration ended are dropped.
-  private var pruneAt = 64
-
-  /// Keeps `group`, what the row of `model` left.
-  mutating func keep(_ group: ObservedGroup, of model: AnyObject) {
-    if left.count >= pruneAt {
-      left = left.filter { $0.value.group != nil }
-      pruneAt = max(64, left.count * 2)
-    }
-    left[ObjectIdentifier(model)] = Left(group: group)
-  }
-
-  /// What the row of `model` left when it was taken out, if its registration is still pending;
-  /// the table forgets it.
-  mutating func take(of model: AnyObject) -> ObservedGroup? {
-    guard !left.isEmpty else { return nil }
-    return left.removeValue(forKey: ObjectIdentifier(model))?.group
-  }
-
-  /// Forgets every registration: the list's rows are unmounted.
-  mutating func removeAll() {
-    left = [:]
-    pruneAt = 64
-  }
 }

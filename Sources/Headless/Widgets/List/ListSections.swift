@@ -204,7 +204,6 @@ extension ListView: CollectionTarget {
     selectedModel = nil
     selectedWidget = nil
     mounter = nil
-    takenOut.removeAll()
   }
 }
 

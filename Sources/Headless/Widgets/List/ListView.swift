@@ -92,10 +92,6 @@ public final class ListView: Widget {
   /// The rows' identities by their own `ID` type, while the list shows one collection of one
   /// view-model type in one section: later contents of that kind are diffed through it.
   var rowIndex: AnyObject?
-  /// The pending Observation registrations of rows taken out of the list, by their view
-  /// model's address, for the row's next mount if the view model comes back (see
-  /// ``TakenOutRows``).
-  var takenOut = TakenOutRows()
 
   /// Creates a list.
   ///
