@@ -10,7 +10,7 @@ struct ListRow {
   ///
   /// NB: an existential of the conformance took eight bytes more per row, the same for every
   /// row of a type: 8 MB in a list of a million.
-  private let object: AnyObject
+  let object: AnyObject
 
   /// The row's cell view model.
   var model: any RowModel {
