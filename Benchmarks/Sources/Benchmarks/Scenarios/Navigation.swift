@@ -4,13 +4,14 @@ import Observation
 
 /// A pushed page: a title the view model holds.
 @MainActor @Observable
-private final class PageModel {
+final class PageModel {
   var title: String
 
   init(_ title: String) { self.title = title }
 }
 
-private struct PageScreen: Screen {
+/// What a pushed page shows: its title.
+struct PageScreen: Screen {
   let title = Label("title")
 
   var body: Widget { title }

@@ -103,30 +103,6 @@ private struct TabsScreen: Screen {
   }
 }
 
-/// A screen pushed over the tabs: a title the view model holds.
-@MainActor @Observable
-private final class PushedModel {
-  /// The title the screen shows.
-  var title: String
-
-  /// Makes a page titled `title`.
-  init(_ title: String) { self.title = title }
-}
-
-/// What a pushed screen shows: its title.
-private struct PushedScreen: Screen {
-  /// The page's title.
-  let title = Label("title")
-
-  /// The title alone.
-  var body: Widget { title }
-
-  /// The title bound one way.
-  func bindings(_ vm: PushedModel) -> [BindingDeclaration<PushedModel>] {
-    bind(\.title, to: title.text)
-  }
-}
-
 /// The root screen of the host showed no tab view.
 private struct MissingTabView: Error {}
 
@@ -149,7 +125,7 @@ private final class TabsApp {
   init() throws {
     let registry = ScreenRegistry()
     try registry.register("tabs", title: "Tabs") { TabsScreen() }
-    try registry.register("page", title: "Page") { PushedScreen() }
+    try registry.register("page", title: "Page") { PageScreen() }
     host = AppHost(registry: registry, scheduler: scheduler, clock: VirtualClock())
     try host.setStack([TabsModel()])
     guard let bar = host.view.stacks.first?.screens.first?.content as? TabView else {
@@ -169,7 +145,7 @@ private final class TabsApp {
   func switchTab() { select((selected + 1) % tabCount) }
 
   /// Pushes the screen of `page` and pops it, counting a refusal.
-  func pushAndPop(_ page: PushedModel) {
+  func pushAndPop(_ page: PageModel) {
     do {
       try host.push(page)
       try host.pop()
@@ -179,7 +155,7 @@ private final class TabsApp {
   }
 
   /// One cycle: a tab switch when `switching`, then a push and a pop.
-  func cycle(_ page: PushedModel, switching: Bool) {
+  func cycle(_ page: PageModel, switching: Bool) {
     if switching { switchTab() }
     pushAndPop(page)
   }
@@ -213,7 +189,7 @@ private final class TabsApp {
 func tabsRows(_ settings: Settings) throws -> [Row] {
   let app = try TabsApp()
   let cycles = settings.iterations(2_000)
-  let extra = PushedModel("Pushed")
+  let extra = PageModel("Pushed")
   let plain = median(settings, units: cycles) {
     time { for _ in 0..<cycles { app.cycle(extra, switching: false) } }
   }
@@ -236,12 +212,12 @@ func tabsRows(_ settings: Settings) throws -> [Row] {
 /// cannot cost less than. Nanoseconds a mount and unmount.
 @MainActor
 private func mountAloneTime(
-  _ settings: Settings, app: TabsApp, page: PushedModel, cycles: Int
+  _ settings: Settings, app: TabsApp, page: PageModel, cycles: Int
 ) -> Double {
   median(settings, units: cycles) {
     time {
       for _ in 0..<cycles {
-        guard let mounted = try? PushedScreen().mount(on: page, scheduler: app.scheduler) else {
+        guard let mounted = try? PageScreen().mount(on: page, scheduler: app.scheduler) else {
           app.refused += 1
           continue
         }
@@ -284,7 +260,7 @@ private func tabsMemory(_ settings: Settings, app: TabsApp) -> TabsMemory {
   var resident = 0
   var heap = 0
   for cycle in 1...late {
-    app.cycle(PushedModel("Cycle \(cycle)"), switching: true)
+    app.cycle(PageModel("Cycle \(cycle)"), switching: true)
     if cycle == early {
       resident = residentBytes()
       heap = heapInUse()

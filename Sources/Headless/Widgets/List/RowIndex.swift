@@ -205,19 +205,11 @@ final class RowIndex<ID: Hashable> {
       fresh.append(ListRow(model: models[position], widget: row))
     }
     let newRows = compose(&oldRows, kept: kept, fresh: fresh, models: models)
-
-    ids = newIDs
-    self.identities = addresses
-    list.sections = [SectionState(id: AnyHashable(0), rows: newRows)]
-    list.lastChanges = changes
-    list.problem = problems.isEmpty ? nil : problems.joined(separator: "; ")
-    // NB: a row that could not be mounted is missing from the rows, which no longer line up
-    // with the ids: the next content takes the general path, which indexes it again.
-    guard isComplete else {
-      list.rowIndex = nil
-      list.settleWindow(leaving: nil)
-      return
-    }
+    guard
+      show(
+        newRows, ids: newIDs, addresses: addresses, changes: changes, problems: problems,
+        isComplete: isComplete, in: list)
+    else { return }
     // The rows of the old window that stayed are the only ones mounted outside the new one.
     var leaving: [Int] = []
     for old in oldWindow where targets[old] >= 0 && !window.contains(targets[old]) {
@@ -265,17 +257,36 @@ final class RowIndex<ID: Hashable> {
         }
       }
     }
+    guard
+      show(
+        newRows, ids: newIDs, addresses: addresses(of: models), changes: changes,
+        problems: problems, isComplete: isComplete, in: list)
+    else { return }
+    list.settleWindow(leaving: [])
+  }
+
+  /// Keeps `newIDs` and `addresses` as the index, and shows `rows` in `list` with the
+  /// `changes` and `problems` that made them.
+  ///
+  /// - Returns: Whether every row of the window could be mounted (`isComplete`). When one could
+  ///   not, it is missing from the rows, which no longer line up with the ids: the list drops
+  ///   the index (its next content takes the general path, which indexes it again) and settles
+  ///   its window over every row.
+  private func show(
+    _ rows: [ListRow], ids newIDs: ContiguousArray<ID>, addresses: [UnsafeRawPointer],
+    changes: ListChanges, problems: [String], isComplete: Bool, in list: ListView
+  ) -> Bool {
     ids = newIDs
-    identities = addresses(of: models)
-    list.sections = [SectionState(id: AnyHashable(0), rows: newRows)]
+    identities = addresses
+    list.sections = [SectionState(id: AnyHashable(0), rows: rows)]
     list.lastChanges = changes
     list.problem = problems.isEmpty ? nil : problems.joined(separator: "; ")
     guard isComplete else {
       list.rowIndex = nil
       list.settleWindow(leaving: nil)
-      return
+      return false
     }
-    list.settleWindow(leaving: [])
+    return true
   }
 
   /// `id` as the driver spells it; an `Int` without the dynamic cast ``describeRowID(_:)`` makes.
