@@ -112,7 +112,7 @@ public struct ListChanges: Hashable, Sendable, CustomStringConvertible {
       && lhs.animation == rhs.animation
   }
 
-  /// Hashes what ``==`` compares.
+  /// Hashes what equality compares: the ids as text, the sections and the animation.
   ///
   /// - Parameter hasher: The hasher to feed.
   public func hash(into hasher: inout Hasher) {
