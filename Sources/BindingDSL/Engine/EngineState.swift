@@ -126,6 +126,7 @@ package enum ParkedObservations {
   /// pending; the table forgets it.
   ///
   /// - Parameter model: The view model a mount is about to install on.
+  /// - Returns: The registration, or `nil`.
   static func take(of model: AnyObject) -> ObservedGroup? {
     guard !left.isEmpty else { return nil }
     return left.removeValue(forKey: ObjectIdentifier(model))?.group

@@ -158,7 +158,7 @@ final class MountContext<Model: AnyObject> {
   ///   - declarations: What to install.
   ///   - knownToReadTwice: Whether an earlier mount of the same declarations had to read its
   ///     sources twice.
-  ///   - takingOver: The pending registration of the same row's earlier mount on this view
+  ///   - earlier: The pending registration of the same row's earlier mount on this view
   ///     model, which this mount takes over if it reads what it observes (see
   ///     ``ObservedGroup``); `nil` to take over what an earlier mount on the view model left
   ///     (see ``ParkedObservations``), if any, or register anew.

@@ -149,6 +149,7 @@ struct MountNodes {
   ///
   /// - Parameter template: The key paths of the template's first mount, which it keeps; set
   ///   now if this is that mount.
+  /// - Returns: The signature, or 0.
   func signature(keeping template: TemplateKeyPaths) -> Int {
     guard byKeyPathIdentity.isEmpty, byKey.isEmpty, !(fewKeyPaths.isEmpty && fewKeyed.isEmpty)
     else { return 0 }

@@ -116,6 +116,7 @@ public final class RowWidget: Widget {
   ///
   /// - Parameter cancellingRuns: Whether the runs the row's bindings started are cancelled:
   ///   not when it leaves the window, since its view model stays in the list.
+  /// - Returns: The registration, or `nil` when none is left to take over.
   func unmountKeepingObservation(cancellingRuns: Bool) -> ObservedGroup? {
     let left = mount?.unmountKeepingObservation(cancellingRuns: cancellingRuns)
     mount = nil
