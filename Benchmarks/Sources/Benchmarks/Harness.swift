@@ -60,3 +60,17 @@ extension Duration {
 func consume<T>(_ value: T) {
   withExtendedLifetime(value) {}
 }
+
+/// The median time per change of `changes` changes made by `apply`, which is given `true` for
+/// the change and `false` for its reverse, in turn: the same counts each way, and what was
+/// changed ends as it began.
+@MainActor
+func medianOfAlternatingChanges(
+  _ settings: Settings, changes: Int, _ apply: (_ forward: Bool) -> Void
+) -> Double {
+  median(settings, units: changes) {
+    time {
+      for index in 0..<changes { apply(index.isMultiple(of: 2)) }
+    }
+  }
+}

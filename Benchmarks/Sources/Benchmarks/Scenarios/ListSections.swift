@@ -55,13 +55,9 @@ func listSectionRows(_ settings: Settings) -> [Row] {
   scheduler.flush()
 
   let changes = settings.isQuick ? 2 : 10
-  let engine = median(settings, units: changes) {
-    time {
-      for index in 0..<changes {
-        model.sections = index.isMultiple(of: 2) ? newSections : oldSections
-        scheduler.flush()
-      }
-    }
+  let engine = medianOfAlternatingChanges(settings, changes: changes) { forward in
+    model.sections = forward ? newSections : oldSections
+    scheduler.flush()
   }
   let size = "\(format(Double(count))) rows in 10 sections, \(edits) inserts + \(edits) deletes"
   return [
@@ -97,23 +93,15 @@ func listWindowRows(_ settings: Settings) -> [Row] {
   let mounted = try! screen.mount(on: model, scheduler: scheduler)
   screen.list.scroll(toRow: count / 2)
   let changes = settings.isQuick ? 2 : 10
-  let engine = median(settings, units: changes) {
-    time {
-      for index in 0..<changes {
-        model.items = index.isMultiple(of: 2) ? newRows : oldRows
-        scheduler.flush()
-      }
-    }
+  let engine = medianOfAlternatingChanges(settings, changes: changes) { forward in
+    model.items = forward ? newRows : oldRows
+    scheduler.flush()
   }
-  let byHand = median(settings, units: changes) {
-    time {
-      for index in 0..<changes {
-        consume(
-          index.isMultiple(of: 2)
-            ? diffByHand(from: change.old, to: change.new)
-            : diffByHand(from: change.new, to: change.old))
-      }
-    }
+  let byHand = medianOfAlternatingChanges(settings, changes: changes) { forward in
+    consume(
+      forward
+        ? diffByHand(from: change.old, to: change.new)
+        : diffByHand(from: change.new, to: change.old))
   }
   mounted.unmount()
   rows.append(

@@ -181,35 +181,21 @@ func listDiffRows(_ settings: Settings) -> [Row] {
   // Each timed run applies the change and its reverse alternately: the same numbers of inserts,
   // deletes and moves each time, and the list ends as it began.
   let changes = settings.isQuick ? 2 : 10
-  let engine = median(settings, units: changes) {
-    time {
-      for index in 0..<changes {
-        model.items = index.isMultiple(of: 2) ? newRows : oldRows
-        scheduler.flush()
-      }
-    }
+  let engine = medianOfAlternatingChanges(settings, changes: changes) { forward in
+    model.items = forward ? newRows : oldRows
+    scheduler.flush()
   }
-
-  let byHand = median(settings, units: changes) {
-    time {
-      for index in 0..<changes {
-        consume(
-          index.isMultiple(of: 2)
-            ? diffByHand(from: change.old, to: change.new)
-            : diffByHand(from: change.new, to: change.old))
-      }
-    }
+  let byHand = medianOfAlternatingChanges(settings, changes: changes) { forward in
+    consume(
+      forward
+        ? diffByHand(from: change.old, to: change.new)
+        : diffByHand(from: change.new, to: change.old))
   }
-
-  let standardLibrary = median(settings, units: changes) {
-    time {
-      for index in 0..<changes {
-        consume(
-          index.isMultiple(of: 2)
-            ? diffWithStandardLibrary(from: change.old, to: change.new)
-            : diffWithStandardLibrary(from: change.new, to: change.old))
-      }
-    }
+  let standardLibrary = medianOfAlternatingChanges(settings, changes: changes) { forward in
+    consume(
+      forward
+        ? diffWithStandardLibrary(from: change.old, to: change.new)
+        : diffWithStandardLibrary(from: change.new, to: change.old))
   }
 
   let size = "\(format(Double(count))) rows, \(edits) inserts + \(edits) deletes + \(moves) moves"
