@@ -34,18 +34,17 @@ public final class ChildMount {
   // children, which keeps it.
   private var parent: (any ChildContext)?
 
-  /// Unmounts the child as ``unmount(cancellingRuns:)`` does, and returns its pending
-  /// Observation registration, for a later mount of the same row on the same view model to take
-  /// over (see ``ObservationTakingMounter/mount(_:on:template:takingOver:)``): a row leaving a
-  /// list's window, or taken out of the list. Observation cannot cancel a registration, and a
-  /// row mounted again and again would otherwise leave one each time in its view model's
-  /// registrar.
+  /// Unmounts the child without cancelling its runs (a row leaving a list's window: its view
+  /// model stays in the list), and returns its pending Observation registration for the row's
+  /// next mount on the same view model to take over (see
+  /// ``ObservationTakingMounter/mount(_:on:template:takingOver:)``), where ``unmount()`` leaves
+  /// it in ``ParkedObservations``. Observation cannot cancel a registration, and a row mounted
+  /// again and again would otherwise leave one each time in its view model's registrar.
   ///
-  /// - Parameter cancellingRuns: Whether the runs the child's bindings started are cancelled.
   /// - Returns: The registration, or `nil` when none is left to take over.
-  package func unmountKeepingObservation(cancellingRuns: Bool) -> ObservedGroup? {
+  package func unmountKeepingObservation() -> ObservedGroup? {
     let group = context?.takeObservation()
-    unmount(cancellingRuns: cancellingRuns)
+    unmount(cancellingRuns: false)
     return group
   }
 
@@ -162,7 +161,7 @@ final class ChildTemplates {
 }
 
 /// A mounter whose child mounts can take over the pending Observation registration of an
-/// earlier mount of the same row (see ``ChildMount/unmountKeepingObservation(cancellingRuns:)``): what a list
+/// earlier mount of the same row (see ``ChildMount/unmountKeepingObservation()``): what a list
 /// mounts a row coming back into its window with.
 @MainActor
 package protocol ObservationTakingMounter: ChildMounter {

@@ -105,12 +105,12 @@ extension Engine {
   ///   - install: Installs declarations; it must not flush.
   ///   - newSources: The sources `install` made, taken from the mount.
   ///   - signature: What the sources read (see ``MountNodes/signature``), asked for once the
-  ///     install returned; 0 when no later mount will take the registration over.
+  ///     install returned; 0 when no later mount can take the registration over.
   /// - Returns: The group the registration observes, or `nil` when the sources were read again.
   @discardableResult
   func installObserving(
     _ install: () -> Void, newSources: () -> ArraySlice<RuntimeNode>,
-    signature: () -> Int = { 0 }
+    signature: () -> Int
   ) -> ObservedGroup? {
     let effects = installEffects
     let group = ObservedGroup(registration: nextRegistration(), relay: relay)
@@ -146,7 +146,7 @@ extension Engine {
   /// sources are read again under a new registration, as ``observe(_:)`` does.
   ///
   /// - Parameters:
-  ///   - group: The earlier mount's group (see ``ChildMount/unmountKeepingObservation(cancellingRuns:)``).
+  ///   - group: The earlier mount's group (see ``ChildMount/unmountKeepingObservation()``).
   ///   - install: Installs declarations; it must not flush.
   ///   - newSources: The sources `install` made, taken from the mount.
   ///   - signature: What the sources read (see ``MountNodes/signature``).

@@ -12,7 +12,7 @@ import Observation
 ///
 /// A group outlives its mount while Observation holds its registration, which it cannot cancel:
 /// until one of the values it observes changes. A row that leaves a list's window hands its
-/// group to the list (``ChildMount/unmountKeepingObservation(cancellingRuns:)``), and the row's next mount on
+/// group to the list (``ChildMount/unmountKeepingObservation()``), and the row's next mount on
 /// the same view model takes it over instead of registering again, when it reads what the group
 /// observes (its ``signature``): a row scrolled out and back in a thousand times otherwise left
 /// a thousand registrations in its view model's registrar.

@@ -162,32 +162,28 @@ final class MountContext<Model: AnyObject> {
   ///     model, which this mount takes over if it reads what it observes (see
   ///     ``ObservedGroup``); `nil` to take over what an earlier mount on the view model left
   ///     (see ``ParkedObservations``), if any, or register anew.
-  ///   - template: What the declarations' template (or graph) keeps of its key paths; `nil` for
-  ///     a mount that takes no registration over and leaves none.
+  ///   - template: What the declarations' template (or graph) keeps of its key paths.
   /// - Returns: Whether the sources were read twice because code that may write into a view
   ///   model ran: the caller remembers it for the next mount of the same declarations.
   func install(
     _ declarations: [BindingDeclaration<Model>], knownToReadTwice: Bool,
-    takingOver earlier: ObservedGroup? = nil, template: TemplateKeyPaths? = nil
+    takingOver earlier: ObservedGroup? = nil, template: TemplateKeyPaths
   ) -> Bool {
     let readTwice: Bool
     if knownToReadTwice {
       BindingDeclaration.install(declarations, in: self)
       engine.observe(made.takeUnobserved())
       readTwice = true
-    } else if let earlier = earlier ?? template.flatMap({ _ in ParkedObservations.take(of: model) })
-    {
+    } else if let earlier = earlier ?? ParkedObservations.take(of: model) {
       let (group, hadEffects) = engine.install(
         takingOver: earlier, { BindingDeclaration.install(declarations, in: self) },
-        newSources: { made.takeUnobserved() },
-        signature: { template.map { made.signature(keeping: $0) } ?? 0 })
+        newSources: { made.takeUnobserved() }, signature: { made.signature(keeping: template) })
       observation = group
       readTwice = hadEffects
     } else {
       let group = engine.installObserving(
         { BindingDeclaration.install(declarations, in: self) },
-        newSources: { made.takeUnobserved() },
-        signature: { template.map { made.signature(keeping: $0) } ?? 0 })
+        newSources: { made.takeUnobserved() }, signature: { made.signature(keeping: template) })
       if let group, group.signature != 0 { observation = group }
       readTwice = group == nil
     }

@@ -227,7 +227,7 @@ extension ListView {
     sections[section].rows[index].widget = nil
     if selectedWidget === widget { selectedWidget = nil }
     didEndDisplaying.send(model)
-    let left = widget.unmountKeepingObservation(cancellingRuns: false)
+    let left = widget.unmountLeavingWindow()
     // NB: the row is looked up again: what handled the event may have changed the list.
     guard section < sections.count, index < sections[section].rows.count,
       sections[section].rows[index].holds(model)

@@ -44,7 +44,7 @@ extension RowTemplate {
 
 /// Mounts a row's bindings, once its widgets are made, taking over the pending Observation
 /// registration an earlier mount of the row left, if it is given one (see
-/// ``ChildMount/unmountKeepingObservation(cancellingRuns:)``).
+/// ``ChildMount/unmountKeepingObservation()``).
 typealias RowMount = @MainActor (any ChildMounter, ObservedGroup?) throws -> ChildMount
 
 /// A row template with its view-model type erased, as a list registers it.

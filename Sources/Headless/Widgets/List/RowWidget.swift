@@ -103,26 +103,29 @@ public final class RowWidget: Widget {
 
   override public var interactions: Set<Interaction> { role == .row ? [.select] : [] }
 
-  /// Unmounts the row's bindings and drops its widgets and view model.
-  func unmount(cancellingRuns: Bool = true) {
-    mount?.unmount(cancellingRuns: cancellingRuns)
-    mount = nil
-    content = nil
-    model = nil
+  /// Unmounts the row's bindings, cancelling the runs they started, and drops its widgets and
+  /// view model.
+  func unmount() {
+    mount?.unmount()
+    release()
   }
 
-  /// Unmounts the row as ``unmount(cancellingRuns:)`` does, and returns the pending Observation
-  /// registration its mount leaves for the row's next mount to take over.
+  /// Unmounts the row as it leaves the window: its runs go on, since its view model stays in
+  /// the list, and the pending Observation registration its mount leaves is returned for the
+  /// row's next mount to take over.
   ///
-  /// - Parameter cancellingRuns: Whether the runs the row's bindings started are cancelled:
-  ///   not when it leaves the window, since its view model stays in the list.
   /// - Returns: The registration, or `nil` when none is left to take over.
-  func unmountKeepingObservation(cancellingRuns: Bool) -> ObservedGroup? {
-    let left = mount?.unmountKeepingObservation(cancellingRuns: cancellingRuns)
+  func unmountLeavingWindow() -> ObservedGroup? {
+    let left = mount?.unmountKeepingObservation()
+    release()
+    return left
+  }
+
+  /// Drops the row's mount, widgets and view model.
+  private func release() {
     mount = nil
     content = nil
     model = nil
-    return left
   }
 
   /// The widget with `id` inside the row.
