@@ -241,7 +241,7 @@ extension MountContext: ChildContext, ObservationTakingMounter {
 
   var workOwners: Set<WorkToken> {
     var owners = Set(commands.compactMap { ($0 as? any WorkOwning)?.workToken })
-    owners.insert(origin)
+    if let origin = originIfMade { owners.insert(origin) }
     for child in children { owners.formUnion(child.workOwners) }
     return owners
   }

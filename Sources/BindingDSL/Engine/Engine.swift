@@ -104,10 +104,9 @@ final class Engine {
     if number == tables.nodes.count {
       tables.nodes.append(nil)
       tables.registrations.append(0)
-      tables.dependents.append([])
       tables.observable.append(false)
     }
-    for input in inputs { tables.dependents[input.number].append(number) }
+    for input in inputs { tables.dependents[input.number, default: []].append(number) }
     return number
   }
 
@@ -116,7 +115,6 @@ final class Engine {
     let total = tables.nodes.count + count
     tables.nodes.reserveCapacity(total)
     tables.registrations.reserveCapacity(total)
-    tables.dependents.reserveCapacity(total)
     tables.observable.reserveCapacity(total)
     tables.machine.reserveCapacity(total)
   }
@@ -132,7 +130,7 @@ final class Engine {
   func nodeRemoved(_ number: Int) {
     tables.nodes[number] = nil
     tables.registrations[number] = 0
-    tables.dependents[number] = []
+    if !tables.dependents.isEmpty { tables.dependents[number] = nil }
     tables.observable[number] = false
     tables.machine.nodeRemoved(number)
   }
@@ -153,7 +151,8 @@ final class Engine {
   /// updates later in this pass.
   func valueChanged(_ number: Int) {
     tables.updateCount &+= 1
-    for dependent in tables.dependents[number] { tables.machine.dependentQueued(dependent) }
+    guard !tables.dependents.isEmpty, let dependents = tables.dependents[number] else { return }
+    for dependent in dependents { tables.machine.dependentQueued(dependent) }
   }
 
   /// The registration numbered `registration` fired for source `number`: the source is dirty

@@ -18,7 +18,8 @@ import Observation
 /// a thousand registrations in its view model's registrar.
 @MainActor
 package final class ObservedGroup {
-  private var first: (Int, Int, Int, Int) = (0, 0, 0, 0)
+  // NB: node numbers fit 32 bits (see `RuntimeNode`); a row's group takes a size class less.
+  private var first: (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
   private var count: Int32 = 0
   /// The registration observing the group's sources, as the engine that observes them numbers
   /// it.
@@ -60,10 +61,10 @@ package final class ObservedGroup {
 
   func append(_ number: Int) {
     switch count {
-    case 0: first.0 = number
-    case 1: first.1 = number
-    case 2: first.2 = number
-    case 3: first.3 = number
+    case 0: first.0 = Int32(number)
+    case 1: first.1 = Int32(number)
+    case 2: first.2 = Int32(number)
+    case 3: first.3 = Int32(number)
     default: others.append(number)
     }
     count += 1
@@ -78,13 +79,13 @@ package final class ObservedGroup {
   /// Calls `body` with each number, in the order appended.
   func callWithEachNumber(_ body: (Int) -> Void) {
     guard count > 0 else { return }
-    body(first.0)
+    body(Int(first.0))
     guard count > 1 else { return }
-    body(first.1)
+    body(Int(first.1))
     guard count > 2 else { return }
-    body(first.2)
+    body(Int(first.2))
     guard count > 3 else { return }
-    body(first.3)
+    body(Int(first.3))
     for number in others { body(number) }
   }
 }
@@ -204,8 +205,9 @@ struct EngineTables {
   /// Per node number: the number of the Observation registration that observes the source
   /// now; 0 when none does (it fired, or the node was removed).
   var registrations: [UInt32] = []
-  /// Per node number: the derived nodes that read it.
-  var dependents: [[Int]] = []
+  /// By node number: the derived nodes that read it, for the nodes that some derived node
+  /// reads (few: a table for every node cost a row a word per source).
+  var dependents: [Int: [Int]] = [:]
   /// Per node number: whether the node is in the graph and can compare its values (see
   /// ``RuntimeNode/isComparable``), so that sources changing together share a registration.
   var observable: [Bool] = []

@@ -222,7 +222,7 @@ final class MountContext<Model: AnyObject> {
     let node = engine.add(reading: inputs) {
       DerivedNode(number: $0, engine: engine, compute: compute)
     }
-    made.derived.append(node)
+    madeExtras.derived.append(node)
     return node
   }
 
@@ -234,8 +234,12 @@ final class MountContext<Model: AnyObject> {
     extras.cancellers.append { [weak command] in command?.cancelRuns(startedBy: origin) }
   }
 
-  /// Who starts the runs and timers of this mount, for cancelling them and for the work ledger.
-  let origin = WorkToken.make()
+  /// Who starts the runs and timers of this mount, for cancelling them and for the work ledger:
+  /// made with the mount's rarely used parts, which a row of plain bindings does without.
+  var origin: WorkToken { madeExtras.origin }
+
+  /// ``origin``, if the mount made it: a mount that made none owns no work.
+  var originIfMade: WorkToken? { extras?.origin }
 
   /// Executes `command` on behalf of this mount, which cancels the run when it unmounts.
   @discardableResult
@@ -285,8 +289,11 @@ final class MountContext<Model: AnyObject> {
     cleanupObjects = []
     let nodes = made
     made = MountNodes()
+    nodes.lookups.map(SourceLookups.giveBack)
     for node in nodes.sources where node.tearDown() { engine.nodeRemoved(node.number) }
-    for node in nodes.derived where node.tearDown() { engine.nodeRemoved(node.number) }
+    if let derived = extras?.derived {
+      for node in derived where node.tearDown() { engine.nodeRemoved(node.number) }
+    }
   }
 }
 
@@ -294,6 +301,8 @@ final class MountContext<Model: AnyObject> {
 /// unmade (see ``MountContext``).
 @MainActor
 private final class MountExtras {
+  /// See ``MountContext/origin``.
+  let origin = WorkToken.make()
   var lifecycleEvents: [LifecycleEvent: LifecycleSource] = [:]
   /// Whether the mount has appeared (from `willAppear` until `didDisappear`).
   var isAppeared = false
@@ -304,6 +313,8 @@ private final class MountExtras {
   var afterInstalling: [() -> Void] = []
   var children: [ChildMount] = []
   var childTemplates: ChildTemplates?
+  /// The mount's derived nodes (combinations), in the order made.
+  var derived: [RuntimeNode] = []
 }
 
 /// Something a declaration installed that the graph removes when it unmounts.

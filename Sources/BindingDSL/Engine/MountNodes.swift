@@ -1,15 +1,174 @@
-/// The nodes a mount makes, and the lookups that let its declarations share sources: one
-/// value, so that finding or making a source is one access to the mount's storage, where a
-/// table per property cost an exclusivity check each.
+/// The nodes a mount makes, and, while it installs, the lookups that let its declarations share
+/// sources: one value, so that finding or making a source is one access to the mount's storage,
+/// where a table per property cost an exclusivity check each.
 @MainActor
 @usableFromInline
 struct MountNodes {
   /// The mount's sources, in the order made.
   @usableFromInline var sources: [RuntimeNode] = []
-  /// How many of ``sources`` the graph observes already; the others are new since.
-  @usableFromInline var observedCount = 0
-  /// The mount's derived nodes (combinations), in the order made.
-  @usableFromInline var derived: [RuntimeNode] = []
+  /// The lookups, from the first source made until ``dropLookups()``: a mounted graph needs
+  /// them no more, and a row would carry six words of them.
+  @usableFromInline var lookups: SourceLookups?
+
+  @usableFromInline init() {}
+
+  /// Makes room for about `count` nodes, so that a row's few sources do not regrow the arrays
+  /// one element at a time.
+  mutating func reserveCapacity(_ count: Int) {
+    sources.reserveCapacity(count)
+    let lookups = madeLookups
+    lookups.fewKeyPaths.reserveCapacity(min(count, SourceLookups.fewLimit))
+    lookups.expected = count
+  }
+
+  /// The lookups, taken now if the install has none yet.
+  @usableFromInline var madeLookups: SourceLookups {
+    mutating get {
+      if let lookups { return lookups }
+      let taken = SourceLookups.take()
+      // NB: outside an install every source is observed: the install observes those it made.
+      taken.observedCount = sources.count
+      lookups = taken
+      return taken
+    }
+  }
+
+  /// The source for `keyPath`, made by `make` if no declaration asked for it before.
+  ///
+  /// Key-path literals are uniqued objects, so most lookups are answered by identity; equal key
+  /// paths written in different places are matched by value once, then by identity too.
+  @inlinable
+  mutating func keyPathSource<Model, Value>(
+    _ keyPath: KeyPath<Model, Value>, make: () -> KeyPathSourceNode<Model, Value>
+  ) -> KeyPathSourceNode<Model, Value> {
+    let identity = ObjectIdentifier(keyPath)
+    let lookups = madeLookups
+    if lookups.byKeyPathIdentity.isEmpty {
+      if let known: KeyPathSourceNode<Model, Value> = lookups.fewKeyPathSource(keyPath, identity) {
+        return known
+      }
+      if lookups.fewKeyPaths.count < SourceLookups.fewLimit {
+        let node = make()
+        lookups.fewKeyPaths.append((identity, keyPath, node))
+        sources.append(node)
+        return node
+      }
+      lookups.byKeyPath.reserveCapacity(lookups.expected)
+      lookups.byKeyPathIdentity.reserveCapacity(lookups.expected)
+      for (identity, keyPath, node) in lookups.fewKeyPaths {
+        lookups.byKeyPath[HashedKeyPath(keyPath)] = node
+        lookups.byKeyPathIdentity[identity] = (keyPath, node)
+      }
+      lookups.fewKeyPaths.removeAll()
+    }
+    if let known = lookups.byKeyPathIdentity[identity]?.node as? KeyPathSourceNode<Model, Value> {
+      return known
+    }
+    let node: KeyPathSourceNode<Model, Value>
+    // NB: the key path is hashed once for the lookup and the insertion (hashing a key path
+    // walks its components).
+    let hashed = HashedKeyPath(keyPath)
+    if let equal = lookups.byKeyPath[hashed] as? KeyPathSourceNode<Model, Value> {
+      node = equal
+    } else {
+      node = make()
+      lookups.byKeyPath[hashed] = node
+      sources.append(node)
+    }
+    lookups.byKeyPathIdentity[identity] = (keyPath, node)
+    return node
+  }
+
+  /// The source known by `key`, made by `make` the first time it is asked for.
+  mutating func keyedSource<Value>(_ key: AnyHashable, make: () -> SourceNode<Value>)
+    -> SourceNode<Value>
+  {
+    let lookups = madeLookups
+    // NB: a row has a few such sources (a command's states); they are searched in order before
+    // a dictionary is made for them, as the key-path sources are.
+    if lookups.byKey.isEmpty {
+      for entry in lookups.fewKeyed where entry.key == key {
+        if let existing = entry.node as? SourceNode<Value> { return existing }
+      }
+    } else if let existing = lookups.byKey[key] as? SourceNode<Value> {
+      return existing
+    }
+    let node = make()
+    if lookups.byKey.isEmpty && lookups.fewKeyed.count < SourceLookups.fewLimit {
+      lookups.fewKeyed.append((key, node))
+    } else {
+      if lookups.byKey.isEmpty {
+        for (key, node) in lookups.fewKeyed { lookups.byKey[key] = node }
+        lookups.fewKeyed.removeAll()
+      }
+      lookups.byKey[key] = node
+    }
+    sources.append(node)
+    return node
+  }
+
+  /// The sources made since the last call, which the graph now observes.
+  mutating func takeUnobserved() -> ArraySlice<RuntimeNode> {
+    // NB: without lookups no source was made since the last install, which observed its own.
+    guard let lookups else { return sources[sources.count...] }
+    defer { lookups.observedCount = sources.count }
+    return sources[lookups.observedCount...]
+  }
+
+  /// What the mount's sources read, as a number equal for two mounts that read the same: the
+  /// identities of their key paths and their other sources' keys, in the order made. 0 when it
+  /// cannot tell: past the few sources a row has, with no source, or when the key paths are not
+  /// the objects `template` keeps.
+  ///
+  /// A later mount of a row on the same view model with the same signature can take over the
+  /// pending registration of the earlier one (see ``ObservedGroup``). Key paths are compared by
+  /// identity, which costs nothing, and kept alive by the template (the first mount's), so that
+  /// an identity cannot come back as another key path: a key path made anew for each mount (in
+  /// a generic template) is not the template's, and that mount has no signature.
+  ///
+  /// - Parameter template: The key paths of the template's first mount, which it keeps; set
+  ///   now if this is that mount.
+  /// - Returns: The signature, or 0.
+  func signature(keeping template: TemplateKeyPaths) -> Int {
+    guard let lookups, lookups.byKeyPathIdentity.isEmpty, lookups.byKey.isEmpty,
+      !(lookups.fewKeyPaths.isEmpty && lookups.fewKeyed.isEmpty)
+    else { return 0 }
+    let fewKeyPaths = lookups.fewKeyPaths
+    if let kept = template.keyPaths {
+      guard kept.count == fewKeyPaths.count else { return 0 }
+      for (index, entry) in fewKeyPaths.enumerated()
+      where ObjectIdentifier(kept[index]) != entry.identity {
+        return 0
+      }
+    } else {
+      template.keyPaths = fewKeyPaths.map(\.keyPath)
+    }
+    var hasher = Hasher()
+    hasher.combine(fewKeyPaths.count)
+    for entry in fewKeyPaths { hasher.combine(entry.identity) }
+    for entry in lookups.fewKeyed { hasher.combine(entry.key) }
+    let value = hasher.finalize()
+    return value == 0 ? 1 : value
+  }
+
+  /// Drops the lookups, which a mounted graph no longer needs (they cost about as much memory
+  /// as the sources themselves), and hands them back for the next install.
+  mutating func dropLookups() {
+    guard let lookups else { return }
+    self.lookups = nil
+    SourceLookups.giveBack(lookups)
+  }
+}
+
+/// The lookups that let a mount's declarations share sources while it installs: one source per
+/// key path (by the key path's identity, or its value) and per key (a command's states).
+///
+/// One is kept between installs and handed to the next, which saves a row's mount the
+/// allocations of the object and its first array; an install that starts while another is
+/// under way (a child mounted by its parent's install) gets one of its own.
+@MainActor
+@usableFromInline
+final class SourceLookups {
   /// The first sources made for key paths, searched in order: a row has a few, and hashing key
   /// paths to find them in the dictionaries below cost more than comparing them. Past
   /// ``fewLimit`` they move into the dictionaries.
@@ -28,67 +187,48 @@ struct MountNodes {
   /// About how many nodes the mount makes: the room the key-path dictionaries take when the
   /// first few sources move into them.
   @usableFromInline var expected = 0
+  /// How many of the mount's sources the graph observes already; the others are new since.
+  var observedCount = 0
 
   @usableFromInline static var fewLimit: Int { 8 }
 
-  @usableFromInline init() {}
+  /// The lookups kept for the next install.
+  private static var spare: SourceLookups?
 
-  /// Makes room for about `count` nodes, so that a row's few sources do not regrow the arrays
-  /// one element at a time.
-  mutating func reserveCapacity(_ count: Int) {
-    sources.reserveCapacity(count)
-    fewKeyPaths.reserveCapacity(min(count, Self.fewLimit))
-    expected = count
+  private init() {}
+
+  /// Empty lookups: the kept ones if no install holds them, else new ones.
+  ///
+  /// - Returns: Lookups no other install holds.
+  @usableFromInline
+  static func take() -> SourceLookups {
+    guard let kept = spare else { return SourceLookups() }
+    spare = nil
+    return kept
   }
 
-  /// The source for `keyPath`, made by `make` if no declaration asked for it before.
+  /// Empties `lookups` (keeping the room of the few a row uses, not a large mount's
+  /// dictionaries) and keeps them for the next install.
   ///
-  /// Key-path literals are uniqued objects, so most lookups are answered by identity; equal key
-  /// paths written in different places are matched by value once, then by identity too.
-  @inlinable
-  mutating func keyPathSource<Model, Value>(
-    _ keyPath: KeyPath<Model, Value>, make: () -> KeyPathSourceNode<Model, Value>
-  ) -> KeyPathSourceNode<Model, Value> {
-    let identity = ObjectIdentifier(keyPath)
-    if byKeyPathIdentity.isEmpty {
-      if let known: KeyPathSourceNode<Model, Value> = fewKeyPathSource(keyPath, identity) {
-        return known
-      }
-      if fewKeyPaths.count < Self.fewLimit {
-        let node = make()
-        fewKeyPaths.append((identity, keyPath, node))
-        sources.append(node)
-        return node
-      }
-      byKeyPath.reserveCapacity(expected)
-      byKeyPathIdentity.reserveCapacity(expected)
-      for (identity, keyPath, node) in fewKeyPaths {
-        byKeyPath[HashedKeyPath(keyPath)] = node
-        byKeyPathIdentity[identity] = (keyPath, node)
-      }
-      fewKeyPaths = []
+  /// - Parameter lookups: Lookups no install holds any more.
+  static func giveBack(_ lookups: SourceLookups) {
+    lookups.fewKeyPaths.removeAll(keepingCapacity: lookups.fewKeyPaths.capacity <= 2 * fewLimit)
+    if !lookups.byKeyPathIdentity.isEmpty {
+      lookups.byKeyPathIdentity = [:]
+      lookups.byKeyPath = [:]
     }
-    if let known = byKeyPathIdentity[identity]?.node as? KeyPathSourceNode<Model, Value> {
-      return known
-    }
-    let node: KeyPathSourceNode<Model, Value>
-    // NB: the key path is hashed once for the lookup and the insertion (hashing a key path
-    // walks its components).
-    let hashed = HashedKeyPath(keyPath)
-    if let equal = byKeyPath[hashed] as? KeyPathSourceNode<Model, Value> {
-      node = equal
-    } else {
-      node = make()
-      byKeyPath[hashed] = node
-      sources.append(node)
-    }
-    byKeyPathIdentity[identity] = (keyPath, node)
-    return node
+    if !lookups.fewKeyed.isEmpty { lookups.fewKeyed.removeAll(keepingCapacity: true) }
+    if !lookups.byKey.isEmpty { lookups.byKey = [:] }
+    lookups.expected = 0
+    lookups.observedCount = 0
+    if spare == nil { spare = lookups }
   }
 
   /// The source for `keyPath` among the first few, by the key path's identity or else by value.
+  ///
+  /// - Returns: The source, or `nil` when none of the first few reads `keyPath`.
   @inlinable
-  mutating func fewKeyPathSource<Model, Value>(
+  func fewKeyPathSource<Model, Value>(
     _ keyPath: KeyPath<Model, Value>, _ identity: ObjectIdentifier
   ) -> KeyPathSourceNode<Model, Value>? {
     for entry in fewKeyPaths where entry.identity == identity {
@@ -101,86 +241,6 @@ struct MountNodes {
       }
     }
     return nil
-  }
-
-  /// The source known by `key`, made by `make` the first time it is asked for.
-  mutating func keyedSource<Value>(_ key: AnyHashable, make: () -> SourceNode<Value>)
-    -> SourceNode<Value>
-  {
-    // NB: a row has a few such sources (a command's states); they are searched in order before
-    // a dictionary is made for them, as the key-path sources are.
-    if byKey.isEmpty {
-      for entry in fewKeyed where entry.key == key {
-        if let existing = entry.node as? SourceNode<Value> { return existing }
-      }
-    } else if let existing = byKey[key] as? SourceNode<Value> {
-      return existing
-    }
-    let node = make()
-    if byKey.isEmpty && fewKeyed.count < Self.fewLimit {
-      fewKeyed.append((key, node))
-    } else {
-      if byKey.isEmpty {
-        for (key, node) in fewKeyed { byKey[key] = node }
-        fewKeyed = []
-      }
-      byKey[key] = node
-    }
-    sources.append(node)
-    return node
-  }
-
-  /// The sources made since the last call, which the graph now observes.
-  mutating func takeUnobserved() -> ArraySlice<RuntimeNode> {
-    defer { observedCount = sources.count }
-    return sources[observedCount...]
-  }
-
-  /// What the mount's sources read, as a number equal for two mounts that read the same: the
-  /// identities of their key paths and their other sources' keys, in the order made. 0 when it
-  /// cannot tell: past the few sources a row has, with no source, or when the key paths are not
-  /// the objects `template` keeps.
-  ///
-  /// A later mount of a row on the same view model with the same signature can take over the
-  /// pending registration of the earlier one (see ``ObservedGroup``). Key paths are compared by
-  /// identity, which costs nothing, and kept alive by the template (the first mount's), so that
-  /// an identity cannot come back as another key path: a key path made anew for each mount (in
-  /// a generic template) is not the template's, and that mount has no signature.
-  ///
-  /// - Parameter template: The key paths of the template's first mount, which it keeps; set
-  ///   now if this is that mount.
-  /// - Returns: The signature, or 0.
-  func signature(keeping template: TemplateKeyPaths) -> Int {
-    guard byKeyPathIdentity.isEmpty, byKey.isEmpty, !(fewKeyPaths.isEmpty && fewKeyed.isEmpty)
-    else { return 0 }
-    if let kept = template.keyPaths {
-      guard kept.count == fewKeyPaths.count else { return 0 }
-      for (index, entry) in fewKeyPaths.enumerated()
-      where ObjectIdentifier(kept[index]) != entry.identity {
-        return 0
-      }
-    } else {
-      template.keyPaths = fewKeyPaths.map(\.keyPath)
-    }
-    var hasher = Hasher()
-    hasher.combine(fewKeyPaths.count)
-    for entry in fewKeyPaths { hasher.combine(entry.identity) }
-    for entry in fewKeyed { hasher.combine(entry.key) }
-    let value = hasher.finalize()
-    return value == 0 ? 1 : value
-  }
-
-  /// Drops the lookups, which a mounted graph no longer needs (they cost about as much memory
-  /// as the sources themselves).
-  mutating func dropLookups() {
-    // NB: a row has used only the first; assigning an empty dictionary is a call each.
-    fewKeyPaths = []
-    if !byKeyPathIdentity.isEmpty {
-      byKeyPathIdentity = [:]
-      byKeyPath = [:]
-    }
-    if !fewKeyed.isEmpty { fewKeyed = [] }
-    if !byKey.isEmpty { byKey = [:] }
   }
 }
 

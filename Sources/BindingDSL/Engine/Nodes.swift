@@ -10,18 +10,30 @@ import Observation
 @MainActor
 @usableFromInline
 class RuntimeNode {
-  /// The node's index in its engine's tables.
-  final let number: Int
-  /// The engine of the graph; it outlives every node (the graph's mount holds it).
-  final unowned let engine: Engine
+  // NB: the number and the flags share one word (the flags of the source subclass included: a
+  // subclass's fields start after its superclass's), so that a row's three sources fit
+  // allocations a size class smaller.
+  @usableFromInline final let storedNumber: Int32
   /// Whether the graph (or the row holding the node) unmounted: a torn-down node holds nothing
   /// and is never observed or queued again.
   final private(set) var isTornDown = false
+  /// For a source: whether the last ``readTracked()`` found a value to hand on at the next
+  /// update.
+  fileprivate final var isFresh = false
+  /// For a source: whether a two-way binding wrote an edit into the value since the last
+  /// update.
+  fileprivate final var wasEdited = false
+  /// The engine of the graph; it outlives every node (the graph's mount holds it).
+  final unowned let engine: Engine
+
+  /// The node's index in its engine's tables.
+  @inlinable
+  final var number: Int { Int(storedNumber) }
 
   /// Makes node `number` of `engine`, which numbered it (see ``Engine/add(reading:_:)``).
   @usableFromInline
   init(number: Int, engine: Engine) {
-    self.number = number
+    self.storedNumber = Int32(number)
     self.engine = engine
   }
 
@@ -61,12 +73,11 @@ class RuntimeNode {
 class ValueNode<Value>: RuntimeNode {
   final var value: Value
   final let isEqual: Equality<Value>?
-  // NB: most nodes have one or two sinks; they are stored inline, the rest in an array, made
-  // for a third. Until then, no code touches the array: in a node's unspecialized code, even an
-  // empty array of sinks looks its generic type up at run time.
-  private final var firstSink: Sink<Value>?
-  private final var secondSink: Sink<Value>?
-  private final var otherSinks: [Sink<Value>]?
+  // NB: most nodes have one sink (a row's always do), stored inline; a node that gets a second
+  // one puts them all in a `SinkList` in its place. No code of a one-sink node touches an array:
+  // in a node's unspecialized code, even an empty array of sinks looks its generic type up at
+  // run time. A second inline sink, or an array field, cost every node a size class of memory.
+  private final var sink: Sink<Value>?
 
   /// Makes node `number` holding `value`, which `isEqual` compares when `Value` is
   /// `Equatable`.
@@ -91,12 +102,10 @@ class ValueNode<Value>: RuntimeNode {
   /// Adds a sink and delivers the current value to it at once, so a widget starts in sync.
   @usableFromInline
   final func add(_ sink: Sink<Value>) {
-    if firstSink == nil {
-      firstSink = sink
-    } else if secondSink == nil {
-      secondSink = sink
-    } else {
-      if otherSinks == nil { otherSinks = [sink] } else { otherSinks!.append(sink) }
+    switch self.sink {
+    case nil: self.sink = sink
+    case .object(let list as SinkList<Value>): list.sinks.append(sink)
+    case let first?: self.sink = .object(SinkList([first, sink], of: self))
     }
     if sink.receivingMayWrite { engine.noteInstallEffect() }
     sink.send(value)
@@ -116,46 +125,19 @@ class ValueNode<Value>: RuntimeNode {
   /// - Returns: Whether the node is still in the graph once its sinks are written (a sink may
   ///   unmount the graph): the engine then queues every dependent.
   final func deliver() -> Bool {
-    if let firstSink {
-      firstSink.send(value)
-      if let secondSink {
-        secondSink.send(value)
-        if let otherSinks {
-          for sink in otherSinks {
-            // NB: the loop runs over a copy; a sink that unmounted the graph tore this node
-            // down.
-            if isTornDown { return false }
-            sink.send(value)
-          }
-        }
-      }
-    }
+    sink?.send(value)
     return !isTornDown
   }
 
   /// Tells the object sinks that the value is unchanged though an edit arrived; nothing is
   /// delivered.
   final func showValueAgain() {
-    guard let firstSink else { return }
-    firstSink.showAgain(value)
-    guard let secondSink else { return }
-    secondSink.showAgain(value)
-    guard let otherSinks else { return }
-    for sink in otherSinks {
-      if isTornDown { return }
-      sink.showAgain(value)
-    }
+    sink?.showAgain(value)
   }
 
   override func tearDown() -> Bool {
-    firstSink?.detach()
-    secondSink?.detach()
-    if let otherSinks {
-      for sink in otherSinks { sink.detach() }
-    }
-    firstSink = nil
-    secondSink = nil
-    otherSinks = nil
+    sink?.detach()
+    sink = nil
     return super.tearDown()
   }
 }
@@ -166,11 +148,6 @@ class ValueNode<Value>: RuntimeNode {
 @MainActor
 @usableFromInline
 class SourceNode<Value>: ValueNode<Value> {
-  /// Whether the last ``readTracked()`` found a value to hand on at the next update.
-  private final var isFresh = false
-  /// Whether a two-way binding wrote an edit into the value since the last update.
-  private final var wasEdited = false
-
   /// `value` is the initial value, read unobserved: the graph observes its new sources
   /// together once every declaration is installed.
   @usableFromInline

@@ -106,3 +106,39 @@ final class ConvertingSink<Value, Target: ValueTarget>: NodeSink<Value> {
 
   override var receivingMayWrite: Bool { !target.receivesWithoutSideEffects }
 }
+
+/// The sinks of a node that writes more than one, in the order added, kept in the node's one
+/// sink field (see ``ValueNode``).
+@MainActor
+final class SinkList<Value>: NodeSink<Value> {
+  var sinks: [Sink<Value>]
+  /// The node writing the sinks; it holds the list, and outlives it.
+  private unowned let node: RuntimeNode
+
+  init(_ sinks: [Sink<Value>], of node: RuntimeNode) {
+    self.sinks = sinks
+    self.node = node
+  }
+
+  override var receivingMayWrite: Bool { sinks.contains { $0.receivingMayWrite } }
+
+  override func receive(_ value: Value) {
+    // NB: the loop runs over a copy; a sink that unmounted the graph tore the node down, and
+    // the sinks after it are not written.
+    for sink in sinks {
+      if node.isTornDown { return }
+      sink.send(value)
+    }
+  }
+
+  override func showAgain(_ value: Value) {
+    for sink in sinks {
+      if node.isTornDown { return }
+      sink.showAgain(value)
+    }
+  }
+
+  override func detach() {
+    for sink in sinks { sink.detach() }
+  }
+}

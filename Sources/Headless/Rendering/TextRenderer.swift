@@ -86,7 +86,7 @@ public enum TextRenderer {
       output.append(.space, count: 2 * depth)
     }
     output.appendLine(for: widget)
-    for child in widget.children { append(child, depth: depth + 1, to: &output) }
+    widget.visitChildren { append($0, depth: depth + 1, to: &output) }
   }
 
   /// Quotes `text`, escaping what would break the one-line-per-widget layout.

@@ -74,6 +74,23 @@ open class Widget {
     adopted += newMembers
   }
 
+  /// The property of `Value` registered first with ``adopt(_:)`` under `name`, if any: how a
+  /// kind finds a property it makes on demand without a stored property of its own.
+  ///
+  /// - Parameters:
+  ///   - name: The property's name, such as `height`.
+  ///   - type: The type of the property's value.
+  /// - Returns: The property, or `nil` when none was made.
+  package final func adoptedProperty<Value>(named name: String, of type: Value.Type)
+    -> WidgetProperty<Value>?
+  {
+    guard !adopted.isEmpty else { return nil }
+    for member in adopted where member.memberName == name {
+      if let property = member as? WidgetProperty<Value> { return property }
+    }
+    return nil
+  }
+
   /// Every bindable property and event of the widget, in declaration order (the base class's
   /// first): those its stored properties hold, found by reflection the first time they are
   /// asked for, then those registered with ``adopt(_:)``.
@@ -140,6 +157,14 @@ open class Widget {
   /// The nested widgets whose ids belong to the screen's id space: all of ``children`` unless
   /// the widget opens a space of its own (a list's rows, addressed as `orders[42].title`).
   open var scopedChildren: [Widget] { children }
+
+  /// Calls `body` with each of ``children``, in order: a kind whose children are not kept in
+  /// an array (a row's one content widget) visits them without making one.
+  ///
+  /// - Parameter body: Called with each child.
+  func visitChildren(_ body: (Widget) -> Void) {
+    for child in children { body(child) }
+  }
 
   /// The kind-specific fields shown on the widget's line, in a fixed order.
   open var renderedFields: [RenderedField] { [] }

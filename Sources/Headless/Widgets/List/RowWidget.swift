@@ -20,39 +20,32 @@ public final class RowWidget: Widget {
   public let role: Role
   /// The identity of the row's view model.
   public let rowID: AnyHashable
-  // NB: made when first asked for, as a widget's base properties are: most rows have no height
-  // of their own and are never selected, and a list render reads every row.
-  private var heightProperty: WidgetProperty<Double?>?
-  private var selectedProperty: WidgetProperty<Bool>?
+  // NB: made when first asked for, as a widget's base properties are, and kept only among the
+  // adopted members (no stored property each, which put a row in a larger size class): most
+  // rows have no height of their own and are never selected, and a list render reads every row.
 
   /// The row's height, when its template takes it from the view model.
   public var height: WidgetProperty<Double?> {
-    if let made = heightProperty { return made }
+    if let made = adoptedProperty(named: "height", of: Double?.self) { return made }
     let made = WidgetProperty<Double?>(widgetID: id, name: "height", value: nil)
-    heightProperty = made
     adopt(made)
     return made
   }
 
   /// Whether the row is selected.
   public var isSelected: WidgetProperty<Bool> {
-    if let made = selectedProperty { return made }
+    if let made = adoptedProperty(named: "isSelected", of: Bool.self) { return made }
     let made = WidgetProperty(widgetID: id, name: "isSelected", value: false)
-    selectedProperty = made
     adopt(made)
     return made
   }
 
   /// ``height``'s value, read without making the property.
-  var heightNow: Double? { heightProperty?.value ?? nil }
+  var heightNow: Double? { adoptedProperty(named: "height", of: Double?.self)?.value ?? nil }
   /// ``isSelected``'s value, read without making the property.
-  var isSelectedNow: Bool { selectedProperty?.value ?? false }
+  var isSelectedNow: Bool { adoptedProperty(named: "isSelected", of: Bool.self)?.value ?? false }
   /// The widgets the row's template made.
-  public internal(set) var content: Widget? {
-    didSet { contentList = content.map { [$0] } ?? [] }
-  }
-  /// ``content`` as ``children`` answers it: made when the content is set, not on every render.
-  private var contentList: [Widget] = []
+  public internal(set) var content: Widget?
   /// The view model, while the row is mounted (held strongly until then: a list looks it up on
   /// every change, and a weak reference costs more than the row's unmount that drops it).
   public private(set) var model: AnyObject?
@@ -78,7 +71,13 @@ public final class RowWidget: Widget {
 
   override public var kind: String { role.rawValue }
 
-  override public var children: [Widget] { contentList }
+  // NB: made when asked for; the renderer visits the content without the array
+  // (`visitChildren`), which a row kept at the cost of an allocation and a word.
+  override public var children: [Widget] { content.map { [$0] } ?? [] }
+
+  override func visitChildren(_ body: (Widget) -> Void) {
+    if let content { body(content) }
+  }
 
   /// A row's widgets are found through its path, not among the screen's ids.
   override public var scopedChildren: [Widget] { [] }
