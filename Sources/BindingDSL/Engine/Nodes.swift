@@ -74,9 +74,10 @@ class ValueNode<Value>: RuntimeNode {
   final var value: Value
   final let isEqual: Equality<Value>?
   // NB: most nodes have one sink (a row's always do), stored inline; a node that gets a second
-  // one puts them all in a `SinkList` in its place. No code of a one-sink node touches an array:
-  // in a node's unspecialized code, even an empty array of sinks looks its generic type up at
-  // run time. A second inline sink, or an array field, cost every node a size class of memory.
+  // one puts them in a `SinkSet` in its place (two inline, more in an array). No code of a
+  // one-sink node touches an array: in a node's unspecialized code, even an empty array of
+  // sinks looks its generic type up at run time. A second inline sink and an array field cost
+  // every node 24 bytes, a row's sources a size class each.
   private final var sink: Sink<Value>?
 
   /// Makes node `number` holding `value`, which `isEqual` compares when `Value` is
@@ -104,8 +105,8 @@ class ValueNode<Value>: RuntimeNode {
   final func add(_ sink: Sink<Value>) {
     switch self.sink {
     case nil: self.sink = sink
-    case .object(let list as SinkList<Value>): list.sinks.append(sink)
-    case let first?: self.sink = .object(SinkList([first, sink], of: self))
+    case .several(let set)?: set.rest.append(sink)
+    case let first?: self.sink = .several(SinkSet(first, sink))
     }
     if sink.receivingMayWrite { engine.noteInstallEffect() }
     sink.send(value)
@@ -125,14 +126,31 @@ class ValueNode<Value>: RuntimeNode {
   /// - Returns: Whether the node is still in the graph once its sinks are written (a sink may
   ///   unmount the graph): the engine then queues every dependent.
   final func deliver() -> Bool {
-    sink?.send(value)
+    switch sink {
+    case nil: break
+    case .several(let set)?:
+      // NB: a sink that unmounted the graph tore this node down; the sinks after it are not
+      // written.
+      set.forEach {
+        $0.send(value)
+        return !isTornDown
+      }
+    case let one?: one.send(value)
+    }
     return !isTornDown
   }
 
   /// Tells the object sinks that the value is unchanged though an edit arrived; nothing is
   /// delivered.
   final func showValueAgain() {
-    sink?.showAgain(value)
+    guard case .several(let set)? = sink else {
+      sink?.showAgain(value)
+      return
+    }
+    set.forEach {
+      $0.showAgain(value)
+      return !isTornDown
+    }
   }
 
   override func tearDown() -> Bool {

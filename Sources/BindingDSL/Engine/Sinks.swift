@@ -1,11 +1,14 @@
 /// Where a node writes its value: a widget property, or an object of the engine.
 ///
-/// NB: both cases hold one object reference first, so an optional sink takes 16 bytes, not 24:
+/// NB: every case holds one object reference first, so an optional sink takes 16 bytes, not 24:
 /// a closure is kept in a ``ClosureSink`` object, not as a case of its own.
 @usableFromInline
 enum Sink<Value> {
   case target(any ValueTarget<Value>)
   case object(NodeSink<Value>)
+  /// Several sinks of one node, which writes them in turn and stops when a write unmounted it
+  /// (see ``ValueNode/deliver()``).
+  case several(SinkSet<Value>)
 
   /// A sink calling `body` with each value.
   @usableFromInline
@@ -20,6 +23,8 @@ enum Sink<Value> {
     switch self {
     case .target(let target): target.receive(value)
     case .object(let object): object.receive(value)
+    // NB: out of line: `send` is inlined, and a set's sinks are sinks.
+    case .several(let set): set.sendEach(value)
     }
   }
 
@@ -30,19 +35,38 @@ enum Sink<Value> {
     switch self {
     case .target(let target): !target.receivesWithoutSideEffects
     case .object(let object): object.receivingMayWrite
+    case .several(let set):
+      set.first.receivingMayWrite || set.second.receivingMayWrite
+        || set.rest.contains { $0.receivingMayWrite }
     }
   }
 
   /// Tells an object sink that the value did not change although an edit arrived.
   @MainActor
   func showAgain(_ value: Value) {
-    if case .object(let object) = self { object.showAgain(value) }
+    switch self {
+    case .target: break
+    case .object(let object): object.showAgain(value)
+    case .several(let set):
+      set.forEach {
+        $0.showAgain(value)
+        return true
+      }
+    }
   }
 
   /// Tells an object sink that its node was torn down.
   @MainActor
   func detach() {
-    if case .object(let object) = self { object.detach() }
+    switch self {
+    case .target: break
+    case .object(let object): object.detach()
+    case .several(let set):
+      set.forEach {
+        $0.detach()
+        return true
+      }
+    }
   }
 }
 
@@ -107,38 +131,33 @@ final class ConvertingSink<Value, Target: ValueTarget>: NodeSink<Value> {
   override var receivingMayWrite: Bool { !target.receivesWithoutSideEffects }
 }
 
-/// The sinks of a node that writes more than one, in the order added, kept in the node's one
-/// sink field (see ``ValueNode``).
+/// The sinks of a node that writes more than one, in the order added (see ``ValueNode``): the
+/// first two inline, as a form's field and the label mirroring it have, the rest in an array.
 @MainActor
-final class SinkList<Value>: NodeSink<Value> {
-  var sinks: [Sink<Value>]
-  /// The node writing the sinks; it holds the list, and outlives it.
-  private unowned let node: RuntimeNode
+@usableFromInline
+final class SinkSet<Value> {
+  let first: Sink<Value>
+  let second: Sink<Value>
+  var rest: [Sink<Value>] = []
 
-  init(_ sinks: [Sink<Value>], of node: RuntimeNode) {
-    self.sinks = sinks
-    self.node = node
+  init(_ first: Sink<Value>, _ second: Sink<Value>) {
+    self.first = first
+    self.second = second
   }
 
-  override var receivingMayWrite: Bool { sinks.contains { $0.receivingMayWrite } }
-
-  override func receive(_ value: Value) {
-    // NB: the loop runs over a copy; a sink that unmounted the graph tore the node down, and
-    // the sinks after it are not written.
-    for sink in sinks {
-      if node.isTornDown { return }
-      sink.send(value)
+  /// Writes `value` into each sink, in order (a set inside a set; a node writes its own set's
+  /// sinks itself, and stops when one unmounted it).
+  @inline(never)
+  func sendEach(_ value: Value) {
+    forEach {
+      $0.send(value)
+      return true
     }
   }
 
-  override func showAgain(_ value: Value) {
-    for sink in sinks {
-      if node.isTornDown { return }
-      sink.showAgain(value)
-    }
-  }
-
-  override func detach() {
-    for sink in sinks { sink.detach() }
+  /// Calls `body` with each sink, in order, until it returns `false`.
+  func forEach(_ body: (Sink<Value>) -> Bool) {
+    guard body(first), body(second) else { return }
+    for sink in rest where !body(sink) { return }
   }
 }
