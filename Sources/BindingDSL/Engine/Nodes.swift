@@ -130,10 +130,13 @@ class ValueNode<Value>: RuntimeNode {
     case nil: break
     case .several(let set)?:
       // NB: a sink that unmounted the graph tore this node down; the sinks after it are not
-      // written.
-      set.forEach {
-        $0.send(value)
-        return !isTornDown
+      // written. Plain loops: a closure per sink cost the fan-out a tenth.
+      set.first.send(value)
+      if isTornDown { return false }
+      set.second.send(value)
+      for sink in set.rest {
+        if isTornDown { return false }
+        sink.send(value)
       }
     case let one?: one.send(value)
     }
@@ -147,9 +150,12 @@ class ValueNode<Value>: RuntimeNode {
       sink?.showAgain(value)
       return
     }
-    set.forEach {
-      $0.showAgain(value)
-      return !isTornDown
+    set.first.showAgain(value)
+    if isTornDown { return }
+    set.second.showAgain(value)
+    for sink in set.rest {
+      if isTornDown { return }
+      sink.showAgain(value)
     }
   }
 
