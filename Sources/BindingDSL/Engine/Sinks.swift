@@ -47,11 +47,7 @@ enum Sink<Value> {
     switch self {
     case .target: break
     case .object(let object): object.showAgain(value)
-    case .several(let set):
-      set.forEach {
-        $0.showAgain(value)
-        return true
-      }
+    case .several(let set): set.showAgainEach(value)
     }
   }
 
@@ -61,11 +57,7 @@ enum Sink<Value> {
     switch self {
     case .target: break
     case .object(let object): object.detach()
-    case .several(let set):
-      set.forEach {
-        $0.detach()
-        return true
-      }
+    case .several(let set): set.detachEach()
     }
   }
 }
@@ -147,17 +139,28 @@ final class SinkSet<Value> {
 
   /// Writes `value` into each sink, in order (a set inside a set; a node writes its own set's
   /// sinks itself, and stops when one unmounted it).
+  ///
+  /// - Parameter value: The value to write.
   @inline(never)
   func sendEach(_ value: Value) {
-    forEach {
-      $0.send(value)
-      return true
-    }
+    first.send(value)
+    second.send(value)
+    for sink in rest { sink.send(value) }
   }
 
-  /// Calls `body` with each sink, in order, until it returns `false`.
-  func forEach(_ body: (Sink<Value>) -> Bool) {
-    guard body(first), body(second) else { return }
-    for sink in rest where !body(sink) { return }
+  /// Tells each sink that the value did not change although an edit arrived.
+  ///
+  /// - Parameter value: The value the sinks were last written.
+  func showAgainEach(_ value: Value) {
+    first.showAgain(value)
+    second.showAgain(value)
+    for sink in rest { sink.showAgain(value) }
+  }
+
+  /// Tells each sink that its node was torn down.
+  func detachEach() {
+    first.detach()
+    second.detach()
+    for sink in rest { sink.detach() }
   }
 }
