@@ -30,48 +30,58 @@ struct HashedPositions<Key: Hashable>: PositionTable {
 /// runs, and ids are told apart exactly. What diffing a list of `Int` ids costs most, beside
 /// reading the ids, is making the table of the old rows.
 struct IntPositions: PositionTable {
-  private var keys: [Int]
-  /// The position recorded in each slot, -1 where the slot is empty.
-  private var positions: [Int]
+  // NB: each slot is two words, its key and then its position (-1 where the slot is empty), in
+  // one array: one allocation and one pass of initialization for a table of 10,000 rows, where
+  // two arrays of keys and positions were two of twice the size (at most half full, over 128 KB
+  // each, which the allocator maps and unmaps at every change).
+  private var slots: [Int]
   private var count = 0
   private var shift: Int
+  /// How many keys the table takes before it grows: five eighths of its slots.
+  private var limit: Int
 
   init(capacity: Int) {
-    // NB: at most half full, so that probes stay short.
+    // NB: at most five eighths full: probes stay short (under two for a key found).
     var bits = 3
-    while 1 << bits < 2 * capacity { bits += 1 }
-    keys = [Int](repeating: 0, count: 1 << bits)
-    positions = [Int](repeating: -1, count: 1 << bits)
+    while (1 << bits) * 5 < 8 * capacity { bits += 1 }
+    slots = [Int](unsafeUninitializedCapacity: 2 << bits) { buffer, initialized in
+      for slot in 0..<(1 << bits) {
+        buffer[2 * slot] = 0
+        buffer[2 * slot + 1] = -1
+      }
+      initialized = 2 << bits
+    }
     shift = Int.bitWidth - bits
+    limit = (5 << bits) / 8
   }
 
   /// The slot `key` is in, or the empty slot where it would go.
   private func slot(of key: Int) -> Int {
-    let mask = positions.count - 1
+    let mask = slots.count / 2 - 1
     var slot = Int(truncatingIfNeeded: (UInt(bitPattern: key) &* 0x9E37_79B9_7F4A_7C15) >> shift)
-    while positions[slot] >= 0 && keys[slot] != key { slot = (slot + 1) & mask }
+    while slots[2 * slot + 1] >= 0 && slots[2 * slot] != key { slot = (slot + 1) & mask }
     return slot
   }
 
   mutating func insert(_ key: Int, at position: Int) -> Bool {
-    if 2 * (count + 1) > positions.count { grow() }
+    if count + 1 > limit { grow() }
     let slot = slot(of: key)
-    guard positions[slot] < 0 else { return false }
-    keys[slot] = key
-    positions[slot] = position
+    guard slots[2 * slot + 1] < 0 else { return false }
+    slots[2 * slot] = key
+    slots[2 * slot + 1] = position
     count += 1
     return true
   }
 
   func position(of key: Int) -> Int? {
-    let found = positions[slot(of: key)]
+    let found = slots[2 * slot(of: key) + 1]
     return found >= 0 ? found : nil
   }
 
   private mutating func grow() {
-    var larger = IntPositions(capacity: positions.count)
-    for slot in positions.indices where positions[slot] >= 0 {
-      _ = larger.insert(keys[slot], at: positions[slot])
+    var larger = IntPositions(capacity: 2 * limit + 1)
+    for slot in 0..<(slots.count / 2) where slots[2 * slot + 1] >= 0 {
+      _ = larger.insert(slots[2 * slot], at: slots[2 * slot + 1])
     }
     self = larger
   }
