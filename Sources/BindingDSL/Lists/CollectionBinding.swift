@@ -66,6 +66,7 @@ extension RowEventSource {
 ///   - line: The line it is written on, for graph errors; leave the default.
 /// - Returns: The declaration, for a bindings body.
 @MainActor
+@inlinable
 public func show<Model: AnyObject, Row: RowModel>(
   _ source: KeyPath<Model, [Row]>,
   in list: some CollectionTarget,
@@ -73,9 +74,11 @@ public func show<Model: AnyObject, Row: RowModel>(
   fileID: String = #fileID,
   line: Int = #line
 ) -> BindingDeclaration<Model> {
+  // NB: inlinable, so that the function reading the rows' ids is specialized for `Row` in the
+  // bindings body's module (see `ListContent.init(typedRows:animation:readIDs:)`).
   makeCollectionBinding(
     source, in: list, site: DeclarationSite(fileID: fileID, line: line)
-  ) { ListContent(typedRows: $0, animation: animation) }
+  ) { ListContent(typedRows: $0, animation: animation, readIDs: { readRowIDs($0) }) }
 }
 
 /// Shows sections of view models in a list, each section with optional header and footer view
@@ -209,7 +212,8 @@ private func rowEventProblems<Row: RowModel, Output>(
 }
 
 @MainActor
-private func makeCollectionBinding<Model: AnyObject, Value>(
+@usableFromInline
+func makeCollectionBinding<Model: AnyObject, Value>(
   _ source: KeyPath<Model, Value>,
   in list: some CollectionTarget,
   site: DeclarationSite,

@@ -114,9 +114,20 @@ public struct ListContent: Equatable {
   }
 
   /// One section, with id `0`, holding `rows` of one view-model type, kept as they are.
-  package init<Row: RowModel>(typedRows rows: [Row], animation: RowAnimation = .automatic) {
+  ///
+  /// - Parameters:
+  ///   - rows: The view models of the rows, in order.
+  ///   - animation: How the change is animated.
+  ///   - readIDs: Reads the rows' ids in order: made where the rows' type is known (`show` is
+  ///     inlined into the bindings body's module), it calls each view model's `id` getter
+  ///     directly, where a list's generic code would look it up for each row.
+  @usableFromInline
+  package init<Row: RowModel>(
+    typedRows rows: [Row], animation: RowAnimation = .automatic,
+    readIDs: @escaping ([Row]) -> ContiguousArray<Row.ID>
+  ) {
     self.init(sections: [], animation: animation)
-    typedRows = RowArray(rows: rows)
+    typedRows = RowArray(rows: rows, readIDs: readIDs)
   }
 
   /// Whether two contents show the same sections and rows (rows compared by identity and view
@@ -149,6 +160,10 @@ package protocol RowCollection {
   associatedtype Row: RowModel
   /// The rows, in order.
   var rows: [Row] { get }
+  /// The rows' ids, in order.
+  ///
+  /// - Returns: One id per row.
+  func readIDs() -> ContiguousArray<Row.ID>
 }
 
 extension RowCollection {
@@ -162,9 +177,34 @@ extension RowCollection {
   }
 }
 
-/// Rows of one view-model type.
+/// Rows of one view-model type, with the function that reads their ids.
 private struct RowArray<Row: RowModel>: RowCollection {
   let rows: [Row]
+  let reader: ([Row]) -> ContiguousArray<Row.ID>
+
+  init(rows: [Row], readIDs: @escaping ([Row]) -> ContiguousArray<Row.ID>) {
+    self.rows = rows
+    self.reader = readIDs
+  }
+
+  func readIDs() -> ContiguousArray<Row.ID> { reader(rows) }
+}
+
+/// Reads the ids of `rows`, in order: inlined where the rows' type is known (see
+/// ``ListContent/init(typedRows:animation:readIDs:)``).
+///
+/// - Parameter rows: The view models.
+/// - Returns: Their ids.
+@inlinable
+package func readRowIDs<Row: RowModel>(_ rows: [Row]) -> ContiguousArray<Row.ID> {
+  ContiguousArray<Row.ID>(unsafeUninitializedCapacity: rows.count) { ids, count in
+    rows.withUnsafeBufferPointer { rows in
+      guard let base = ids.baseAddress else { return }
+      // NB: read in place: a copy of the view model would retain it.
+      for position in rows.indices { (base + position).initialize(to: rows[position].id) }
+    }
+    count = rows.count
+  }
 }
 
 /// The identity of a row view model, as lists match rows across changes.

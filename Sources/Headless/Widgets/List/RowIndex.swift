@@ -10,7 +10,7 @@ extension ListView {
     _ collection: Rows, animation: RowAnimation, mounter: any ChildMounter
   ) -> Bool {
     guard let index = rowIndex as? RowIndex<Rows.Row.ID>,
-      let plan = index.plan(collection.rows)
+      let plan = index.plan(collection.readIDs())
     else { return false }
     index.apply(plan, collection.rows, to: self, animation: animation, mounter: mounter)
     return true
@@ -22,7 +22,7 @@ extension ListView {
     guard sections.count == 1, let section = sections.first, section.header == nil,
       section.footer == nil, section.rows.count == collection.rows.count
     else { return }
-    rowIndex = RowIndex(collection.rows)
+    rowIndex = RowIndex(collection.rows, ids: collection.readIDs())
   }
 }
 
@@ -42,14 +42,8 @@ final class RowIndex<ID: Hashable> {
   /// The identities of the rows' view models, in order.
   private var identities: [UnsafeRawPointer]
 
-  /// Indexes `models`, which the list shows in order.
-  init<Row: RowModel>(_ models: [Row]) where Row.ID == ID {
-    var ids = ContiguousArray<ID>()
-    ids.reserveCapacity(models.count)
-    models.withUnsafeBufferPointer { models in
-      // NB: read in place: a copy of the view model would retain it.
-      for position in models.indices { ids.append(models[position].id) }
-    }
+  /// Indexes `models`, which the list shows in order, whose ids are `ids`.
+  init<Row: RowModel>(_ models: [Row], ids: ContiguousArray<ID>) where Row.ID == ID {
     self.ids = ids
     self.identities = addresses(of: models)
   }
@@ -63,23 +57,19 @@ final class RowIndex<ID: Hashable> {
     var targets: [Int]
   }
 
-  /// Matches `models` with the rows shown; `nil` when an id repeats or two ids share a hash
-  /// key, which the general path reports or handles.
-  func plan<Row: RowModel>(_ models: [Row]) -> Plan? where Row.ID == ID {
+  /// Matches the rows whose ids are `newIDs` with the rows shown; `nil` when an id repeats or
+  /// two ids share a hash key, which the general path reports or handles.
+  ///
+  /// - Parameter newIDs: The new rows' ids, in order, read where their type is known (see
+  ///   `ListContent.init(typedRows:animation:readIDs:)`).
+  /// - Returns: The plan, or `nil`.
+  func plan(_ newIDs: ContiguousArray<ID>) -> Plan? {
     // NB: this code is not specialized for `ID`: the plan is built in local arrays, and the
     // index's are read from locals, because each access to a field of a generic type (`Plan`,
     // or a stored property of this class) would look up the type's metadata at run time.
     let ids = ids
     // NB: ids are read and compared through buffer pointers, whose accessors are inlined:
     // the array's are not, and each call would look up the array type's metadata.
-    let newIDs = ContiguousArray<ID>(unsafeUninitializedCapacity: models.count) { new, count in
-      models.withUnsafeBufferPointer { models in
-        guard let base = new.baseAddress else { return }
-        // NB: read in place: a copy of the view model would retain it.
-        for position in models.indices { (base + position).initialize(to: models[position].id) }
-      }
-      count = models.count
-    }
     let matched = ids.withUnsafeBufferPointer { ids in
       newIDs.withUnsafeBufferPointer { newIDs in
         // NB: the common id types are matched by code specialized for them: comparing and
