@@ -137,8 +137,8 @@ final class SinkSet<Value> {
     self.second = second
   }
 
-  /// Writes `value` into each sink, in order (a set inside a set; a node writes its own set's
-  /// sinks itself, and stops when one unmounted it).
+  /// Writes `value` into each sink, in order, for code that holds the set as one sink; a node
+  /// writes its own set's sinks itself, and stops when one unmounted it.
   ///
   /// - Parameter value: The value to write.
   @inline(never)
