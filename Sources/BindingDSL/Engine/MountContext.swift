@@ -196,18 +196,17 @@ final class MountContext<Model: AnyObject> {
     return readTwice
   }
 
-  /// The mount's pending registration, for the same row's next mount to take over once this one
-  /// unmounts (see ``ObservedGroup``): `nil` when it fired, or no later mount could tell that it
-  /// reads the same. The group forgets the mount's sources.
-  /// The view model, as an object.
-  var modelObject: AnyObject { model }
-
   /// Leaves the mount's pending registration for the next mount on the view model (see
   /// ``ParkedObservations``): the mount is unmounting for good.
   func leaveObservation() {
     if let group = takeObservation() { ParkedObservations.keep(group, of: model) }
   }
 
+  /// The mount's pending registration, for the same row's next mount to take over once this one
+  /// unmounts (see ``ObservedGroup``): `nil` when it fired, or no later mount could tell that it
+  /// reads the same. The group forgets the mount's sources.
+  ///
+  /// - Returns: The registration, or `nil`.
   func takeObservation() -> ObservedGroup? {
     guard let group = observation else { return nil }
     observation = nil
