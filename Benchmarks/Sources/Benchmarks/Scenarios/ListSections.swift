@@ -33,13 +33,10 @@ private func sections(of rows: [ItemCell], count: Int) -> [ListSection] {
 /// section.
 @MainActor
 func listSectionRows(_ settings: Settings) -> [Row] {
-  let count = settings.isQuick ? 1_000 : 10_000
-  let edits = settings.isQuick ? 20 : 100
-  let moves = settings.isQuick ? 5 : 10
-  let change = ListChange(count: count, edits: edits, moves: moves)
-  let cells = (0..<count + edits).map { ItemCell($0) }
-  let oldSections = sections(of: change.old.map { cells[$0] }, count: 10)
-  let newSections = sections(of: change.new.map { cells[$0] }, count: 10)
+  let diff = ListDiffCase(settings)
+  let (count, edits, moves, change) = (diff.count, diff.edits, diff.moves, diff.change)
+  let oldSections = sections(of: diff.oldRows, count: 10)
+  let newSections = sections(of: diff.newRows, count: 10)
 
   let model = SectionedItemsViewModel()
   model.sections = oldSections
@@ -54,8 +51,7 @@ func listSectionRows(_ settings: Settings) -> [Row] {
   model.sections = oldSections
   scheduler.flush()
 
-  let changes = settings.isQuick ? 2 : 10
-  let engine = medianOfAlternatingChanges(settings, changes: changes) { forward in
+  let engine = medianOfAlternatingChanges(settings, changes: diff.changes) { forward in
     model.sections = forward ? newSections : oldSections
     scheduler.flush()
   }
@@ -78,31 +74,16 @@ func listSectionRows(_ settings: Settings) -> [Row] {
 @MainActor
 func listWindowRows(_ settings: Settings) -> [Row] {
   var rows: [Row] = []
-  let count = settings.isQuick ? 1_000 : 10_000
-  let edits = settings.isQuick ? 20 : 100
-  let moves = settings.isQuick ? 5 : 10
-  let change = ListChange(count: count, edits: edits, moves: moves)
-  let cells = (0..<count + edits).map { ItemCell($0) }
-  let oldRows = change.old.map { cells[$0] }
-  let newRows = change.new.map { cells[$0] }
+  let diff = ListDiffCase(settings)
+  let count = diff.count
   let model = ItemsViewModel()
-  model.items = oldRows
+  model.items = diff.oldRows
   let scheduler = ManualScheduler()
   let screen = ItemsScreen()
   screen.list.visibleRowCount = 50
   let mounted = try! screen.mount(on: model, scheduler: scheduler)
   screen.list.scroll(toRow: count / 2)
-  let changes = settings.isQuick ? 2 : 10
-  let engine = medianOfAlternatingChanges(settings, changes: changes) { forward in
-    model.items = forward ? newRows : oldRows
-    scheduler.flush()
-  }
-  let byHand = medianOfAlternatingChanges(settings, changes: changes) { forward in
-    consume(
-      forward
-        ? diffByHand(from: change.old, to: change.new)
-        : diffByHand(from: change.new, to: change.old))
-  }
+  let (engine, byHand) = diff.times(settings, of: model, flushing: scheduler)
   mounted.unmount()
   rows.append(
     Row(

@@ -156,42 +156,74 @@ struct ListChange {
   }
 }
 
+/// The change the diff rows apply, its view models, and the list's rows before and after it:
+/// 100 inserts, 100 deletes and 10 moves in 10,000 rows (fewer in a quick run).
+@MainActor
+struct ListDiffCase {
+  let count: Int
+  let edits: Int
+  let moves: Int
+  let change: ListChange
+  let oldRows: [ItemCell]
+  let newRows: [ItemCell]
+  /// How many changes each timed run applies, the change and its reverse in turn.
+  let changes: Int
+
+  init(_ settings: Settings) {
+    count = settings.isQuick ? 1_000 : 10_000
+    edits = settings.isQuick ? 20 : 100
+    moves = settings.isQuick ? 5 : 10
+    change = ListChange(count: count, edits: edits, moves: moves)
+    let cells = (0..<count + edits).map { ItemCell($0) }
+    oldRows = change.old.map { cells[$0] }
+    newRows = change.new.map { cells[$0] }
+    changes = settings.isQuick ? 2 : 10
+  }
+
+  /// The median time per change, in nanoseconds, of `model`'s list taking the change and its
+  /// reverse in turn (the same numbers of inserts, deletes and moves each time, and the list
+  /// ends as it began), and of the hand-written diff of the same ids doing the same.
+  ///
+  /// - Parameters:
+  ///   - settings: How many runs to time.
+  ///   - model: The view model whose rows a mounted list shows, holding ``oldRows``.
+  ///   - scheduler: The scheduler the list's screen was mounted with.
+  /// - Returns: The list's time and the hand-written diff's.
+  func times(_ settings: Settings, of model: ItemsViewModel, flushing scheduler: ManualScheduler)
+    -> (engine: Double, byHand: Double)
+  {
+    let engine = medianOfAlternatingChanges(settings, changes: changes) { forward in
+      model.items = forward ? newRows : oldRows
+      scheduler.flush()
+    }
+    let byHand = medianOfAlternatingChanges(settings, changes: changes) { forward in
+      consume(
+        forward
+          ? diffByHand(from: change.old, to: change.new)
+          : diffByHand(from: change.new, to: change.old))
+    }
+    return (engine, byHand)
+  }
+}
+
 /// A 10,000-row list applying 100 inserts, 100 deletes and 10 moves in one change, against a
 /// hand-written diff of the same ids.
 @MainActor
 func listDiffRows(_ settings: Settings) -> [Row] {
-  let count = settings.isQuick ? 1_000 : 10_000
-  let edits = settings.isQuick ? 20 : 100
-  let moves = settings.isQuick ? 5 : 10
-  let change = ListChange(count: count, edits: edits, moves: moves)
-  let cells = (0..<count + edits).map { ItemCell($0) }
-  let oldRows = change.old.map { cells[$0] }
-  let newRows = change.new.map { cells[$0] }
-
-  let checks = listChangeChecks(change, oldRows: oldRows, newRows: newRows)
+  let diff = ListDiffCase(settings)
+  let (count, edits, moves, change) = (diff.count, diff.edits, diff.moves, diff.change)
+  let checks = listChangeChecks(change, oldRows: diff.oldRows, newRows: diff.newRows)
 
   // A fresh mount for the timings: the checks hold their rows weakly, and an object that was
   // ever held weakly keeps a side table that makes every later retain and release slower.
   let model = ItemsViewModel()
-  model.items = oldRows
+  model.items = diff.oldRows
   let scheduler = ManualScheduler()
   let mounted = try! ItemsScreen().mount(on: model, scheduler: scheduler)
   defer { mounted.unmount() }
 
-  // Each timed run applies the change and its reverse alternately: the same numbers of inserts,
-  // deletes and moves each time, and the list ends as it began.
-  let changes = settings.isQuick ? 2 : 10
-  let engine = medianOfAlternatingChanges(settings, changes: changes) { forward in
-    model.items = forward ? newRows : oldRows
-    scheduler.flush()
-  }
-  let byHand = medianOfAlternatingChanges(settings, changes: changes) { forward in
-    consume(
-      forward
-        ? diffByHand(from: change.old, to: change.new)
-        : diffByHand(from: change.new, to: change.old))
-  }
-  let standardLibrary = medianOfAlternatingChanges(settings, changes: changes) { forward in
+  let (engine, byHand) = diff.times(settings, of: model, flushing: scheduler)
+  let standardLibrary = medianOfAlternatingChanges(settings, changes: diff.changes) { forward in
     consume(
       forward
         ? diffWithStandardLibrary(from: change.old, to: change.new)
