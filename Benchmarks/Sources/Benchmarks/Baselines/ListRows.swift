@@ -1,4 +1,5 @@
 import Headless
+import Observation
 
 /// A row's view model written by hand: three subjects.
 @MainActor
@@ -75,5 +76,27 @@ struct ObservationItemRow {
   func dispose() {
     for link in links { link.dispose() }
     widgets.done.isOn.removeEditHandler(edits)
+  }
+}
+
+/// The least a row bound to an `@Observable` cell costs, written by hand: the template's widgets
+/// and one registration that reads the cell's three properties into them (one, as the list's
+/// rows make, where `ObservationItemRow` makes one per binding). No edit handler and nothing to
+/// dispose of: what any row that shows a cell and follows its changes cannot skip.
+@MainActor
+struct ObservationFloorRow {
+  let widgets: ItemRow
+  let root: Widget
+
+  init(_ cell: ItemCell) {
+    let widgets = ItemRow()
+    self.widgets = widgets
+    root = widgets.body
+    withObservationTracking {
+      widgets.title.text.receive(cell.title)
+      widgets.quantity.text.receive(String(cell.quantity))
+      widgets.done.isOn.receive(cell.isDone)
+    } onChange: {
+    }
   }
 }
