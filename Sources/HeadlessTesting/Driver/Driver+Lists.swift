@@ -19,7 +19,9 @@ extension Driver {
   ) async throws {
     try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
       let list = try self.list(id, for: "scroll")
-      clock.withTracking { list.scroll(toRow: list.firstVisibleRow + rows) }
+      // NB: past either end stops there, `Int.max` rows included.
+      let (first, overflow) = list.firstVisibleRow.addingReportingOverflow(rows)
+      clock.withTracking { list.scroll(toRow: overflow ? .max : first) }
       try await settle()
     }
   }

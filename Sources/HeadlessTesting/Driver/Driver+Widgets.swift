@@ -251,6 +251,12 @@ extension Driver {
     line: UInt = #line, column: UInt = #column
   ) async throws {
     try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
+      if let list = surface.widget(id) as? ListView {
+        throw DriverError(
+          "cannot scroll '\(id)' to an offset of \(formatted(offset)): it is a list, which "
+            + "scrolls by rows: scroll(\"\(list.id)\", by: rows), scroll(\"\(list.id)\", toRow: "
+            + "position) or scroll(to: \"\(list.id)[<row id>]\")", kind: .wrongKind)
+      }
       let widget = try capable(id, to: "scroll", as: (any Scrollable).self)
       guard offset.isFinite, offset >= 0 else {
         throw DriverError(

@@ -147,9 +147,13 @@ extension Driver {
     return found
   }
 
-  /// Scrolls each list under `root` that has rows outside its window through them, a window at
-  /// a time, as a person looks for a row, until `finder` matches a widget; the addressable
-  /// widgets then, or `nil` (every list scrolled back) when nothing matches.
+  /// Looks through the rows outside the window of each list under `root`, a window at a time,
+  /// until `finder` matches a widget, and scrolls that list to the window where it matched, as a
+  /// person scrolls to a row: the addressable widgets then, or `nil` when nothing matches.
+  ///
+  /// The windows looked through are mounted without ``ListView/willDisplay`` and
+  /// ``ListView/didEndDisplaying``: only the rows that end up shown are sent them, as when a
+  /// table view scrolls to a row at once. A list where nothing matched is left where it was.
   private func scrollToMatch(
     of finder: Finder, in root: Widget
   ) -> [(widget: Widget, address: String)]? {
@@ -163,13 +167,22 @@ extension Driver {
     collect(root)
     for list in lists {
       let start = list.firstVisibleRow
-      let step = max(1, list.visibleRowCount)
-      for first in stride(from: 0, to: list.rowCount, by: step) where first != start {
-        clock.withTracking { list.scroll(toRow: first) }
-        let widgets = addressable(in: root)
-        if widgets.contains(where: { finder.matches($0.widget) }) { return widgets }
+      let step = list.shownRowCount
+      var match: Int?
+      list.holdingDisplayEvents {
+        for first in stride(from: 0, to: list.rowCount, by: step) where first != start {
+          clock.withTracking { list.scroll(toRow: first) }
+          if addressable(in: root).contains(where: { finder.matches($0.widget) }) {
+            match = first
+            break
+          }
+        }
+        clock.withTracking { list.scroll(toRow: start) }
       }
-      clock.withTracking { list.scroll(toRow: start) }
+      if let match {
+        clock.withTracking { list.scroll(toRow: match) }
+        return addressable(in: root)
+      }
     }
     return nil
   }

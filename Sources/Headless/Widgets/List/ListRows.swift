@@ -60,7 +60,7 @@ extension ListView {
       row.isSelected.value = true
       selectedWidget = row
     }
-    willDisplay.send(prepared.model)
+    if !holdsDisplayEvents { willDisplay.send(prepared.model) }
     return row
   }
 

@@ -26,7 +26,7 @@ extension ListView: CollectionTarget {
     }
     receive(sectionsOf: content, mounter: mounter)
     rowIndex = nil
-    if let rows = content.typedRows, problem == nil { makeIndex(rows) }
+    if let rows = content.typedRows, contentProblem == nil { makeIndex(rows) }
   }
 
   /// Applies `content` section by section, with ids as `AnyHashable`: any content, at a cost per
@@ -195,7 +195,7 @@ extension ListView: CollectionTarget {
       content.sections.count != 1 || content.sections.first?.id != AnyHashable(0)
       || content.sections.first?.header != nil || content.sections.first?.footer != nil
     lastChanges = changes
-    problem = problems.isEmpty ? nil : problems.joined(separator: "; ")
+    contentProblem = problems.isEmpty ? nil : problems.joined(separator: "; ")
     // NB: rows that stayed may have entered or left the window.
     settleWindow(leaving: nil)
   }

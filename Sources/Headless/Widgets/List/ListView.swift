@@ -64,9 +64,16 @@ public final class ListView: Widget {
 
   /// The last batch of changes applied, with its animation.
   public internal(set) var lastChanges: ListChanges?
-  /// Why the last content could not be shown in full (a row without a template, repeated
-  /// ids); `nil` when it was.
-  public internal(set) var problem: String?
+  /// Why the list cannot show its rows as asked: its last content could not be shown in full
+  /// (a row without a template, repeated ids), or its window is set to a size no window has (a
+  /// ``visibleRowCount`` below 1, a negative ``windowMargin``); `nil` when neither.
+  public var problem: String? {
+    guard let window = windowProblem else { return contentProblem }
+    guard let contentProblem else { return window }
+    return contentProblem + "; " + window
+  }
+  /// Why the last content could not be shown in full; `nil` when it was.
+  var contentProblem: String?
 
   let templates: [ObjectIdentifier: AnyRowTemplate]
   private var customActions: [RowEvent] = []
@@ -80,9 +87,14 @@ public final class ListView: Widget {
   public internal(set) var firstVisibleRow = 0
   /// How many rows a host shows at once; the window mounts them and ``windowMargin`` more on
   /// each side. Set it before the list shows rows, or scroll after: changing it mounts nothing.
+  /// Below 1 is a ``problem``, and the window shows 1 row meanwhile; `Int.max` mounts every row.
   public var visibleRowCount = ListView.defaultVisibleRowCount
-  /// How many rows the window mounts before and after the rows a host shows.
+  /// How many rows the window mounts before and after the rows a host shows. Below 0 is a
+  /// ``problem``, and the window mounts no margin meanwhile.
   public var windowMargin = ListView.defaultWindowMargin
+  /// Holds back ``willDisplay`` and ``didEndDisplaying`` while the driver pages through the rows
+  /// in search of a widget: no person saw those rows (see ``holdingDisplayEvents(_:)``).
+  var holdsDisplayEvents = false
   /// Mounts the rows that enter the window: the mounter of the last content shown.
   var mounter: (any ChildMounter)?
   /// Per row list (``ListContent/rowList``), the ``ListContent/revision`` of its last content

@@ -77,15 +77,48 @@ extension ListView {
 
   /// The positions the window mounts when the list has `count` rows.
   func windowRange(count: Int) -> Range<Int> {
-    let start = min(count, max(0, firstVisibleRow - max(0, windowMargin)))
-    let end = min(count, firstVisibleRow + max(1, visibleRowCount) + max(0, windowMargin))
+    let margin = max(0, windowMargin)
+    let start = min(count, max(0, firstVisibleRow.saturatingMinus(margin)))
+    let end = min(count, firstVisibleRow.saturatingPlus(shownRowCount).saturatingPlus(margin))
     return start..<max(start, end)
+  }
+
+  /// How many rows the window shows: ``visibleRowCount``, or 1 when it is below (a ``problem``).
+  package var shownRowCount: Int { max(1, visibleRowCount) }
+
+  /// Why the window cannot be as set, or `nil` when it can.
+  var windowProblem: String? {
+    var problems: [String] = []
+    if visibleRowCount < 1 {
+      problems.append(
+        "visibleRowCount is \(visibleRowCount), and a window shows 1 row or more: set it to how "
+          + "many rows a host shows (\(ListView.defaultVisibleRowCount) by default); it shows 1")
+    }
+    if windowMargin < 0 {
+      problems.append(
+        "windowMargin is \(windowMargin), and a margin is 0 rows or more (\(ListView.defaultWindowMargin) "
+          + "by default); it mounts none")
+    }
+    return problems.isEmpty ? nil : problems.joined(separator: "; ")
   }
 
   /// Keeps ``firstVisibleRow`` where a list of `count` rows can show it: a full window when it
   /// has the rows for one.
   func clampWindow(count: Int) {
-    firstVisibleRow = max(0, min(firstVisibleRow, count - max(1, visibleRowCount)))
+    firstVisibleRow = max(0, min(firstVisibleRow, count.saturatingMinus(shownRowCount)))
+  }
+
+  /// Runs `body`, which scrolls the list, without sending ``willDisplay`` and
+  /// ``didEndDisplaying`` for the rows it mounts and unmounts: the driver pages through a list
+  /// this way in search of a widget, then scrolls to where it found it, so that only the rows
+  /// that end up shown are sent the events, as when a table view scrolls to a row at once.
+  ///
+  /// - Parameter body: What scrolls the list; it should leave it where it found it.
+  package func holdingDisplayEvents(_ body: () -> Void) {
+    let held = holdsDisplayEvents
+    holdsDisplayEvents = true
+    defer { holdsDisplayEvents = held }
+    body()
   }
 
   /// Calls `body` with each row at a position in `range` (counted across sections), its
@@ -123,9 +156,11 @@ extension ListView {
   ///
   /// - Parameter position: The row to show.
   public func scroll(toShow position: Int) {
-    let shown = firstVisibleRow..<(firstVisibleRow + max(1, visibleRowCount))
+    let shown = firstVisibleRow..<firstVisibleRow.saturatingPlus(shownRowCount)
     if shown.contains(position) { return }
-    scroll(toRow: position < shown.lowerBound ? position : position - max(1, visibleRowCount) + 1)
+    scroll(
+      toRow: position < shown.lowerBound
+        ? position : position.saturatingMinus(shownRowCount).saturatingPlus(1))
   }
 
   /// The position of the row whose id the driver spells `id` (`42` for `orders[42]`), in the
@@ -205,7 +240,7 @@ extension ListView {
       // NB: a row that could not be mounted forgets what its last mount left too.
       sections[section].rows[index].widget = widget
     }
-    if !problems.isEmpty { problem = problems.joined(separator: "; ") }
+    if !problems.isEmpty { contentProblem = problems.joined(separator: "; ") }
   }
 
   /// The section and index in it of the row at `position`, counted across sections.
@@ -226,7 +261,7 @@ extension ListView {
     let model = sections[section].rows[index].model
     sections[section].rows[index].widget = nil
     if selectedWidget === widget { selectedWidget = nil }
-    didEndDisplaying.send(model)
+    if !holdsDisplayEvents { didEndDisplaying.send(model) }
     let left = widget.unmountLeavingWindow()
     // NB: the row is looked up again: what handled the event may have changed the list.
     guard section < sections.count, index < sections[section].rows.count,
@@ -253,5 +288,19 @@ final class WindowLine: Widget {
 
   override var renderedFields: [RenderedField] {
     [.init("before", .number(Double(before))), .init("after", .number(Double(after)))]
+  }
+}
+
+extension Int {
+  /// The sum, or the nearest `Int` when it does not fit.
+  fileprivate func saturatingPlus(_ other: Int) -> Int {
+    let (sum, overflow) = addingReportingOverflow(other)
+    return overflow ? (other > 0 ? .max : .min) : sum
+  }
+
+  /// The difference, or the nearest `Int` when it does not fit.
+  fileprivate func saturatingMinus(_ other: Int) -> Int {
+    let (difference, overflow) = subtractingReportingOverflow(other)
+    return overflow ? (other > 0 ? .min : .max) : difference
   }
 }

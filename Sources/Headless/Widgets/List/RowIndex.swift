@@ -270,7 +270,7 @@ final class RowIndex<ID: Hashable> {
     identities = addresses
     list.sections = [SectionState(id: AnyHashable(0), rows: rows)]
     list.lastChanges = changes
-    list.problem = problems.isEmpty ? nil : problems.joined(separator: "; ")
+    list.contentProblem = problems.isEmpty ? nil : problems.joined(separator: "; ")
     guard isComplete else {
       list.rowIndex = nil
       list.settleWindow(leaving: nil)
