@@ -24,8 +24,8 @@ extension TerminalScreenHost {
     case .moveRow(let offset):
       guard let list = focused as? ListView else { return }
       followListCursor(in: list)
-      moveListCursor(to: listCursor + offset, in: list)
-      if listCursor == list.rows.count - 1 { loadMore(of: list) }
+      moveListCursor(by: offset, in: list)
+      if list.windowRange.lowerBound + listCursor == list.rowCount - 1 { loadMore(of: list) }
     case .selectRow:
       guard let list = focused as? ListView else { return }
       followListCursor(in: list)

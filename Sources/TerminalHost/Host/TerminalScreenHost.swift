@@ -207,6 +207,18 @@ public final class TerminalScreenHost {
     listCursorRow = rows.indices.contains(listCursor) ? rows[listCursor] : nil
   }
 
+  /// Moves the list's cursor `offset` rows, within the list's rows, scrolling the list's window
+  /// the least that shows the row it lands on, as a table view scrolls: every row can be
+  /// reached, not only those mounted when the cursor started.
+  func moveListCursor(by offset: Int, in list: ListView) {
+    // NB: the cursor indexes the window's rows, which start at the window's first position.
+    let position = list.windowRange.lowerBound + listCursor
+    let target = min(max(position + offset, 0), list.rowCount - 1)
+    guard target >= 0 else { return moveListCursor(to: 0, in: list) }
+    list.scroll(toShow: target)
+    moveListCursor(to: target - list.windowRange.lowerBound, in: list)
+  }
+
   /// Finds the cursor's row again after the rows changed; when it went away, the cursor stays
   /// at its place, or on the row now last.
   func followListCursor(in list: ListView) {
