@@ -80,6 +80,9 @@ package final class WorkLedger: Sendable {
 
   private struct State {
     var items: [WorkID: Item] = [:]
+    /// The work waiting on each piece of work (``Phase/waiting(on:)``), so that an end finds
+    /// what queued behind it without looking through every item.
+    var waitingOn: [WorkID: [WorkID]] = [:]
     var lastID: UInt64 = 0
     var generation: UInt64 = 0
     var waiters: [UInt64: Waiter] = [:]
@@ -126,7 +129,10 @@ package final class WorkLedger: Sendable {
       state.lastID += 1
       let id = WorkID(rawValue: state.lastID)
       var phase = Phase.running
-      if let predecessor, state.items[predecessor] != nil { phase = .waiting(on: predecessor) }
+      if let predecessor, state.items[predecessor] != nil {
+        phase = .waiting(on: predecessor)
+        state.waitingOn[predecessor, default: []].append(id)
+      }
       let inherited = parent.flatMap { state.items[$0]?.clock }
       state.items[id] = Item(
         id: id, name: name, owner: owner, phase: phase, clock: clock ?? inherited ?? scope)
@@ -141,12 +147,16 @@ package final class WorkLedger: Sendable {
     update { state in
       guard let ended = state.items.removeValue(forKey: id) else { return }
       var next = Phase.running
-      if case .waiting(let earlier) = ended.phase, state.items[earlier] != nil {
-        next = .waiting(on: earlier)
+      if case .waiting(let earlier) = ended.phase {
+        state.waitingOn[earlier]?.removeAll { $0 == id }
+        if state.waitingOn[earlier]?.isEmpty == true { state.waitingOn[earlier] = nil }
+        if state.items[earlier] != nil { next = .waiting(on: earlier) }
       }
-      for (key, item) in state.items where item.phase == .waiting(on: id) {
+      for key in state.waitingOn.removeValue(forKey: id) ?? [] {
+        guard let item = state.items[key], item.phase == .waiting(on: id) else { continue }
         state.items[key]?.phase = next
         if item.clock == nil { state.items[key]?.clock = ended.clock }
+        if case .waiting(let earlier) = next { state.waitingOn[earlier, default: []].append(key) }
       }
     }
   }
@@ -231,6 +241,19 @@ package final class WorkLedger: Sendable {
       .sorted { $0.id.rawValue < $1.id.rawValue }
   }
 
+  /// How much busy work `isIncluded` selects, and a fingerprint of which: two calls answer the
+  /// same fingerprint when the same work is busy. Counted without copying the work out, so that
+  /// a wait over thousands of pieces of work does not sort them at every change.
+  package func busySummary(where isIncluded: (Item) -> Bool) -> BusySummary {
+    state.withLock { state in
+      var summary = BusySummary()
+      for item in state.items.values where item.phase == .running && isIncluded(item) {
+        summary.add(item.id)
+      }
+      return summary
+    }
+  }
+
   /// A number that changes with every change of the ledger.
   package var generation: UInt64 { state.withLock { $0.generation } }
 
@@ -300,7 +323,7 @@ package final class WorkLedger: Sendable {
     var watch = StallWatch(timeout: stallTimeout)
     while true {
       let generation = self.generation
-      let busy = self.busy(where: isIncluded)
+      let busy = busySummary(where: isIncluded)
       if busy.isEmpty { return }
       if let still = await watch.wait(for: busy, after: generation, in: self, where: isIncluded) {
         throw stalled(still)

@@ -172,7 +172,8 @@ public class Driver {
           item.clock == clockID || item.owner.map(owners.contains) == true
         }
         let generation = ledger.generation
-        if try flush() {
+        let flushed = try flush()
+        if flushed {
           flushes += 1
           if flushes > Self.flushLimit {
             throw DriverError(
@@ -184,9 +185,13 @@ public class Driver {
                 + "a view-model property that changes whenever it is read", kind: .notSettled)
           }
         }
-        let busy = ledger.busy(where: isScreenWork)
-        for item in busy where !ranWhileFlushing.contains(item.name) {
-          ranWhileFlushing.append(item.name)
+        let busy = ledger.busySummary(where: isScreenWork)
+        // NB: the names, for a screen that keeps asking for flushes, only when it flushed: a
+        // settle over thousands of runs does not list them at every change.
+        if flushed, !busy.isEmpty {
+          for item in ledger.busy(where: isScreenWork) where !ranWhileFlushing.contains(item.name) {
+            ranWhileFlushing.append(item.name)
+          }
         }
         if busy.isEmpty {
           if scheduler.hasPendingFlush { continue }
