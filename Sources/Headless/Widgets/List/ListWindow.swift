@@ -65,8 +65,9 @@ struct ListRow {
 
 extension ListView {
   /// How many rows a new list's window shows (``visibleRowCount``) unless told otherwise: a
-  /// test or host sets it before it makes its lists. Forty, so that with the margin a list of
-  /// up to fifty rows at its top mounts and renders every row.
+  /// host sets it before it makes its lists. Forty, so that with the margin a list of up to
+  /// fifty rows at its top mounts and renders every row. It is one value for the process, which
+  /// tests running in parallel share: a test sets its own list's ``visibleRowCount`` instead.
   public static var defaultVisibleRowCount = 40
   /// How many rows a new list's window mounts on each side of the rows shown
   /// (``windowMargin``) unless told otherwise.
