@@ -8,19 +8,8 @@ import Testing
 /// no size or of every row, and scrolls past what an `Int` holds.
 @MainActor
 @Suite struct WindowedListEdgeTests {
-  /// A screen of `count` orders whose list shows 5 rows and mounts 2 more on each side.
-  private func windowed(count: Int = 30) throws -> (
-    OrdersViewModel, OrdersScreen, ScreenDriver<OrdersScreen>
-  ) {
-    let model = OrdersViewModel(count: count)
-    let screen = OrdersScreen()
-    screen.list.visibleRowCount = 5
-    screen.list.windowMargin = 2
-    return (model, screen, try ScreenDriver(screen, model: model))
-  }
-
   @Test func aFinderSendsDisplayEventsOnlyForTheRowsItEndsUpShowing() async throws {
-    let (model, screen, driver) = try windowed(count: 100)
+    let (model, screen, driver) = try windowedOrders(count: 100)
     try await driver.settle()
     #expect(model.shown == Array(1...7))
     let address = try driver.find(.text("Order 80"))
@@ -34,7 +23,7 @@ import Testing
   }
 
   @Test func aFinderThatMatchesNothingLeavesTheListAndItsEventsAsTheyWere() async throws {
-    let (model, screen, driver) = try windowed(count: 100)
+    let (model, screen, driver) = try windowedOrders(count: 100)
     try await driver.scroll("orders", toRow: 40)
     let shown = model.shown
     let hidden = model.hidden
@@ -47,7 +36,7 @@ import Testing
   }
 
   @Test func scrollingByMoreRowsThanAnIntHoldsStopsAtTheEnd() async throws {
-    let (_, screen, driver) = try windowed()
+    let (_, screen, driver) = try windowedOrders()
     try await driver.scroll("orders", by: 1)
     try await driver.scroll("orders", by: .max)
     #expect(screen.list.firstVisibleRow == 25)
@@ -72,7 +61,7 @@ import Testing
   }
 
   @Test func aWindowOfNoRowsIsAProblemThatNamesWhatAWindowTakes() async throws {
-    let (_, screen, driver) = try windowed()
+    let (_, screen, driver) = try windowedOrders()
     screen.list.visibleRowCount = -5
     screen.list.windowMargin = -2
     let expected =
@@ -91,7 +80,7 @@ import Testing
   }
 
   @Test func scrollingAListToAnOffsetNamesTheVerbsThatScrollIt() async throws {
-    let (_, _, driver) = try windowed()
+    let (_, _, driver) = try windowedOrders()
     let failure = await expectDriverFailure { try await driver.scroll("orders", to: 100) }
     #expect(failure?.kind == .wrongKind)
     #expect(

@@ -9,19 +9,8 @@ import Testing
 /// inside and outside it.
 @MainActor
 @Suite struct WindowedListTests {
-  /// A screen of 30 orders whose list shows 5 rows and mounts 2 more on each side.
-  private func windowed(count: Int = 30) throws -> (
-    OrdersViewModel, OrdersScreen, ScreenDriver<OrdersScreen>
-  ) {
-    let model = OrdersViewModel(count: count)
-    let screen = OrdersScreen()
-    screen.list.visibleRowCount = 5
-    screen.list.windowMargin = 2
-    return (model, screen, try ScreenDriver(screen, model: model))
-  }
-
   @Test func aListPastItsWindowMountsTheWindowAndSaysWhatLiesOutsideIt() async throws {
-    let (model, screen, driver) = try windowed()
+    let (model, screen, driver) = try windowedOrders()
     try await driver.settle()
     let windowIDs: [String] = (1...7).map { "orders[\($0)]" }
     let allIDs: [String] = (1...30).map { String($0) }
@@ -37,7 +26,7 @@ import Testing
   }
 
   @Test func aRunStartedOnScreenGoesOnWhenItsRowLeavesTheWindow() async throws {
-    let (model, screen, driver) = try windowed()
+    let (model, screen, driver) = try windowedOrders()
     let first = model.orders[0]
     try await driver.tap("orders[1].ping")
     #expect(first.ping.isExecuting)
@@ -53,7 +42,7 @@ import Testing
   }
 
   @Test func scrollingMountsTheRowsEnteringAndUnmountsAndReleasesThoseLeaving() async throws {
-    let (model, screen, driver) = try windowed()
+    let (model, screen, driver) = try windowedOrders()
     weak let leaving = screen.list.rows.first?.content
     weak let leavingRow = screen.list.rows.first
     try await driver.scroll("orders", by: 10)
@@ -78,7 +67,7 @@ import Testing
   }
 
   @Test func aRowPathBringsItsRowIntoTheWindowAndASelectedRowStaysSelectedOutsideIt() async throws {
-    let (model, screen, driver) = try windowed()
+    let (model, screen, driver) = try windowedOrders()
     try await driver.select("orders[20]")
     #expect(model.opened == [20])
     #expect(screen.list.firstVisibleRow == 15, "the least scroll that shows row 20")
@@ -94,14 +83,14 @@ import Testing
   }
 
   @Test func findersReachRowsOutsideTheWindowByScrollingToThem() async throws {
-    let (_, screen, driver) = try windowed()
+    let (_, screen, driver) = try windowedOrders()
     let address = try driver.find(.text("Order 24"))
     #expect(address == "orders[24].title")
     #expect(screen.list.windowRange.contains(23))
   }
 
   @Test func badInputNamesWhatExists() async throws {
-    let (_, _, driver) = try windowed()
+    let (_, _, driver) = try windowedOrders()
     let missing = await expectDriverFailure { try await driver.scroll("ordrs", by: 1) }
     #expect(missing?.kind == .missingWidget)
     let outside = await expectDriverFailure { try await driver.scroll("orders", toRow: 30) }

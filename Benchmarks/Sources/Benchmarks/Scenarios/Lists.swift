@@ -382,27 +382,13 @@ func listInsertRows(_ settings: Settings) -> [Row] {
   }
 
   let observation = median(settings, units: 1) {
-    let cells = fresh()
-    var rows: [ObservationItemRow] = []
-    let elapsed = time {
-      rows.reserveCapacity(cells.count)
-      for cell in cells { rows.append(ObservationItemRow(cell)) }
-    }
-    for row in rows { row.dispose() }
-    return elapsed
+    timeBuilding(fresh(), ObservationItemRow.init) { $0.dispose() }
   }
 
   // NB: what no row bound to an `@Observable` cell can skip (its widgets and one registration),
   // built by hand: how much of the target's 2× closures it leaves to everything else.
   let floor = median(settings, units: 1) {
-    let cells = fresh()
-    var rows: [ObservationFloorRow] = []
-    let elapsed = time {
-      rows.reserveCapacity(cells.count)
-      for cell in cells { rows.append(ObservationFloorRow(cell)) }
-    }
-    consume(rows)
-    return elapsed
+    timeBuilding(fresh(), ObservationFloorRow.init) { _ in }
   }
 
   let what = "\(format(Double(inserted))) rows into a mounted list of \(format(Double(existing)))"
@@ -434,6 +420,21 @@ func listInsertRows(_ settings: Settings) -> [Row] {
       target: .count(expected: Double(inserted), what: "of \(format(Double(inserted)))"),
       count: rowCount == existing + inserted && !pending ? Double(showing) : -1),
   ]
+}
+
+/// The time it takes to build a row with `make` for each of `cells`, which are made before the
+/// clock starts; the rows are disposed of with `dispose` after it stops.
+@MainActor
+private func timeBuilding<BuiltRow>(
+  _ cells: [ItemCell], _ make: (ItemCell) -> BuiltRow, dispose: (BuiltRow) -> Void
+) -> Duration {
+  var rows: [BuiltRow] = []
+  let elapsed = time {
+    rows.reserveCapacity(cells.count)
+    for cell in cells { rows.append(make(cell)) }
+  }
+  for row in rows { dispose(row) }
+  return elapsed
 }
 
 // MARK: - Rendering
