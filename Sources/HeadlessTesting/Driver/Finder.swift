@@ -22,6 +22,18 @@ public struct Finder: Sendable, CustomStringConvertible {
   let text: String?
   let matches: @MainActor @Sendable (Widget) -> Bool
 
+  /// Whether the query matches `widget` or a widget a verb can address under it: its scoped
+  /// children, and the rows of the lists among them with their content.
+  @MainActor
+  func matchesWithin(_ widget: Widget) -> Bool {
+    if matches(widget) { return true }
+    if widget.scopedChildren.contains(where: matchesWithin) { return true }
+    guard let list = widget as? ListView else { return false }
+    return list.rows.contains { row in
+      matches(row) || row.content.map(matchesWithin) == true
+    }
+  }
+
   /// The widget with `id`.
   ///
   /// - Parameter id: The widget's id in the screen.
@@ -172,7 +184,8 @@ extension Driver {
       list.holdingDisplayEvents {
         for first in stride(from: 0, to: list.rowCount, by: step) where first != start {
           clock.withTracking { list.scroll(toRow: first) }
-          if addressable(in: root).contains(where: { finder.matches($0.widget) }) {
+          // NB: only this list's rows changed, so only they are looked at, without addresses.
+          if finder.matchesWithin(list) {
             match = first
             break
           }
