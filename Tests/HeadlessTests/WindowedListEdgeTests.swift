@@ -89,4 +89,45 @@ import Testing
         + "scroll(\"orders\", by: rows), scroll(\"orders\", toRow: position) or "
         + "scroll(to: \"orders[<row id>]\")")
   }
+
+  @Test func aFinderKeepsTheSelectionAndSendsNoSelectionEvents() async throws {
+    let (model, screen, driver) = try windowedOrders(count: 100)
+    try await driver.select("orders[3]")
+    #expect(model.opened == [3])
+    let address = try driver.find(.text("Order 80"))
+    try await driver.settle()
+    #expect(address == "orders[80].title")
+    #expect(model.opened == [3])
+    #expect(model.closed == [])
+    try await driver.scroll("orders", toRow: 0)
+    #expect(screen.list.rows.first { $0.isSelected.value }?.id == "orders[3]")
+    // A selected row outside the window the search starts from, mounted while it pages.
+    try await driver.scroll("orders", toRow: 40)
+    try await driver.select("orders[45]")
+    try await driver.scroll("orders", toRow: 0)
+    let shown = model.shown
+    let hidden = model.hidden
+    _ = try driver.find(.text("Order 90"))
+    try await driver.settle()
+    #expect(model.opened == [3, 45])
+    #expect(model.closed == [3])
+    try await driver.scroll("orders", toRow: 42)
+    #expect(screen.list.rows.filter { $0.isSelected.value }.map(\.id) == ["orders[45]"])
+    #expect(model.shown.count > shown.count)
+    #expect(model.hidden.count > hidden.count)
+  }
+
+  @Test func aFinderThatFindsOnlyAHiddenRowLeavesTheListWhereItWas() async throws {
+    let (model, screen, driver) = try windowedOrders(count: 100)
+    try await driver.settle()
+    screen.list.isHidden.value = true
+    let shown = model.shown
+    let hidden = model.hidden
+    let failure = await expectDriverFailure { _ = try driver.find(.text("Order 80")) }
+    #expect(failure?.kind == .hidden)
+    try await driver.settle()
+    #expect(screen.list.firstVisibleRow == 0)
+    #expect(model.shown == shown)
+    #expect(model.hidden == hidden)
+  }
 }

@@ -165,10 +165,13 @@ extension Driver {
   ///
   /// The windows looked through are mounted without ``ListView/willDisplay`` and
   /// ``ListView/didEndDisplaying``: only the rows that end up shown are sent them, as when a
-  /// table view scrolls to a row at once. A list where nothing matched is left where it was.
+  /// table view scrolls to a row at once. A list where nothing matched, or where every match is
+  /// hidden, is left where it was.
+  ///
+  /// - Throws: ``DriverError`` of kind `hidden` when every match is hidden.
   private func scrollToMatch(
     of finder: Finder, in root: Widget
-  ) -> [(widget: Widget, address: String)]? {
+  ) throws(DriverError) -> [(widget: Widget, address: String)]? {
     var lists: [ListView] = []
     func collect(_ widget: Widget) {
       if let list = widget as? ListView, list.windowRange.count < list.rowCount {
@@ -181,14 +184,21 @@ extension Driver {
       let start = list.firstVisibleRow
       let step = list.shownRowCount
       var match: Int?
+      var hidden: DriverError?
       list.holdingDisplayEvents {
         for first in stride(from: 0, to: list.rowCount, by: step) where first != start {
           clock.withTracking { list.scroll(toRow: first) }
           // NB: only this list's rows changed, so only they are looked at, without addresses.
-          if finder.matchesWithin(list) {
+          guard finder.matchesWithin(list) else { continue }
+          let matches = addressable(in: root).filter { finder.matches($0.widget) }
+          // NB: a match no one can see is not scrolled to; it is reported hidden while its
+          // row is mounted, where the hidden container can be found.
+          if matches.contains(where: { root.hiddenAncestor(of: $0.widget) == nil }) {
             match = first
-            break
+          } else {
+            hidden = hiddenError(finder, matches, in: root)
           }
+          break
         }
         clock.withTracking { list.scroll(toRow: start) }
       }
@@ -196,6 +206,7 @@ extension Driver {
         clock.withTracking { list.scroll(toRow: match) }
         return addressable(in: root)
       }
+      if let hidden { throw hidden }
     }
     return nil
   }
@@ -208,7 +219,7 @@ extension Driver {
     }
     var widgets = addressable(in: root)
     var matches = widgets.filter { finder.matches($0.widget) }
-    if matches.isEmpty, let found = scrollToMatch(of: finder, in: root) {
+    if matches.isEmpty, let found = try scrollToMatch(of: finder, in: root) {
       // NB: found in a row outside a list's window, which is now scrolled to it.
       widgets = found
       matches = widgets.filter { finder.matches($0.widget) }
@@ -222,22 +233,31 @@ extension Driver {
         "\(visible.count) widgets match \(finder) in \(name): \(listed); "
           + "ask for one by id, or add its kind or label")
     }
-    if matches.count > 1 {
-      let listed = Self.listed(matches)
-      throw DriverError(
-        "\(matches.count) widgets match \(finder) in \(name), and none is visible: \(listed)",
-        kind: .hidden)
-    }
-    if let hidden = matches.first, let container = root.hiddenAncestor(of: hidden.widget) {
-      let why: String =
-        container === hidden.widget ? "it is hidden" : "its container '\(container.id)' is hidden"
-      let only: String = hidden.widget.briefly(at: hidden.address)
-      throw DriverError(
-        "the only widget matching \(finder) in \(name) is \(only), and \(why)", kind: .hidden)
-    }
+    if let hidden = hiddenError(finder, matches, in: root) { throw hidden }
     let nearest = nearest(to: finder, among: widgets)
     let suffix: String = nearest.isEmpty ? "" : " Nearest: \(nearest.joined(separator: ", "))"
     throw DriverError("no widget matches \(finder) in \(name).\(suffix)", kind: .missingWidget)
+  }
+
+  /// The error for `matches` of `finder` none of which is visible under `root`, or `nil` when
+  /// there are none.
+  private func hiddenError(
+    _ finder: Finder, _ matches: [(widget: Widget, address: String)], in root: Widget
+  ) -> DriverError? {
+    let name = surface.name
+    if matches.count > 1 {
+      let listed = Self.listed(matches)
+      return DriverError(
+        "\(matches.count) widgets match \(finder) in \(name), and none is visible: \(listed)",
+        kind: .hidden)
+    }
+    guard let hidden = matches.first, let container = root.hiddenAncestor(of: hidden.widget)
+    else { return nil }
+    let why: String =
+      container === hidden.widget ? "it is hidden" : "its container '\(container.id)' is hidden"
+    let only: String = hidden.widget.briefly(at: hidden.address)
+    return DriverError(
+      "the only widget matching \(finder) in \(name) is \(only), and \(why)", kind: .hidden)
   }
 
   /// The first five of `found`, briefly, and how many more there are.

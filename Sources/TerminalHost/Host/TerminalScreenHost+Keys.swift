@@ -24,8 +24,7 @@ extension TerminalScreenHost {
     case .moveRow(let offset):
       guard let list = focused as? ListView else { return }
       followListCursor(in: list)
-      moveListCursor(by: offset, in: list)
-      if list.windowRange.lowerBound + listCursor == list.rowCount - 1 { loadMore(of: list) }
+      if moveListCursor(by: offset, in: list) { loadMore(of: list) }
     case .selectRow:
       guard let list = focused as? ListView else { return }
       followListCursor(in: list)

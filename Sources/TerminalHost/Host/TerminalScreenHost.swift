@@ -196,7 +196,13 @@ public final class TerminalScreenHost {
     focusIndex = order.firstIndex { $0 === widget } ?? 0
     caret = nil
     if let list = widget as? ListView {
-      moveListCursor(to: list.rows.firstIndex { $0.isSelected.value } ?? 0, in: list)
+      // NB: on the selected row when it is in the window, else on the first row shown (the
+      // window's first rows are its margin).
+      let first = list.row(atPosition: list.firstVisibleRow)
+      let rows = list.rows
+      let index =
+        rows.firstIndex { $0.isSelected.value } ?? rows.firstIndex { $0 === first } ?? 0
+      moveListCursor(to: index, in: list)
     }
   }
 
@@ -209,14 +215,39 @@ public final class TerminalScreenHost {
 
   /// Moves the list's cursor `offset` rows, within the list's rows, scrolling the list's window
   /// the least that shows the row it lands on, as a table view scrolls: every row can be
-  /// reached, not only those mounted when the cursor started.
-  func moveListCursor(by offset: Int, in list: ListView) {
-    // NB: the cursor indexes the window's rows, which start at the window's first position.
-    let position = list.windowRange.lowerBound + listCursor
-    let target = min(max(position + offset, 0), list.rowCount - 1)
-    guard target >= 0 else { return moveListCursor(to: 0, in: list) }
+  /// reached, not only those mounted when the cursor started. A row that could not be mounted
+  /// is passed over.
+  ///
+  /// - Returns: Whether the move asked for the list's last row.
+  @discardableResult
+  func moveListCursor(by offset: Int, in list: ListView) -> Bool {
+    let count = list.rowCount
+    guard count > 0 else {
+      moveListCursor(to: 0, in: list)
+      return false
+    }
+    let rows = list.rows
+    let current =
+      listCursorRow.flatMap { list.position(of: $0) }
+      ?? (rows.indices.contains(listCursor) ? list.position(of: rows[listCursor]) : nil)
+      ?? list.firstVisibleRow
+    let target = min(max(current + offset, 0), count - 1)
     list.scroll(toShow: target)
-    moveListCursor(to: target - list.windowRange.lowerBound, in: list)
+    // NB: the nearest mounted row, on from the target in the move's direction, then back.
+    let step = offset < 0 ? -1 : 1
+    let window = list.windowRange
+    let candidates =
+      Array(
+        stride(from: target, to: step > 0 ? window.upperBound : window.lowerBound - 1, by: step))
+      + Array(
+        stride(
+          from: target - step, to: step > 0 ? window.lowerBound - 1 : window.upperBound, by: -step))
+    if let row = candidates.lazy.compactMap({ list.row(atPosition: $0) }).first,
+      let index = list.rows.firstIndex(where: { $0 === row })
+    {
+      moveListCursor(to: index, in: list)
+    }
+    return target == count - 1
   }
 
   /// Finds the cursor's row again after the rows changed; when it went away, the cursor stays

@@ -189,6 +189,32 @@ extension ListView {
     return nil
   }
 
+  /// The row at `position` (counted across sections) while it is mounted: `nil` when it is
+  /// outside the window, or could not be mounted (see ``problem``).
+  ///
+  /// - Parameter position: The row's position, from 0.
+  /// - Returns: The row's widgets, or `nil`.
+  public func row(atPosition position: Int) -> RowWidget? {
+    guard windowRange.contains(position) else { return nil }
+    let (section, index) = place(of: position)
+    return sections[section].rows[index].widget
+  }
+
+  /// The position of `row`, counted across sections, while it is one of the list's mounted
+  /// rows; `nil` otherwise (a header or footer, a row that left the window).
+  ///
+  /// - Parameter row: A row of the list.
+  /// - Returns: Its position, from 0, or `nil`.
+  public func position(of row: RowWidget) -> Int? {
+    var found: Int?
+    var position = windowRange.lowerBound
+    forEachRow(in: windowRange) { _, _, candidate in
+      if found == nil, candidate.widget === row { found = position }
+      position += 1
+    }
+    return found
+  }
+
   /// The position of the first row of section `section`, counted across sections.
   private func offset(ofSection section: Int) -> Int {
     sections[..<section].reduce(0) { $0 + $1.rows.count }
