@@ -25,14 +25,8 @@ import Testing
   @Test func aFinderThatMatchesNothingLeavesTheListAndItsEventsAsTheyWere() async throws {
     let (model, screen, driver) = try windowedOrders(count: 100)
     try await driver.scroll("orders", toRow: 40)
-    let shown = model.shown
-    let hidden = model.hidden
-    let failure = await expectDriverFailure { _ = try driver.find(.text("Order 1000")) }
-    #expect(failure?.kind == .missingWidget)
-    try await driver.settle()
-    #expect(screen.list.firstVisibleRow == 40)
-    #expect(model.shown == shown)
-    #expect(model.hidden == hidden)
+    try await expectFailedSearch(
+      for: "Order 1000", failing: .missingWidget, leavingAt: 40, model, screen, driver)
   }
 
   @Test func scrollingByMoreRowsThanAnIntHoldsStopsAtTheEnd() async throws {
@@ -121,12 +115,22 @@ import Testing
     let (model, screen, driver) = try windowedOrders(count: 100)
     try await driver.settle()
     screen.list.isHidden.value = true
+    try await expectFailedSearch(
+      for: "Order 80", failing: .hidden, leavingAt: 0, model, screen, driver)
+  }
+
+  /// Expects a search for the text `text` to fail with `kind`, and to leave the list's first
+  /// shown row at `first` and the display events sent so far as they were.
+  private func expectFailedSearch(
+    for text: String, failing kind: DriverError.Kind, leavingAt first: Int,
+    _ model: OrdersViewModel, _ screen: OrdersScreen, _ driver: ScreenDriver<OrdersScreen>
+  ) async throws {
     let shown = model.shown
     let hidden = model.hidden
-    let failure = await expectDriverFailure { _ = try driver.find(.text("Order 80")) }
-    #expect(failure?.kind == .hidden)
+    let failure = await expectDriverFailure { _ = try driver.find(.text(text)) }
+    #expect(failure?.kind == kind)
     try await driver.settle()
-    #expect(screen.list.firstVisibleRow == 0)
+    #expect(screen.list.firstVisibleRow == first)
     #expect(model.shown == shown)
     #expect(model.hidden == hidden)
   }
