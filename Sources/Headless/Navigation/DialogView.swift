@@ -29,7 +29,9 @@ public final class DialogView: Widget {
   /// The prompt's text field (`<dialog id>.text`).
   public let field: TextField?
   /// Whether another dialog is in front of this one.
-  public internal(set) var isWaiting = false
+  public internal(set) var isWaiting = false {
+    didSet { if isWaiting != oldValue { reportChange("isWaiting") } }
+  }
 
   init(
     _ id: String, style: Style, title: String, message: String?, buttons: [DialogButton],

@@ -21,12 +21,16 @@ public final class EmbeddedScreen<S: Screen>: Widget, ChildScreenTarget, TabCont
   public let title: String?
   private let make: @MainActor () -> S
   private var mount: ChildMount?
-  private var content: Widget?
+  private var content: Widget? { didSet { reportChange("children") } }
   private var model: S.Model?
   /// Why the child screen could not be shown, if it could not.
-  public private(set) var problem: String?
+  public private(set) var problem: String? {
+    didSet { if problem != oldValue { reportChange("problem") } }
+  }
   /// Whether it is shown within its parent (the selected tab); always, outside a tab view.
-  var isActive = true
+  var isActive = true {
+    didSet { if isActive != oldValue { reportChange("isActive") } }
+  }
   /// Whether a tab view holds it.
   var isTab = false
 
@@ -183,7 +187,7 @@ public final class TabView: Widget {
   /// The id of the selected tab, editable.
   public let selection: WidgetProperty<String>
   /// The tabs, in order.
-  public private(set) var tabs: [any TabContent] = []
+  public private(set) var tabs: [any TabContent] = [] { didSet { reportChange("children") } }
   private var shown: String
 
   /// Creates a tab view.

@@ -12,11 +12,15 @@ public final class ScreenContainer: Widget {
   /// The title the navigation bar shows.
   public let title: WidgetProperty<String>
   /// Whether a back button leads to the screen under this one.
-  public internal(set) var hasBack = false
+  public internal(set) var hasBack = false {
+    didSet { if hasBack != oldValue { reportChange("hasBack") } }
+  }
   /// Whether another screen or a presented stack covers this one.
-  public internal(set) var isCovered = false
+  public internal(set) var isCovered = false {
+    didSet { if isCovered != oldValue { reportChange("isCovered") } }
+  }
   /// The screen's tree, while mounted.
-  public internal(set) var content: Widget?
+  public internal(set) var content: Widget? { didSet { reportChange("children") } }
 
   init(_ id: String, title: String) {
     self.title = WidgetProperty(widgetID: id, name: "title", value: title)
@@ -44,11 +48,15 @@ public final class NavigationStackView: Widget {
   override public var kind: String { "NavigationStack" }
 
   /// The screens, root first.
-  public internal(set) var screens: [ScreenContainer] = []
+  public internal(set) var screens: [ScreenContainer] = [] {
+    didSet { reportChange("children") }
+  }
   /// Whether the stack is presented modally over another.
   public let isPresented: Bool
   /// Whether a presented stack covers this one.
-  public internal(set) var isCovered = false
+  public internal(set) var isCovered = false {
+    didSet { if isCovered != oldValue { reportChange("isCovered") } }
+  }
 
   init(_ id: String, isPresented: Bool) {
     self.isPresented = isPresented
@@ -75,9 +83,19 @@ public final class AppView: Widget {
   override public var kind: String { "App" }
 
   /// The main stack, then each presented stack.
-  public internal(set) var stacks: [NavigationStackView] = [] { didSet { onChange?() } }
+  public internal(set) var stacks: [NavigationStackView] = [] {
+    didSet {
+      reportChange("children")
+      onChange?()
+    }
+  }
   /// The dialogs shown over everything, oldest first.
-  public internal(set) var overlays: [Widget] = [] { didSet { onChange?() } }
+  public internal(set) var overlays: [Widget] = [] {
+    didSet {
+      reportChange("children")
+      onChange?()
+    }
+  }
 
   /// Called after ``stacks`` or ``overlays`` change: a screen pushed, popped, presented or
   /// dismissed, a dialog shown or answered, a toast or a progress HUD coming or going. These

@@ -20,6 +20,7 @@ open class Widget {
   public var isEnabled: WidgetProperty<Bool> {
     if let made = enabledProperty { return made }
     let made = WidgetProperty(widgetID: id, name: "isEnabled", value: true)
+    made.changeSink = changeSink
     enabledProperty = made
     return made
   }
@@ -28,6 +29,7 @@ open class Widget {
   public var isHidden: WidgetProperty<Bool> {
     if let made = hiddenProperty { return made }
     let made = WidgetProperty(widgetID: id, name: "isHidden", value: false)
+    made.changeSink = changeSink
     hiddenProperty = made
     return made
   }
@@ -37,6 +39,7 @@ open class Widget {
   public var accessibilityLabel: WidgetProperty<String?> {
     if let made = labelProperty { return made }
     let made = WidgetProperty<String?>(widgetID: id, name: "accessibilityLabel", value: nil)
+    made.changeSink = changeSink
     labelProperty = made
     return made
   }
@@ -72,6 +75,45 @@ open class Widget {
   /// - Parameter newMembers: The properties and events to register.
   public final func adopt(_ newMembers: any WidgetMember...) {
     adopted += newMembers
+    guard let changeSink else { return }
+    for member in newMembers { (member as? any ChangeReporting)?.changeSink = changeSink }
+  }
+
+  /// Where the widget and its properties report their changes while a ``WidgetChangeFeed``
+  /// follows it; setting it hands it to every property made so far (those made later take it
+  /// when they are made).
+  package var changeSink: WidgetChangeSink? {
+    didSet {
+      guard changeSink !== oldValue else { return }
+      for member in madeMembers { (member as? any ChangeReporting)?.changeSink = changeSink }
+    }
+  }
+
+  /// Tells the ``WidgetChangeFeed`` following the widget, if any, that something it shows
+  /// changed outside its ``WidgetProperty``s, which report their own changes.
+  ///
+  /// A kind that keeps state in plain stored properties calls it when they change, and a
+  /// container calls it with `"children"` when its ``children`` change:
+  ///
+  /// ```swift
+  /// final class CountBadge: Widget {
+  ///   var count = 0 { didSet { reportChange("count") } }
+  /// }
+  /// ```
+  ///
+  /// - Parameter property: The name of what changed, as a host will look it up.
+  public final func reportChange(_ property: String) {
+    changeSink?.changed(property)
+  }
+
+  /// The members made so far, without making the base properties nobody asked for.
+  private var madeMembers: [any WidgetMember] {
+    if found == nil { found = Self.storedMembers(of: self) }
+    var all: [any WidgetMember] = []
+    if let enabledProperty { all.append(enabledProperty) }
+    if let hiddenProperty { all.append(hiddenProperty) }
+    if let labelProperty { all.append(labelProperty) }
+    return all + (found ?? []) + adopted
   }
 
   /// The property of `Value` registered first with ``adopt(_:)`` under `name`, if any: how a

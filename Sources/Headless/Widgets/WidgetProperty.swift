@@ -7,7 +7,7 @@ public import BindingDSL
 /// nothing, so ``changeCount`` counts real changes. An edit the view model did not take stays,
 /// marked ``isRejected``.
 @MainActor
-public final class WidgetProperty<Value>: ValueTarget, WidgetMember {
+public final class WidgetProperty<Value>: ValueTarget, WidgetMember, ChangeReporting {
   /// The widget's id and the property's name, as the graph names the node.
   public let targetKey: TargetKey
   /// Whether a person can change the value (a field's text), so a binding may be two-way.
@@ -87,10 +87,14 @@ public final class WidgetProperty<Value>: ValueTarget, WidgetMember {
   ///
   /// - Parameter value: The value to show.
   public func receive(_ value: Value) {
-    isRejected = false
+    if isRejected {
+      isRejected = false
+      changeSink?.changed(memberName)
+    }
     if let isEqual, isEqual(storage, value) { return }
     storage = value
     changeCount += 1
+    changeSink?.changed(memberName)
     // NB: what the widget does may reach a view model (a tab view's embedded screens appear):
     // such a property says it does not receive without side effects.
     didChange?()
@@ -99,9 +103,11 @@ public final class WidgetProperty<Value>: ValueTarget, WidgetMember {
   /// What the widget that owns the property does when its value changes (a tab view shows the
   /// selected tab).
   ///
-  /// NB: read at every binding's install (``receivesWithoutSideEffects``); set once, by the
-  /// widget that owns the property, before anything binds it.
-  @exclusivity(unchecked) package var didChange: (@MainActor () -> Void)?
+  /// Set once, by the widget that owns the property, before anything binds it.
+  package var didChange: (@MainActor () -> Void)?
+
+  /// Where the property reports its changes while a ``WidgetChangeFeed`` follows its widget.
+  var changeSink: WidgetChangeSink?
 
   /// Changes the value as a person would and tells every edit handler. Clears ``isRejected``
   /// first; a binding whose view model does not take the edit marks it again.
@@ -149,7 +155,9 @@ public final class WidgetProperty<Value>: ValueTarget, WidgetMember {
   /// - Parameter edit: The value the person entered and the view model did not take.
   public func editRejected(_ edit: Value) {
     if let isEqual, !isEqual(storage, edit) { return }
+    guard !isRejected else { return }
     isRejected = true
+    changeSink?.changed(memberName)
   }
 
   /// How many edit handlers are installed: zero once every screen using the widget unmounted.

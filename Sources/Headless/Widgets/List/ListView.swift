@@ -73,7 +73,9 @@ public final class ListView: Widget {
     return contentProblem + "; " + window
   }
   /// Why the last content could not be shown in full; `nil` when it was.
-  var contentProblem: String?
+  var contentProblem: String? {
+    didSet { if contentProblem != oldValue { reportChange("problem") } }
+  }
 
   let templates: [ObjectIdentifier: AnyRowTemplate]
   private var customActions: [RowEvent] = []
@@ -195,6 +197,10 @@ public final class ListView: Widget {
     }
     return mounted
   }
+
+  /// The rows mounted now, with the headers and footers of their sections, in the order they
+  /// show: what a ``WidgetChangeFeed`` follows in a list.
+  var mountedRowWidgets: [RowWidget] { sections.flatMap(\.all) }
 
   /// How many rows there are, across sections, in the window or not.
   public var rowCount: Int { sections.reduce(0) { $0 + $1.rows.count } }

@@ -150,6 +150,7 @@ extension ListView {
     firstVisibleRow = position
     clampWindow(count: rowCount)
     settleWindow(leaving: Array(before))
+    reportChange("children")
   }
 
   /// Scrolls the list the least that shows the row at `position` (counted across sections), as

@@ -45,12 +45,14 @@ public final class RowWidget: Widget {
   /// ``isSelected``'s value, read without making the property.
   var isSelectedNow: Bool { adoptedProperty(named: "isSelected", of: Bool.self)?.value ?? false }
   /// The widgets the row's template made.
-  public internal(set) var content: Widget?
+  public internal(set) var content: Widget? { didSet { reportChange("children") } }
   /// The view model, while the row is mounted (held strongly until then: a list looks it up on
   /// every change, and a weak reference costs more than the row's unmount that drops it).
   public private(set) var model: AnyObject?
-  /// The list that shows the row.
-  weak var list: ListView?
+  /// The list that shows the row, while it is mounted in one: what a host selects the row
+  /// through (``ListView/select(_:)``) and finds its position with
+  /// (``ListView/position(of:)``).
+  public internal(set) weak var list: ListView?
 
   var mount: ChildMount?
 
