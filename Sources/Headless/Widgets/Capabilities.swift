@@ -118,7 +118,7 @@ extension Adjustable {
 
 /// How many decimals `number` is written with (`0.25` has 2, `1e-05` 5, `2.5e-07` 8); 0 for a
 /// whole number, and at most 17.
-private func decimalPlaces(of number: Double) -> Int {
+func decimalPlaces(of number: Double) -> Int {
   let text = formatted(number)
   var mantissa = Substring(text)
   var exponent = 0
@@ -132,7 +132,7 @@ private func decimalPlaces(of number: Double) -> Int {
 }
 
 /// `number` rounded to `decimals` decimals.
-private func rounded(_ number: Double, toDecimals decimals: Int) -> Double {
+func rounded(_ number: Double, toDecimals decimals: Int) -> Double {
   var scale = 1.0
   for _ in 0..<decimals { scale *= 10 }
   return (number * scale).rounded() / scale

@@ -153,8 +153,8 @@ extension Driver {
     try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
       let widget = try capable(id, to: "step", as: (any Adjustable).self)
       let range = widget.adjustableRange
-      let size = widget.adjustableStep ?? (range.upperBound - range.lowerBound) / 10
-      let target = widget.adjustableValue + Double(steps) * size
+      let size = widget.stepSize
+      let target = widget.value(steppedBy: steps)
       let direction = steps < 0 ? "down" : "up"
       // NB: the end named is the one the target is beyond, whichever way the steps go: a value
       // above the range stepped down may still be above it.

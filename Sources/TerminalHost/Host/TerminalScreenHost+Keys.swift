@@ -13,9 +13,9 @@ extension TerminalScreenHost {
     case .adjust(let steps): adjust(by: steps)
     case .choose(let offset): choose(by: offset)
     case .moveDay(let days):
-      guard let picker = focused as? any DatePickable else { return }
-      let day = picker.date.value.adding(days: days)
-      if picker.dateRange?.contains(day) ?? true { picker.date.edit(day) }
+      guard let picker = focused as? any DatePickable, let day = picker.day(movedBy: days)
+      else { return }
+      picker.date.edit(day)
     case .switchTab(let offset):
       guard let tabs = focused as? TabView else { return }
       let ids = tabs.tabIDs
@@ -78,32 +78,22 @@ extension TerminalScreenHost {
     caret = (text.caret, field.text.value)
   }
 
-  /// Moves an adjustable widget by `steps` steps (a tenth of its range when it moves freely),
-  /// staying on its steps and in its range, as the driver's `step(_:by:)` does.
+  /// Moves an adjustable widget by `steps` steps, as the driver's `step(_:by:)` does
+  /// (`Adjustable.value(steppedBy:)`); a step past an end does nothing.
   private func adjust(by steps: Int) {
     guard let widget = focused as? any Adjustable else { return }
-    let range = widget.adjustableRange
-    var target: Double
-    if let step = widget.adjustableStep {
-      let current = ((widget.adjustableValue - range.lowerBound) / step).rounded()
-      target = range.lowerBound + (current + Double(steps)) * step
-    } else {
-      target = widget.adjustableValue + Double(steps) * (range.upperBound - range.lowerBound) / 10
-      target = min(max(target, range.lowerBound), range.upperBound)
-    }
+    let target = widget.value(steppedBy: steps)
     guard target != widget.adjustableValue, widget.problem(adjustingTo: target) == nil else {
       return
     }
     widget.adjust(to: target)
   }
 
-  /// Selects the option `offset` places from the selected one.
+  /// Selects the option `offset` places from the selected one
+  /// (`OptionSelectable.option(movedBy:)`); nothing past either end.
   private func choose(by offset: Int) {
-    guard let widget = focused as? any OptionSelectable else { return }
-    let options = widget.options.value
-    let index =
-      widget.selection.value.flatMap(options.firstIndex(of:)).map { $0 + offset }
-      ?? (offset > 0 ? 0 : options.count - 1)
-    if options.indices.contains(index) { widget.selection.edit(options[index]) }
+    guard let widget = focused as? any OptionSelectable, let option = widget.option(movedBy: offset)
+    else { return }
+    widget.selection.edit(option)
   }
 }

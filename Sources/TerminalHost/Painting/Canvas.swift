@@ -45,10 +45,3 @@ enum Palette {
   static let bar = TerminalStyle(foreground: .white, background: .blue, attributes: .bold)
   static let notice = TerminalStyle(foreground: .black, background: .yellow)
 }
-
-/// A number as a person reads it: without a fractional part when it has none.
-func numberText(_ number: Double) -> String {
-  guard number.isFinite else { return String(number) }
-  if number.rounded() == number && abs(number) < 1e15 { return String(Int64(number)) }
-  return String(number)
-}

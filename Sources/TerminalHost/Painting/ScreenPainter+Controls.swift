@@ -141,7 +141,7 @@ extension ScreenPainter {
   ) {
     let range = slider.range.value
     let value = slider.value.value
-    let valueText = " " + numberText(value)
+    let valueText = " " + slider.adjustableValueText
     let bar = max(min(20, width - TerminalText.width(of: valueText)), 3)
     let span = range.upperBound - range.lowerBound
     let fraction =

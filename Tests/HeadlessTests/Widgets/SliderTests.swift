@@ -44,7 +44,7 @@ import Testing
     try await driver.slide("volume", to: 0.61)
     #expect(model.volume == 0.61)
     try await driver.step("volume")
-    #expect(abs(model.volume - 0.71) < 1e-9, "a free slider steps by a tenth of its range")
+    #expect(model.volume == 0.7, "a free slider steps on a grid of a tenth of its range")
   }
 
   @Test func aFreeSliderTakesAnyValueInItsRangeAndStepsByATenth() async throws {
