@@ -9,7 +9,11 @@ extension ListView: CollectionTarget {
   ///   - mounter: Mounts the bindings of new rows under the screen's graph.
   public func receive(_ content: ListContent, mounter: any ChildMounter) {
     self.mounter = mounter
-    defer { reportChange("children") }
+    anchoredFirstRow = anchoredPosition(in: content)
+    defer {
+      anchoredFirstRow = nil
+      reportChange("children")
+    }
     var content = content
     // NB: whether to show a row list's reload is decided from its revisions alone (its
     // `reloadsAll` stays set until its next edit), each compared with the last one shown of the

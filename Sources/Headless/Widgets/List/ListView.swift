@@ -91,6 +91,12 @@ public final class ListView: Widget {
   /// each side. Set it before the list shows rows, or scroll after: changing it mounts nothing.
   /// Below 1 is a ``problem``, and the window shows 1 row meanwhile; `Int.max` mounts every row.
   public var visibleRowCount = ListView.defaultVisibleRowCount
+  /// What keeps the window in place when rows are inserted or removed before it:
+  /// ``WindowAnchor/position`` by default.
+  public var windowAnchor = WindowAnchor.position
+  /// Where the first row shown is to be after the content being applied, when
+  /// ``windowAnchor`` follows it by identity; taken by the next ``clampWindow(count:)``.
+  var anchoredFirstRow: Int?
   /// How many rows the window mounts before and after the rows a host shows. Below 0 is a
   /// ``problem``, and the window mounts no margin meanwhile.
   public var windowMargin = ListView.defaultWindowMargin

@@ -106,6 +106,10 @@ extension ListView {
   /// Keeps ``firstVisibleRow`` where a list of `count` rows can show it: a full window when it
   /// has the rows for one.
   func clampWindow(count: Int) {
+    if let anchoredFirstRow {
+      firstVisibleRow = anchoredFirstRow
+      self.anchoredFirstRow = nil
+    }
     firstVisibleRow = max(0, min(firstVisibleRow, count.saturatingMinus(shownRowCount)))
   }
 
@@ -271,6 +275,22 @@ extension ListView {
     if !problems.isEmpty { contentProblem = problems.joined(separator: "; ") }
   }
 
+  /// Where the row shown first now will be in `content`, when ``windowAnchor`` follows it by
+  /// identity and `content` still has it; `nil` otherwise.
+  func anchoredPosition(in content: ListContent) -> Int? {
+    guard windowAnchor == .firstVisibleRow, firstVisibleRow < rowCount else { return nil }
+    let (section, index) = place(of: firstVisibleRow)
+    let anchor = rowIdentity(of: sections[section].rows[index].model)
+    var position = 0
+    for section in content.sections {
+      for model in section.rows {
+        if rowIdentity(of: model) == anchor { return position }
+        position += 1
+      }
+    }
+    return nil
+  }
+
   /// The section and index in it of the row at `position`, counted across sections.
   private func place(of position: Int) -> (section: Int, index: Int) {
     var rest = position
@@ -331,4 +351,15 @@ extension Int {
     let (difference, overflow) = subtractingReportingOverflow(other)
     return overflow ? (other > 0 ? .min : .max) : difference
   }
+}
+
+/// What keeps a list's window in place when rows are inserted or removed before it.
+public enum WindowAnchor: Hashable, Sendable {
+  /// The window stays at its position: after 100 rows are inserted above it, it shows the rows
+  /// that are now at its positions, as a table view reloaded without a scroll offset does.
+  case position
+  /// The row shown first stays shown first, found by its view model's `id`, as SwiftUI's scroll
+  /// position by id keeps a row (a chat, a feed): after 100 rows are inserted above it, the
+  /// window shows the same rows. When that row goes away, the window keeps its position.
+  case firstVisibleRow
 }
