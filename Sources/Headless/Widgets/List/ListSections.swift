@@ -24,6 +24,9 @@ extension ListView: CollectionTarget {
       content.reloadsAll = content.reloadedAt > shown
     }
     appliedRevisions[content.rowList] = content.revision
+    // NB: a list that shows nothing yet takes its first rows through an empty index, as it
+    // takes every later content: the general path reads every id as `AnyHashable`.
+    if let rows = content.typedRows, rowIndex == nil, sections.isEmpty { startIndex(for: rows) }
     if let rows = content.typedRows, !content.reloadsAll,
       receiveIndexed(rows, animation: content.animation, mounter: mounter)
     {

@@ -16,6 +16,12 @@ extension ListView {
     return true
   }
 
+  /// Makes an empty ``RowIndex`` for the row type of `collection`, for a list that shows nothing
+  /// yet: its first content is then inserted through the index.
+  func startIndex<Rows: RowCollection>(for collection: Rows) {
+    rowIndex = RowIndex<Rows.Row.ID>([Rows.Row](), ids: [])
+  }
+
   /// Makes the list's ``RowIndex`` for `collection`, which it shows now in one section, row for
   /// row.
   func makeIndex<Rows: RowCollection>(_ collection: Rows) {
