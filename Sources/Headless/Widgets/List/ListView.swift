@@ -88,18 +88,24 @@ public final class ListView: Widget {
   /// The position of the first row a host shows, counted across sections.
   public internal(set) var firstVisibleRow = 0
   /// How many rows a host shows at once; the window mounts them and ``windowMargin`` more on
-  /// each side. Set it before the list shows rows, or scroll after: changing it mounts nothing.
+  /// each side. Changing it mounts the rows that enter the window and unmounts those that leave
+  /// it, with their ``willDisplay`` and ``didEndDisplaying``, as a scroll does.
   /// Below 1 is a ``problem``, and the window shows 1 row meanwhile; `Int.max` mounts every row.
-  public var visibleRowCount = ListView.defaultVisibleRowCount
+  public var visibleRowCount = ListView.defaultVisibleRowCount {
+    didSet { if visibleRowCount != oldValue { windowSizeChanged() } }
+  }
   /// What keeps the window in place when rows are inserted or removed before it:
   /// ``WindowAnchor/position`` by default.
   public var windowAnchor = WindowAnchor.position
   /// Where the first row shown is to be after the content being applied, when
   /// ``windowAnchor`` follows it by identity; taken by the next ``clampWindow(count:)``.
   var anchoredFirstRow: Int?
-  /// How many rows the window mounts before and after the rows a host shows. Below 0 is a
-  /// ``problem``, and the window mounts no margin meanwhile.
-  public var windowMargin = ListView.defaultWindowMargin
+  /// How many rows the window mounts before and after the rows a host shows; changing it mounts
+  /// and unmounts the rows that enter and leave the window, as ``visibleRowCount`` does. Below 0
+  /// is a ``problem``, and the window mounts no margin meanwhile.
+  public var windowMargin = ListView.defaultWindowMargin {
+    didSet { if windowMargin != oldValue { windowSizeChanged() } }
+  }
   /// Holds back ``willDisplay`` and ``didEndDisplaying`` while the driver pages through the rows
   /// in search of a widget: no person saw those rows (see ``holdingDisplayEvents(_:)``).
   var holdsDisplayEvents = false

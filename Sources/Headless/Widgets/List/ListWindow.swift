@@ -275,6 +275,15 @@ extension ListView {
     if !problems.isEmpty { contentProblem = problems.joined(separator: "; ") }
   }
 
+  /// Mounts the rows that entered the window and unmounts those that left it, after its size
+  /// changed.
+  func windowSizeChanged() {
+    guard !sections.isEmpty else { return }
+    clampWindow(count: rowCount)
+    settleWindow(leaving: nil)
+    reportChange("children")
+  }
+
   /// Where the row shown first now will be in `content`, when ``windowAnchor`` follows it by
   /// identity and `content` still has it; `nil` otherwise.
   func anchoredPosition(in content: ListContent) -> Int? {
