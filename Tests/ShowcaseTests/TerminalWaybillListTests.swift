@@ -2,6 +2,7 @@ import BindingDSL
 import Foundation
 import Headless
 import HeadlessTesting
+import TerminalHostTesting
 import Testing
 
 @testable import Showcase

@@ -3,6 +3,7 @@
   import Glibc
   import Headless
   import HeadlessTesting
+  import TerminalHostTesting
   import Testing
 
   @testable import TerminalHost
