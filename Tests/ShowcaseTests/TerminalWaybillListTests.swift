@@ -92,7 +92,8 @@ import Testing
     #expect(refreshing[1] == "⋯ refreshing")
     let refreshed = try await press(waiting: .seconds(1))
     #expect(refreshed[1] == "  In transit (2)")
-    let footer = "Tab/⇧Tab focus  ↑↓ move  Enter select  Del delete  r refresh"
+    // NB: one focus stop, so no Tab; Backspace deletes too, so the footer says so.
+    let footer = "↑↓ move  Enter select  Del/⌫ delete  r refresh  ? help"
     #expect(refreshed[7] == footer)
   }
 }
