@@ -166,6 +166,12 @@ struct DispatchScreen: Screen {
     #expect(host.focused?.id == "parcels")
     try await press(.right)
     #expect(host.focused?.id == "handOver")
+    let row = try #require(terminal.lines.firstIndex { $0.contains("Parcel 2") })
+    let button = try #require(terminal.lines[row].firstRange(of: "[ Hand over ]"))
+    let column = terminal.lines[row].distance(
+      from: terminal.lines[row].startIndex, to: button.lowerBound)
+    #expect(terminal[column, row].style.attributes == [.reverse], "drawn as focused")
+    #expect(terminal[0, row].style.attributes.isEmpty, "the row is not the list's cursor now")
     try await press(.right)
     #expect(host.focused?.id == "note")
     try await press(.enter)
