@@ -11,7 +11,7 @@ public import TerminalHost
 /// every other sequence or control character in ``unrecognized`` so that a test can assert that
 /// there are none.
 ///
-/// To test a screen of one's own, show a ``TerminalHost/TerminalScreenHost`` on it after each
+/// To test a screen of one's own, show a ``/TerminalHost/TerminalScreenHost`` on it after each
 /// key with ``show(_:)``, and read ``lines``, the cells and ``cursor``:
 ///
 /// ```swift
@@ -115,7 +115,7 @@ public struct VirtualTerminal: Sendable {
   /// (only the cells that changed since the last call), as a terminal session shows a frame:
   /// call it after the keys a test sends and the driver's `settle()`, then read the screen.
   ///
-  /// - Parameter host: The host whose ``TerminalHost/TerminalScreenHost/frame(width:height:)``
+  /// - Parameter host: The host whose ``/TerminalHost/TerminalScreenHost/frame(width:height:)``
   ///   to show.
   /// - Returns: The bytes written, to check that a small change writes a few bytes.
   @MainActor @discardableResult
