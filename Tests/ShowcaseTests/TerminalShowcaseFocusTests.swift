@@ -60,4 +60,20 @@ import Testing
     #expect(driver.dialog == nil, "Esc answers Stay")
     #expect(driver.visibleModel is RegistrationFlowViewModel)
   }
+
+  @Test mutating func lettersTypedAfterSpaceOnABusyRegisterGoNowhere() async throws {
+    defer { driver.shutDown() }
+    try await press(.tab, .tab, .enter)
+    let flow = try #require(driver.visibleModel as? RegistrationFlowViewModel)
+    #expect(host.focused?.id == "code")
+    for key in "123456" { try await press(.character(key)) }
+    try await press(.tab)
+    for key in "hunter22" { try await press(.character(key)) }
+    try await press(.tab)
+    #expect(host.focused?.id == "register")
+    try await press(.character(" "), .character("x"), .character("y"))
+    #expect(host.focused?.id == "register", "the busy button keeps the focus")
+    #expect(flow.form.password == "hunter22", "the letters reached no field")
+    #expect(flow.form.code == "123456")
+  }
 }
