@@ -8,11 +8,11 @@ public import Headless
 /// list's row), when the view model focuses a widget (a `Focusable` whose `isFocused` it sets),
 /// or when the focused widget goes away (Docs/Hosts.md, "Focus and keys", gives the rules). A
 /// widget that turns disabled or busy keeps the focus and ignores the keys until it is enabled
-/// again. A key goes to the focused widget through one table of
-/// rules, the same rules that make ``keyHints`` and ``footer``, and reaches the widgets only
-/// through their public paths: `WidgetProperty.edit(_:)` for typing, toggling, adjusting,
-/// choosing and picking; `WidgetEvent.send()` for taps and submits; `ListView.select(_:)` for
-/// a row; `AppHost.goBack()` for Esc. Each typed key is one edit of the whole text, as the
+/// again. A key goes to the focused widget through one table of rules, the same rules that
+/// make ``keyHints`` and ``footer``, and reaches the widgets only through their public paths:
+/// `WidgetProperty.edit(_:)` for typing, toggling, adjusting, choosing and picking;
+/// `WidgetEvent.send()` for taps, submits and a dialog's answers (Esc taps its cancel button);
+/// `ListView.select(_:)` for a row; `AppHost.goBack()` for Esc with no dialog. Each typed key is one edit of the whole text, as the
 /// driver's `type(_:into:)` makes one per character, and a bracketed paste is one edit.
 ///
 /// The host draws nothing by itself: ask for ``frame(width:height:)`` after each
@@ -185,9 +185,10 @@ public final class TerminalScreenHost {
   /// Paints the tree into a frame of `width` × `height` cells, the last row the ``footer``
   /// fitted to the width; while the help screen is shown, the help in place of the tree.
   ///
-  /// When the focused widget went away since the last key (hidden, disabled, another screen
-  /// or a dialog shown), the focus moves first, as an edit of `isFocused` for a focusable
-  /// widget, and `flush` runs.
+  /// When the focused widget went away since the last key (hidden, gone, another screen or a
+  /// dialog shown), the focus moves first by the rules of Docs/Hosts.md, as an edit of
+  /// `isFocused` for a focusable widget, and `flush` runs; a widget that only turned disabled
+  /// or busy keeps it.
   ///
   /// - Parameters:
   ///   - width: The terminal's width in columns.
