@@ -96,4 +96,19 @@ import Testing
     let footer = "↑↓ move  Enter select  Del/⌫ delete  r refresh  ? help"
     #expect(refreshed[7] == footer)
   }
+
+  @Test mutating func theRightArrowReachesMarkDeliveredWhichGivesTheFocusBackOnceHidden()
+    async throws
+  {
+    _ = try await press()
+    #expect(cursorLine == "  WB-1001 Ada Park 2 parcels, due 10:30 [ Mark delivered ]")
+    _ = try await press(.right)
+    #expect(host.focused?.id == "deliver")
+    #expect(host.footer == "Enter/Space tap  ←→ row  ? help")
+    let recording = try await press(.enter)
+    #expect(host.focused?.id == "deliver", "busy, it keeps the focus")
+    #expect(recording.contains { $0.contains("WB-1001") })
+    _ = try await press(waiting: .seconds(1))
+    #expect(host.focused?.id == "waybills", "hidden once delivered: back to its list")
+  }
 }
