@@ -17,6 +17,7 @@ let package = Package(
     .library(name: "Headless", targets: ["Headless"]),
     .library(name: "HeadlessTesting", targets: ["HeadlessTesting"]),
     .library(name: "TerminalHost", targets: ["TerminalHost"]),
+    .library(name: "TerminalHostTesting", targets: ["TerminalHostTesting"]),
     .executable(name: "Showcase", targets: ["Showcase"]),
   ],
   dependencies: [],
@@ -25,6 +26,8 @@ let package = Package(
     .target(name: "Headless", dependencies: ["BindingDSL"], swiftSettings: upcoming),
     .target(name: "HeadlessTesting", dependencies: ["Headless"], swiftSettings: upcoming),
     .target(name: "TerminalHost", dependencies: ["Headless"], swiftSettings: upcoming),
+    .target(
+      name: "TerminalHostTesting", dependencies: ["TerminalHost"], swiftSettings: upcoming),
     .executableTarget(
       name: "Showcase",
       dependencies: ["BindingDSL", "Headless", "HeadlessTesting", "TerminalHost"],
@@ -35,11 +38,16 @@ let package = Package(
       exclude: ["__Snapshots__", "Tutorial/__Snapshots__"], swiftSettings: upcoming),
     .testTarget(
       name: "ShowcaseTests",
-      dependencies: ["Showcase", "BindingDSL", "Headless", "HeadlessTesting", "TerminalHost"],
+      dependencies: [
+        "Showcase", "BindingDSL", "Headless", "HeadlessTesting", "TerminalHost",
+        "TerminalHostTesting",
+      ],
       exclude: ["__Snapshots__"], swiftSettings: upcoming),
     .testTarget(
       name: "TerminalHostTests",
-      dependencies: ["TerminalHost", "BindingDSL", "Headless", "HeadlessTesting"],
+      dependencies: [
+        "TerminalHost", "TerminalHostTesting", "BindingDSL", "Headless", "HeadlessTesting",
+      ],
       swiftSettings: upcoming),
     .testTarget(
       name: "CompileTimeTests", dependencies: ["BindingDSL", "Headless", "HeadlessTesting"],

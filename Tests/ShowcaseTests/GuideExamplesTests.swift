@@ -63,7 +63,9 @@ import Testing
       at: root.appendingPathComponent("Docs"), includingPropertiesForKeys: nil
     ).filter { $0.pathExtension == "md" }
     // NB: the catalogs' own pages; the guides of Docs/ are their articles (Scripts/docs).
-    let catalogs = try ["BindingDSL", "Headless", "HeadlessTesting"].map { module in
+    let catalogs = try [
+      "BindingDSL", "Headless", "HeadlessTesting", "TerminalHost", "TerminalHostTesting",
+    ].map { module in
       try FileManager.default.contentsOfDirectory(
         at: root.appendingPathComponent("Sources/\(module)/\(module).docc"),
         includingPropertiesForKeys: nil

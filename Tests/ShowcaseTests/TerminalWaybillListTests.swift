@@ -2,6 +2,7 @@ import BindingDSL
 import Foundation
 import Headless
 import HeadlessTesting
+import TerminalHostTesting
 import Testing
 
 @testable import Showcase
@@ -91,7 +92,23 @@ import Testing
     #expect(refreshing[1] == "⋯ refreshing")
     let refreshed = try await press(waiting: .seconds(1))
     #expect(refreshed[1] == "  In transit (2)")
-    let footer = "Tab/⇧Tab focus  ↑↓ move  Enter select  Del delete  r refresh"
+    // NB: one focus stop, so no Tab; Backspace deletes too, so the footer says so.
+    let footer = "↑↓ move  Enter select  Del/⌫ delete  r refresh  ? help"
     #expect(refreshed[7] == footer)
+  }
+
+  @Test mutating func theRightArrowReachesMarkDeliveredWhichGivesTheFocusBackOnceHidden()
+    async throws
+  {
+    _ = try await press()
+    #expect(cursorLine == "  WB-1001 Ada Park 2 parcels, due 10:30 [ Mark delivered ]")
+    _ = try await press(.right)
+    #expect(host.focused?.id == "deliver")
+    #expect(host.footer == "Enter/Space tap  ←→ row  ? help")
+    let recording = try await press(.enter)
+    #expect(host.focused?.id == "deliver", "busy, it keeps the focus")
+    #expect(recording.contains { $0.contains("WB-1001") })
+    _ = try await press(waiting: .seconds(1))
+    #expect(host.focused?.id == "waybills", "hidden once delivered: back to its list")
   }
 }

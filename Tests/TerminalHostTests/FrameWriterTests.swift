@@ -1,3 +1,4 @@
+import TerminalHostTesting
 import Testing
 
 @testable import TerminalHost

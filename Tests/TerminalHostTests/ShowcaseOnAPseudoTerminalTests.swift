@@ -17,7 +17,7 @@
       try run.expectTheTerminalGivenBack()
     }
 
-    @Test(arguments: [SIGINT, SIGTERM, SIGHUP, SIGSEGV, SIGABRT])
+    @Test(arguments: [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGSEGV, SIGABRT])
     func aSignalEndsItAndTheTerminalIsGivenBack(_ signal: Int32) throws {
       let run = try ShowcaseRun()
       try run.waitForTheScreen()
@@ -58,6 +58,15 @@
       #expect(output.contains("--interactive [SCREEN]"))
       #expect(run.pty.settingsBytes == run.before)
     }
+
+    @Test(arguments: [[], ["TERM="]])
+    func anUnnamedTerminalIsRefusedAsADumbOne(_ environment: [String]) throws {
+      let run = try ShowcaseRun(environment: environment, withoutTerm: true)
+      #expect(run.status() == .exited(2))
+      let output = String(decoding: run.pty.output(), as: UTF8.self)
+      #expect(output.contains("--terminal needs a terminal, and the terminal is not named"))
+      #expect(run.pty.settingsBytes == run.before)
+    }
   }
 
   /// How a child process ended or stopped.
@@ -80,8 +89,11 @@
     /// - Parameters:
     ///   - standardInput: A path to open as standard input instead of the terminal.
     ///   - environment: Entries added to a plain environment (`TERM=xterm-256color`).
+    ///   - withoutTerm: Whether the plain environment leaves `TERM` out.
     /// - Throws: ``ShowcaseRunError`` when the executable is missing or cannot be started.
-    init(standardInput: String? = nil, environment: [String] = []) throws {
+    init(standardInput: String? = nil, environment: [String] = [], withoutTerm: Bool = false)
+      throws
+    {
       let executable = try Self.showcaseExecutable()
       pty = try #require(PseudoTerminal(width: 60, height: 16))
       before = pty.settingsBytes
@@ -104,7 +116,9 @@
       posix_spawnattr_setflags(&attributes, 0x80)
       // NB: without the backtracer, a crash ends at once with its signal.
       let environment = Dictionary(
-        environmentPairs(["TERM=xterm-256color", "SWIFT_BACKTRACE=enable=no"] + environment),
+        environmentPairs(
+          (withoutTerm ? [] : ["TERM=xterm-256color"]) + ["SWIFT_BACKTRACE=enable=no"]
+            + environment),
         uniquingKeysWith: { $1 })
       var process: pid_t = 0
       let arguments = [executable, "--terminal", "registration"]
@@ -188,7 +202,9 @@
 
   private func environmentPairs(_ entries: [String]) -> [(String, String)] {
     entries.map { entry in
-      let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
+      let parts = entry.split(
+        separator: "=", maxSplits: 1, omittingEmptySubsequences: false
+      ).map(String.init)
       return (parts[0], parts.count > 1 ? parts[1] : "")
     }
   }

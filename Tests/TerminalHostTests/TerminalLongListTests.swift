@@ -1,6 +1,7 @@
 import BindingDSL
 import Headless
 import HeadlessTesting
+import TerminalHostTesting
 import Testing
 
 @testable import TerminalHost

@@ -1,6 +1,7 @@
 import BindingDSL
 import Headless
 import HeadlessTesting
+import TerminalHostTesting
 import Testing
 
 @testable import TerminalHost
@@ -122,14 +123,15 @@ import Testing
 
   @Test mutating func theFooterListsTheKeysOfTheFocusedWidget() async throws {
     show()
-    #expect(terminal.lines[9] == "Tab/⇧Tab focus  Enter submit  ←→/Home/En")
+    // NB: no "Enter submit": nothing is bound to the field's submit.
+    #expect(terminal.lines[9] == "Tab/⇧Tab focus  ←→/Home/End move  …", "whole hints, then …")
     #expect(terminal[0, 9].style.attributes == [.dim])
-    let field = "Tab/⇧Tab focus  Enter submit  ←→/Home/End move  ⌫/Del/^W delete  Alt-B/F word"
+    let field = "Tab/⇧Tab focus  ←→/Home/End move  ⌫/Del/^W delete  Alt-B/F word"
     #expect(host.footer == field)
     try await press(.tab, .tab, .tab)
     let hints = host.keyHints.map(\.description)
-    #expect(hints == ["Tab/⇧Tab focus", "Enter/Space tap"])
-    #expect(terminal.lines[9] == "Tab/⇧Tab focus  Enter/Space tap")
+    #expect(hints == ["Tab/⇧Tab focus", "Enter/Space tap", "? help"])
+    #expect(terminal.lines[9] == "Tab/⇧Tab focus  Enter/Space tap  ? help")
   }
 
   @Test mutating func aScreenTallerThanTheTerminalScrollsToTheFocusedWidget() async throws {

@@ -3,6 +3,7 @@
   import Glibc
   import Headless
   import HeadlessTesting
+  import TerminalHostTesting
   import Testing
 
   @testable import TerminalHost
@@ -71,6 +72,38 @@
       #expect(terminal.lines[9].hasPrefix("^C quit  Tab/⇧Tab focus"))
       #expect(terminal.cursor == TerminalPosition(column: 3, row: 1))
       #expect(scheduler.draw == nil, "the session lets go of the scheduler")
+    }
+
+    @Test(arguments: [true, false])
+    func aSessionWritesColorsUnlessNoColorIsSet(_ usesColor: Bool) async throws {
+      let pty = try #require(PseudoTerminal(width: 30, height: 6))
+      defer { pty.close() }
+      let driver = AppDriver(registry: try inboxRegistry())
+      try await driver.start { app in InboxModel(app: app) }
+      let scheduler = RedrawScheduler()
+      let host = TerminalScreenHost(driver.host, flush: {})
+      let session = try TerminalSession(input: pty.terminal, output: pty.terminal)
+      session.usesColor = usesColor
+      let shown = watch(pty, width: 30, height: 6) { screen in
+        guard screen.lines[0] == " Inbox" else { return false }
+        pty.type([3])
+        return true
+      }
+      try await session.run(host, scheduler: scheduler)
+      let terminal = try #require(await shown.value)
+      session.restore()
+      let bar = terminal[0, 0].style
+      #expect(bar.attributes == [.bold], "the title bar is bold either way")
+      #expect(bar.background == (usesColor ? .blue : nil))
+      #expect(bar.foreground == (usesColor ? .white : nil))
+      #expect(terminal.unrecognized.isEmpty)
+      driver.shutDown()
+    }
+
+    @Test func noColorIsHonouredWhenSetAndNotEmpty() {
+      #expect(TerminalSession.usesColor(environment: [:]))
+      #expect(TerminalSession.usesColor(environment: ["NO_COLOR": ""]))
+      #expect(!TerminalSession.usesColor(environment: ["NO_COLOR": "1"]))
     }
 
     @Test func aResizeRepaintsTheWholeScreenAtTheNewSize() async throws {
@@ -161,6 +194,12 @@
       #expect(
         TerminalSession.unavailableReason(input: pty.terminal, environment: ["TERM": "dumb"])
           == "the terminal is dumb (TERM=dumb)")
+      #expect(
+        TerminalSession.unavailableReason(input: pty.terminal, environment: [:])
+          == "the terminal is not named (TERM is unset), so it is taken for a dumb one")
+      #expect(
+        TerminalSession.unavailableReason(input: pty.terminal, environment: ["TERM": ""])
+          == "the terminal is not named (TERM is empty), so it is taken for a dumb one")
       #expect(
         TerminalSession.unavailableReason(input: pty.terminal, environment: ["TERM": "xterm"])
           == nil)

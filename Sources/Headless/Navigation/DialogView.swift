@@ -25,7 +25,7 @@ public final class DialogView: Widget {
   /// The buttons, in order; their ids are `<dialog id>.<index>`, from 1.
   public let buttons: [Button]
   /// The roles of the buttons, in order.
-  let roles: [DialogButton.Role]
+  package let roles: [DialogButton.Role]
   /// The prompt's text field (`<dialog id>.text`).
   public let field: TextField?
   /// Whether another dialog is in front of this one.

@@ -135,6 +135,18 @@ public struct Frame: Hashable, Sendable {
     }
   }
 
+  /// Takes every cell's colors away, keeping its text and attributes: what a terminal shows
+  /// under `NO_COLOR`.
+  package mutating func removeColors() {
+    for index in cells.indices
+    where cells[index].style.foreground != nil
+      || cells[index].style.background != nil
+    {
+      cells[index].style.foreground = nil
+      cells[index].style.background = nil
+    }
+  }
+
   /// The text of each row, wide characters once and trailing spaces left out: the screen as a
   /// test reads it.
   public var lines: [String] {

@@ -5,33 +5,33 @@ extension TerminalScreenHost {
   func perform(_ command: KeyCommand, for event: KeyEvent) {
     switch command {
     case .edit(let edit): editText(edit, for: event)
-    case .submit: (focused as? any Submittable)?.submit.send()
-    case .tap: (focused as? any Tappable)?.tap.send()
+    case .submit: (focusedWidget as? any Submittable)?.submit.send()
+    case .tap: (focusedWidget as? any Tappable)?.tap.send()
     case .toggle:
-      guard let toggle = focused as? any Toggleable else { return }
+      guard let toggle = focusedWidget as? any Toggleable else { return }
       toggle.isOn.edit(!toggle.isOn.value)
     case .adjust(let steps): adjust(by: steps)
     case .choose(let offset): choose(by: offset)
     case .moveDay(let days):
-      guard let picker = focused as? any DatePickable, let day = picker.day(movedBy: days)
+      guard let picker = focusedWidget as? any DatePickable, let day = picker.day(movedBy: days)
       else { return }
       picker.date.edit(day)
     case .switchTab(let offset):
-      guard let tabs = focused as? TabView else { return }
+      guard let tabs = focusedWidget as? TabView else { return }
       let ids = tabs.tabIDs
       let index = (ids.firstIndex(of: tabs.selection.value) ?? 0) + offset
       if ids.indices.contains(index) { tabs.selection.edit(ids[index]) }
     case .moveRow(let offset):
-      guard let list = focused as? ListView else { return }
+      guard let list = focusedWidget as? ListView else { return }
       followListCursor(in: list)
       if moveListCursor(by: offset, in: list) { loadMore(of: list) }
     case .selectRow:
-      guard let list = focused as? ListView else { return }
+      guard let list = focusedWidget as? ListView else { return }
       followListCursor(in: list)
       guard list.rows.indices.contains(listCursor) else { return }
       list.select(list.rows[listCursor])
     case .swipe(let name):
-      guard let list = focused as? ListView else { return }
+      guard let list = focusedWidget as? ListView else { return }
       followListCursor(in: list)
       guard list.rows.indices.contains(listCursor),
         let action = list.boundActions.first(where: { $0.eventKey.property == name }),
@@ -39,16 +39,23 @@ extension TerminalScreenHost {
       else { return }
       action.send(model)
     case .refresh:
-      guard let list = focused as? ListView, list.refresh.isEnabled.value else { return }
+      guard let list = focusedWidget as? ListView, list.refresh.isEnabled.value else { return }
       list.refresh.trigger.send()
     case .focus(let offset):
-      let order = focusOrder
-      guard !order.isEmpty else { return }
-      let index = focused.flatMap { current in order.firstIndex { $0 === current } }
-      let next = index.map { ($0 + offset + order.count) % order.count } ?? 0
-      moveFocus(to: order[next], in: order)
+      moveFocus(by: offset)
     case .back:
       try? app?.goBack()
+    case .moveInRow(let offset):
+      moveInRow(by: offset)
+    case .cancelDialog:
+      guard let app, let dialog = ScreenPainter.frontDialog(of: app.view) else { return }
+      Self.cancelButton(of: dialog)?.tap.send()
+    case .confirmPrompt:
+      guard let app, let dialog = ScreenPainter.frontDialog(of: app.view) else { return }
+      let cancel = Self.cancelButton(of: dialog)
+      dialog.buttons.first { $0 !== cancel }?.tap.send()
+    case .help:
+      isShowingHelp.toggle()
     }
   }
 
@@ -64,7 +71,7 @@ extension TerminalScreenHost {
   /// Applies a text edit at the caret: the caret moves, and an edit that changes the text
   /// hands the whole new text to the widget as one edit.
   private func editText(_ edit: TextEdit, for event: KeyEvent) {
-    guard let field = focused as? any TextEditable else { return }
+    guard let field = focusedWidget as? any TextEditable else { return }
     var text = CaretText(field.text.value, caret: caretIndex(in: field))
     var typed = ""
     switch event {
@@ -81,7 +88,7 @@ extension TerminalScreenHost {
   /// Moves an adjustable widget by `steps` steps, as the driver's `step(_:by:)` does
   /// (`Adjustable.value(steppedBy:)`); a step past an end does nothing.
   private func adjust(by steps: Int) {
-    guard let widget = focused as? any Adjustable else { return }
+    guard let widget = focusedWidget as? any Adjustable else { return }
     let target = widget.value(steppedBy: steps)
     guard target != widget.adjustableValue, widget.problem(adjustingTo: target) == nil else {
       return
@@ -92,7 +99,7 @@ extension TerminalScreenHost {
   /// Selects the option `offset` places from the selected one
   /// (`OptionSelectable.option(movedBy:)`); nothing past either end.
   private func choose(by offset: Int) {
-    guard let widget = focused as? any OptionSelectable, let option = widget.option(movedBy: offset)
+    guard let widget = focusedWidget as? any OptionSelectable, let option = widget.option(movedBy: offset)
     else { return }
     widget.selection.edit(option)
   }

@@ -3,13 +3,16 @@ public import Headless
 /// Shows a mounted screen or an app in a terminal and turns the keys a person presses into the
 /// same edits and events a test driver sends.
 ///
-/// The host owns the focus: Tab and Shift-Tab move it through the enabled, shown widgets that
-/// take it, in tree order, and a widget the view model focuses (a `Focusable` whose
-/// `isFocused` it sets) takes it. A key goes to the focused widget through one table of
-/// rules, the same rules that make ``keyHints`` and ``footer``, and reaches the widgets only
-/// through their public paths: `WidgetProperty.edit(_:)` for typing, toggling, adjusting,
-/// choosing and picking; `WidgetEvent.send()` for taps and submits; `ListView.select(_:)` for
-/// a row; `AppHost.goBack()` for Esc. Each typed key is one edit of the whole text, as the
+/// The host owns the focus, and moves it only when the person does (Tab and Shift-Tab through
+/// the enabled, shown widgets that take it, in tree order; → and ← through the controls of a
+/// list's row), when the view model focuses a widget (a `Focusable` whose `isFocused` it sets),
+/// or when the focused widget goes away (Docs/Hosts.md, "Focus and keys", gives the rules). A
+/// widget that turns disabled or busy keeps the focus and ignores the keys until it is enabled
+/// again. A key goes to the focused widget through one table of rules, the same rules that
+/// make ``keyHints`` and ``footer``, and reaches the widgets only through their public paths:
+/// `WidgetProperty.edit(_:)` for typing, toggling, adjusting, choosing and picking;
+/// `WidgetEvent.send()` for taps, submits and a dialog's answers (Esc taps its cancel button);
+/// `ListView.select(_:)` for a row; `AppHost.goBack()` for Esc with no dialog. Each typed key is one edit of the whole text, as the
 /// driver's `type(_:into:)` makes one per character, and a bracketed paste is one edit.
 ///
 /// The host draws nothing by itself: ask for ``frame(width:height:)`` after each
@@ -19,10 +22,25 @@ public final class TerminalScreenHost {
   private let root: @MainActor () -> Widget?
   let app: AppHost?
   private let flush: @MainActor () -> Void
-  /// The widget with the focus, or `nil` when nothing on screen takes it.
-  public private(set) var focused: Widget?
+  /// The widget with the focus, or `nil` when nothing on screen takes it: set from the start,
+  /// before the first key or frame. Reading it first brings the focus up to date with the
+  /// tree, as ``frame(width:height:)`` and ``handle(_:)`` do: a dialog that came in front since
+  /// has the focus on its default.
+  public var focused: Widget? {
+    settleFocus()
+    return focusedWidget
+  }
+  /// Where the focus is, as last settled.
+  private(set) var focusedWidget: Widget?
   /// Where ``focused`` was in ``focusOrder``: where the focus goes when the widget goes away.
   private var focusIndex = 0
+  /// The list whose cursor row holds ``focused``, while the focus is on one of a row's
+  /// controls, and that row.
+  weak var rowList: ListView?
+  weak var focusedRow: RowWidget?
+  /// The widget the focus goes to on entering a scope: a dialog's default, or the widget that
+  /// had the focus when its screen was last left.
+  private weak var entryFocus: Widget?
   /// The caret in the focused text widget, and the text it was placed in: a text changed
   /// since by anything but the host puts the caret back at its end.
   var caret: (index: Int, text: String)?
@@ -30,10 +48,22 @@ public final class TerminalScreenHost {
   /// removed before it leave the cursor on the same row.
   var listCursor = 0
   weak var listCursorRow: RowWidget?
-  /// What the focus moves within (an app's visible screen or its dialog in front), and where
-  /// the focus was in each scope left for another: closing a dialog gives the focus back.
-  private var scope: ObjectIdentifier?
-  private var savedFocusIndex: [ObjectIdentifier: Int] = [:]
+  /// What the focus moves within (an app's visible screen or its dialog in front), held
+  /// weakly and compared by identity: a dialog that went away never matches a new one, even
+  /// one made at the same address.
+  private weak var scope: Widget?
+  /// Where the focus was on each screen left for a dialog or another screen: it goes back
+  /// there when the screen shows again. Dialogs keep nothing: each opens on its default.
+  private var savedFocus: [SavedFocus] = []
+  /// Whether the help screen (`?`) is shown in place of the tree.
+  public internal(set) var isShowingHelp = false
+
+  /// The widget that had the focus on a screen, and its place in the order.
+  private struct SavedFocus {
+    weak var screen: Widget?
+    weak var widget: Widget?
+    let index: Int
+  }
 
   /// Creates a host for the widget tree `root` returns.
   ///
@@ -51,6 +81,7 @@ public final class TerminalScreenHost {
     self.root = root
     self.app = app
     self.flush = flush
+    settleFocus()
   }
 
   /// Creates a host for a mounted screen.
@@ -77,30 +108,65 @@ public final class TerminalScreenHost {
   /// The widgets Tab moves through, in order: enabled, shown, and of a kind that takes the
   /// focus; in an app with a dialog in front, that dialog's field and buttons only.
   public var focusOrder: [Widget] {
-    root().map(FocusOrder.widgets(in:)) ?? []
+    root().map { FocusOrder.widgets(in: $0) } ?? []
   }
 
-  /// The keys that work now, from the same table the host acts by: Tab and Shift-Tab, Esc
-  /// when the app can go back, then those of the focused widget.
+  /// The keys that work now, from the same table the host acts by: those of the focused
+  /// widget (none while it is disabled or busy), then Tab and Shift-Tab when there are two
+  /// focus stops or more, Esc when it cancels a dialog or goes back, and `?` for help.
   public var keyHints: [KeyHint] {
-    KeyTable.hints(for: focused, canGoBack: canGoBack)
+    KeyTable.hints(for: operableFocus, context: keyContext)
   }
 
   /// Keys the caller answers before the host, such as a session's `^C quit`: listed first in
   /// the ``footer``.
   public var sessionHints: [KeyHint] = []
 
-  /// ``sessionHints`` and then ``keyHints`` as one line, two spaces apart: what the frame's
-  /// last row shows, clipped at its end.
+  /// ``sessionHints`` and then ``keyHints`` as one line, two spaces apart.
   public var footer: String {
     (sessionHints + keyHints).map(\.description).joined(separator: "  ")
   }
 
-  /// Whether Esc goes back: the visible screen has one to go back to and no dialog is shown.
-  private var canGoBack: Bool {
-    guard let app else { return false }
-    return ScreenPainter.frontDialog(of: app.view) == nil
-      && ScreenPainter.visibleScreen(of: app.view)?.hasBack == true
+  /// The ``footer`` fitted into `width` columns: the hints that fit whole, then `…` when some
+  /// are left out, so that no hint is cut in the middle of a word.
+  ///
+  /// - Parameter width: The columns the line may take.
+  /// - Returns: The line, at most `width` columns wide.
+  public func footer(width: Int) -> String {
+    KeyTable.fitted(sessionHints + keyHints, width: width)
+  }
+
+  /// Every key the host answers, by the kind of widget focused, as the help screen (`?`)
+  /// lists them.
+  public var helpLines: [String] { KeyTable.helpLines }
+
+  /// What the key table needs to know beyond the focused widget.
+  var keyContext: KeyContext {
+    var context = KeyContext()
+    context.focusStops = focusOrder.count
+    context.isShowingHelp = isShowingHelp
+    context.isInRow = rowList != nil
+    if let app {
+      let dialog = ScreenPainter.frontDialog(of: app.view)
+      context.dialog = dialog
+      context.canGoBack =
+        dialog == nil && ScreenPainter.visibleScreen(of: app.view)?.hasBack == true
+    }
+    if let list = focusedWidget as? ListView {
+      followListCursor(in: list)
+      let rows = list.rows
+      if rows.indices.contains(listCursor) {
+        context.cursorRowHasControls = !FocusOrder.controls(of: rows[listCursor]).isEmpty
+      }
+    }
+    return context
+  }
+
+  /// The focused widget while it takes keys: `nil` while it is disabled or its command runs.
+  var operableFocus: Widget? {
+    guard let focusedWidget, focusedWidget.isEnabled.value else { return nil }
+    if let button = focusedWidget as? Button, button.isBusy.value { return nil }
+    return focusedWidget
   }
 
   /// Acts on one key: the focused widget's rule for it, or a rule that works everywhere; a key
@@ -109,18 +175,20 @@ public final class TerminalScreenHost {
   /// - Parameter event: The key, as ``KeyDecoder`` reported it.
   public func handle(_ event: KeyEvent) {
     settleFocus()
-    let rules = KeyTable.rules(for: focused, canGoBack: canGoBack)
+    let rules = KeyTable.rules(for: operableFocus, context: keyContext)
     guard let rule = rules.first(where: { $0.matches(event) }) else { return }
     perform(rule.command(event), for: event)
     flush()
     settleFocus()
   }
 
-  /// Paints the tree into a frame of `width` × `height` cells, the last row the ``footer``.
+  /// Paints the tree into a frame of `width` × `height` cells, the last row the ``footer``
+  /// fitted to the width; while the help screen is shown, the help in place of the tree.
   ///
-  /// When the focused widget went away since the last key (hidden, disabled, another screen
-  /// or a dialog shown), the focus moves first, as an edit of `isFocused` for a focusable
-  /// widget, and `flush` runs.
+  /// When the focused widget went away since the last key (hidden, gone, another screen or a
+  /// dialog shown), the focus moves first by the rules of Docs/Hosts.md, as an edit of
+  /// `isFocused` for a focusable widget, and `flush` runs; a widget that only turned disabled
+  /// or busy keeps it.
   ///
   /// - Parameters:
   ///   - width: The terminal's width in columns.
@@ -130,53 +198,205 @@ public final class TerminalScreenHost {
     settleFocus()
     var frame = Frame(width: width, height: height)
     guard let tree = root(), height > 0 else { return frame }
-    var painter = ScreenPainter(focused: focused)
-    if let field = focused as? any TextEditable { painter.caret = caretIndex(in: field) }
-    if let list = focused as? ListView {
+    let footerLine = footer(width: width)
+    if isShowingHelp {
+      for (row, line) in helpLines.prefix(height - 1).enumerated() {
+        frame.write(line, column: 0, row: row)
+      }
+      frame.write(footerLine, column: 0, row: height - 1, style: TerminalStyle(attributes: .dim))
+      return frame
+    }
+    var painter = ScreenPainter(focused: focusedWidget)
+    if let field = focusedWidget as? any TextEditable { painter.caret = caretIndex(in: field) }
+    if let list = focusedWidget as? ListView {
       followListCursor(in: list)
       painter.listCursor = listCursor
     }
     painter.paint(tree, into: &frame, rows: 0..<(height - 1))
-    frame.write(footer, column: 0, row: height - 1, style: TerminalStyle(attributes: .dim))
+    frame.write(footerLine, column: 0, row: height - 1, style: TerminalStyle(attributes: .dim))
     return frame
   }
 
   // MARK: - Focus
 
-  /// Gives the focus to the widget the view model focused, or keeps it where it is, or, when
-  /// the focused widget went away (hidden, disabled, gone), moves it to the widget now where
-  /// it was in the order.
-  private func settleFocus() {
+  /// Gives the focus to the widget the view model focused; else keeps it where it is, even on
+  /// a widget that turned disabled or busy; else, when the focused widget went away (hidden,
+  /// gone, or its row gone), moves it: from a row's control to its list, on entering a scope to
+  /// that scope's entry widget, and otherwise to the widget now where it was in the order.
+  func settleFocus() {
     enterScope()
     let order = focusOrder
     if let claimed = order.first(where: { ($0 as? any Focusable)?.isFocused.value == true }),
-      claimed !== focused
+      claimed !== focusedWidget
     {
       take(claimed, in: order)
       return
     }
-    if let focused, let index = order.firstIndex(where: { $0 === focused }) {
-      focusIndex = index
+    if let focusedWidget {
+      if rowList == nil, let index = order.firstIndex(where: { $0 === focusedWidget }) {
+        focusIndex = index
+        return
+      }
+      if isStillShown(focusedWidget) { return }
+    }
+    focusedWidget = nil
+    if let list = rowList, order.contains(where: { $0 === list }) {
+      leaveRow(of: list)
       return
     }
-    focused = nil
+    rowList = nil
+    focusedRow = nil
     guard !order.isEmpty else { return }
-    moveFocus(to: order[min(focusIndex, order.count - 1)], in: order)
+    if let entry = entryFocus, let root = root(),
+      FocusOrder.widgets(in: root, includingDisabled: true).contains(where: { $0 === entry })
+    {
+      entryFocus = nil
+      moveFocus(to: entry, in: order)
+    } else {
+      entryFocus = nil
+      moveFocus(to: order[min(focusIndex, order.count - 1)], in: order)
+    }
     flush()
   }
 
-  /// Notices that the focus moves within another scope: a dialog came in front, went away,
-  /// or another screen became visible. The focus starts at the first widget of a new scope
-  /// and returns to where it was in one shown again.
+  /// Whether `widget`, focused but not in the order, is still there to keep the focus: shown
+  /// and taking it though disabled, or a control of the row the focus went into.
+  private func isStillShown(_ widget: Widget) -> Bool {
+    if let list = rowList {
+      guard let row = focusedRow, list.rows.contains(where: { $0 === row }),
+        let root = root(),
+        FocusOrder.widgets(in: root, includingDisabled: true).contains(where: { $0 === list })
+      else { return false }
+      return FocusOrder.controls(of: row, includingDisabled: true).contains { $0 === widget }
+    }
+    guard let root = root() else { return false }
+    return FocusOrder.widgets(in: root, includingDisabled: true).contains { $0 === widget }
+  }
+
+  /// Notices that the focus moves within another scope: a dialog came in front, went away, or
+  /// another screen became visible. A dialog opens on its default (``defaultFocus(of:)``); a
+  /// screen shown again gets the focus back where it was; a new screen starts at its first
+  /// widget.
   private func enterScope() {
     guard let app = root() as? AppView else { return }
-    let current = (ScreenPainter.frontDialog(of: app) ?? ScreenPainter.visibleScreen(of: app))
-      .map(ObjectIdentifier.init)
-    guard current != scope else { return }
-    if let scope { savedFocusIndex[scope] = focusIndex }
+    let dialog = ScreenPainter.frontDialog(of: app)
+    let current: Widget? = dialog ?? ScreenPainter.visibleScreen(of: app)
+    guard current !== scope else { return }
+    savedFocus.removeAll { $0.screen == nil || $0.screen === scope }
+    if let scope, !(scope is DialogView), let focusedWidget {
+      savedFocus.append(
+        SavedFocus(screen: scope, widget: rowList ?? focusedWidget, index: focusIndex))
+    }
     scope = current
-    focused = nil
-    focusIndex = current.flatMap { savedFocusIndex[$0] } ?? 0
+    focusedWidget = nil
+    rowList = nil
+    focusedRow = nil
+    focusIndex = 0
+    entryFocus = nil
+    if let dialog {
+      entryFocus = Self.defaultFocus(of: dialog)
+    } else if let saved = savedFocus.first(where: { $0.screen === current }) {
+      entryFocus = saved.widget
+      focusIndex = saved.index
+    }
+  }
+
+  /// Where the focus starts in `dialog`: a prompt's field; else its cancel button; else its
+  /// first button that destroys nothing; else its first button.
+  static func defaultFocus(of dialog: DialogView) -> Widget? {
+    if let field = dialog.field { return field }
+    let roles = dialog.roles
+    let buttons = dialog.buttons
+    if let index = roles.firstIndex(of: .cancel), buttons.indices.contains(index) {
+      return buttons[index]
+    }
+    if let index = roles.firstIndex(where: { $0 != .destructive }), buttons.indices.contains(index)
+    {
+      return buttons[index]
+    }
+    return buttons.first
+  }
+
+  /// The button of `dialog` with the cancel role, if it has one.
+  static func cancelButton(of dialog: DialogView) -> Button? {
+    guard let index = dialog.roles.firstIndex(of: .cancel),
+      dialog.buttons.indices.contains(index)
+    else { return nil }
+    return dialog.buttons[index]
+  }
+
+  /// Moves the focus into the controls of the list's cursor row, or along them by `offset`:
+  /// past the first, back to the list; past the last, nowhere.
+  func moveInRow(by offset: Int) {
+    if let list = focusedWidget as? ListView {
+      guard offset > 0 else { return }
+      followListCursor(in: list)
+      let rows = list.rows
+      guard rows.indices.contains(listCursor),
+        let first = FocusOrder.controls(of: rows[listCursor]).first
+      else { return }
+      focusedRow = rows[listCursor]
+      rowList = list
+      focusControl(first)
+      return
+    }
+    guard let list = rowList, let row = focusedRow, let focusedWidget else { return }
+    let controls = FocusOrder.controls(of: row, includingDisabled: true)
+    guard let index = controls.firstIndex(where: { $0 === focusedWidget }) else { return }
+    var next = index + offset
+    while controls.indices.contains(next), !controls[next].isEnabled.value { next += offset }
+    if next < 0 {
+      leaveRow(of: list)
+    } else if controls.indices.contains(next) {
+      focusControl(controls[next])
+    }
+  }
+
+  /// Gives the focus back to `list` from one of its row's controls, its cursor where it was.
+  private func leaveRow(of list: ListView) {
+    rowList = nil
+    focusedRow = nil
+    caret = nil
+    focusedWidget = list
+  }
+
+  /// Focuses a control of a row, keeping the list's place in the order and its cursor.
+  private func focusControl(_ control: Widget) {
+    if let field = focusedWidget as? any Focusable, field.isFocused.value {
+      field.isFocused.edit(false)
+    }
+    if let field = control as? any Focusable, !field.isFocused.value { field.isFocused.edit(true) }
+    focusedWidget = control
+    caret = nil
+  }
+
+  /// Moves the focus `offset` stops along the order, from the focused widget's place (its
+  /// list's, for a row's control), passing over disabled widgets.
+  func moveFocus(by offset: Int) {
+    let order = focusOrder
+    guard !order.isEmpty else { return }
+    let anchor = rowList ?? focusedWidget
+    var next = offset > 0 ? 0 : order.count - 1
+    if let anchor, let index = order.firstIndex(where: { $0 === anchor }) {
+      next = (index + offset + order.count) % order.count
+    } else if let anchor, let root = root() {
+      // NB: a disabled widget has the focus: the next enabled one after it in the tree.
+      let shown = FocusOrder.widgets(in: root, includingDisabled: true)
+      if let place = shown.firstIndex(where: { $0 === anchor }) {
+        var index = place + offset
+        while shown.indices.contains(index), !order.contains(where: { $0 === shown[index] }) {
+          index += offset
+        }
+        if shown.indices.contains(index),
+          let found = order.firstIndex(where: { $0 === shown[index] })
+        {
+          next = found
+        }
+      }
+    }
+    rowList = nil
+    focusedRow = nil
+    moveFocus(to: order[next], in: order)
   }
 
   /// Moves the focus to `widget` as the driver's `focus(_:)` does: every other widget of the
@@ -192,8 +412,8 @@ public final class TerminalScreenHost {
   /// Makes `widget` the focused widget, its caret at the end and a list's cursor on its
   /// selected row.
   private func take(_ widget: Widget, in order: [Widget]) {
-    focused = widget
-    focusIndex = order.firstIndex { $0 === widget } ?? 0
+    focusedWidget = widget
+    focusIndex = order.firstIndex { $0 === widget } ?? focusIndex
     caret = nil
     if let list = widget as? ListView {
       // NB: on the selected row when it is in the window, else on the first row shown (the

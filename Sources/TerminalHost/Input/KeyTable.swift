@@ -16,6 +16,30 @@ enum KeyCommand: Equatable {
   case refresh
   case focus(Int)
   case back
+  /// Into the focused row's controls (1), along them, or back to the list (-1).
+  case moveInRow(Int)
+  /// Taps the cancel button of the dialog in front.
+  case cancelDialog
+  /// Taps the button of the prompt in front that is not its cancel button.
+  case confirmPrompt
+  /// Shows or hides the help screen.
+  case help
+}
+
+/// What the key table needs to know beyond the focused widget.
+struct KeyContext {
+  /// Whether Esc goes back: the visible screen has one to go back to and no dialog is shown.
+  var canGoBack = false
+  /// The dialog in front, if any.
+  var dialog: DialogView?
+  /// How many widgets Tab moves through.
+  var focusStops = 0
+  /// Whether the focus is on a control of a list's row.
+  var isInRow = false
+  /// Whether the focused list's cursor row has controls → moves into.
+  var cursorRowHasControls = false
+  /// Whether the help screen is shown.
+  var isShowingHelp = false
 }
 
 /// One line of the key table: the keys that match, the hint the footer shows for them, and
@@ -45,31 +69,109 @@ struct KeyRule {
 /// and, from the same rules, the footer that lists them. A rule listed first wins.
 @MainActor
 enum KeyTable {
-  /// The rules for `widget` (the focused widget, if any), then those that work everywhere:
-  /// Tab and Shift-Tab move the focus, Esc goes back when `canGoBack`.
-  static func rules(for widget: Widget?, canGoBack: Bool) -> [KeyRule] {
-    (widget.map(widgetRules(for:)) ?? []) + globalRules(canGoBack: canGoBack)
+  /// The rules for `widget` (the focused widget, if it takes keys now), then those that work
+  /// everywhere: → and ← along a row's controls, Tab and Shift-Tab move the focus, Esc cancels
+  /// a dialog or goes back, `?` shows the help. While the help is shown, only Esc and `?`
+  /// (which close it) work.
+  static func rules(for widget: Widget?, context: KeyContext) -> [KeyRule] {
+    if context.isShowingHelp { return helpRules }
+    return (widget.map { widgetRules(for: $0, context: context) } ?? [])
+      + rowRules(context: context) + moveRules(context: context) + helpRule(for: widget)
   }
 
-  /// The footer's hints for the same rules: those that work everywhere first, as they matter
-  /// on every widget and a narrow terminal clips the end of the line, then the widget's.
-  static func hints(for widget: Widget?, canGoBack: Bool) -> [KeyHint] {
-    hints(globalRules(canGoBack: canGoBack)) + hints(widget.map(widgetRules(for:)) ?? [])
+  /// The footer's hints for the same rules, each naming keys that act now: Tab and Esc
+  /// first, as they matter on every widget, then the widget's, the row's, and `?`.
+  static func hints(for widget: Widget?, context: KeyContext) -> [KeyHint] {
+    if context.isShowingHelp { return hints(helpRules) }
+    return hints(moveRules(context: context))
+      + hints(widget.map { widgetRules(for: $0, context: context) } ?? [])
+      + hints(rowRules(context: context)) + hints(helpRule(for: widget))
   }
 
-  private static func globalRules(canGoBack: Bool) -> [KeyRule] {
+  private static let helpRules = [
+    KeyRule("Esc/?", "close help", [.escape, .character("?")], .help)
+  ]
+
+  /// `hints` on one line, two spaces apart, within `width` columns: the hints that fit whole,
+  /// then `…` when some are left out; a first hint wider than the line is cut and ends in `…`.
+  static func fitted(_ hints: [KeyHint], width: Int) -> String {
+    guard width > 0 else { return "" }
+    let whole = hints.map(\.description).joined(separator: "  ")
+    if TerminalText.width(of: whole) <= width { return whole }
+    var line = ""
+    for hint in hints.map(\.description) {
+      let candidate = line.isEmpty ? hint : line + "  " + hint
+      // NB: room for the "  …" that says more hints are left out.
+      guard TerminalText.width(of: candidate) + 3 <= width else { break }
+      line = candidate
+    }
+    if !line.isEmpty { return line + "  …" }
+    var cut = ""
+    for character in whole {
+      guard TerminalText.width(of: cut) + TerminalText.width(of: character) + 1 <= width else {
+        break
+      }
+      cut.append(character)
+    }
+    return cut + "…"
+  }
+
+  /// Every key of the table, by what has the focus, as the help screen shows them.
+  static let helpLines: [String] = [
+    "Keys",
+    "",
+    "Everywhere: Tab/⇧Tab next/previous control, Esc cancel a dialog or go back,",
+    "  ? this help (Esc or ? closes it), ^C quit",
+    "Text: type, ←→ Home End ^A ^E move, Alt-B/F word, ⌫ Del ^D ^W delete,",
+    "  Enter submit (where bound), OK in a prompt, line break in a text view",
+    "Button: Enter/Space tap   Toggle: Space/Enter toggle",
+    "Slider, stepper: ←↓ less, →↑ more   Options: ←↑ previous, →↓ next",
+    "Date: ←→ day, ↑↓ week   Tabs: ←→ tab",
+    "List: ↑↓ PgUp PgDn move, Enter/Space select, Del/⌫ delete, 1-9 row actions,",
+    "  r refresh, → the row's buttons (← back to the list)",
+  ]
+
+  /// → and ← along the controls of a row, while the focus is on one.
+  private static func rowRules(context: KeyContext) -> [KeyRule] {
+    guard context.isInRow else { return [] }
+    return [
+      KeyRule("←→", "row", [.left], .moveInRow(-1)),
+      KeyRule("", "", [.right], .moveInRow(1)),
+    ]
+  }
+
+  /// Tab and Shift-Tab (named only with two focus stops or more), and Esc when it cancels the
+  /// dialog in front or goes back.
+  private static func moveRules(context: KeyContext) -> [KeyRule] {
+    let tabHint = context.focusStops > 1 ? "Tab/⇧Tab" : ""
     var rules = [
-      KeyRule("Tab/⇧Tab", "focus", [.tab], .focus(1)),
+      KeyRule(tabHint, "focus", [.tab], .focus(1)),
       KeyRule("", "", [.backTab], .focus(-1)),
     ]
-    if canGoBack { rules.append(KeyRule("Esc", "back", [.escape], .back)) }
+    if let dialog = context.dialog {
+      if let cancel = TerminalScreenHost.cancelButton(of: dialog) {
+        rules.append(KeyRule("Esc", cancel.title.value, [.escape], .cancelDialog))
+      }
+    } else if context.canGoBack {
+      rules.append(KeyRule("Esc", "back", [.escape], .back))
+    }
     return rules
   }
 
-  private static func widgetRules(for widget: Widget) -> [KeyRule] {
+  /// `?` for the help, except in a text widget, which types it.
+  private static func helpRule(for widget: Widget?) -> [KeyRule] {
+    widget is any TextEditable ? [] : [KeyRule("?", "help", [.character("?")], .help)]
+  }
+
+  private static func widgetRules(for widget: Widget, context: KeyContext) -> [KeyRule] {
     switch widget {
     case let field as any TextEditable:
-      return textRules(multiline: field is TextView, submits: field is any Submittable)
+      if let dialog = context.dialog, dialog.field === widget {
+        return [KeyRule("Enter", "OK", [.enter], .confirmPrompt)]
+          + textRules(multiline: false, submits: false)
+      }
+      let submits = (field as? any Submittable).map { $0.submit.handlerCount > 0 } ?? false
+      return textRules(multiline: field is TextView, submits: submits)
     case is any Tappable:
       return [KeyRule("Enter/Space", "tap", [.enter, .character(" ")], .tap)]
     case is any Toggleable:
@@ -97,33 +199,42 @@ enum KeyTable {
         KeyRule("", "", [.right], .switchTab(1)),
       ]
     case let list as ListView:
-      return listRules(for: list)
+      return listRules(for: list, context: context)
     default:
       return []
     }
   }
 
-  /// A list's keys: the arrows move the cursor row (Page Up and Down by ten), Enter selects
-  /// it; Del swipes the `delete` action and 1 to 9 the others, each while a command is bound
-  /// to it; `r` pulls to refresh while the list's refresh has a command. Moving onto the last
-  /// row loads more, with no key of its own.
-  private static func listRules(for list: ListView) -> [KeyRule] {
-    var rules = [
-      KeyRule("↑↓", "move", [.up], .moveRow(-1)),
-      KeyRule("", "", [.down], .moveRow(1)),
-      KeyRule("", "", [.pageUp], .moveRow(-10)),
-      KeyRule("", "", [.pageDown], .moveRow(10)),
-      KeyRule("Enter", "select", [.enter, .character(" ")], .selectRow),
-    ]
-    var number = 0
-    for action in list.boundActions {
-      let name = action.eventKey.property
-      if action === list.deletion {
-        rules.append(KeyRule("Del", name, [.delete, .backspace], .swipe(name)))
-      } else if number < 9 {
-        number += 1
-        let key = Character(String(number))
-        rules.append(KeyRule(String(key), action.title ?? name, [.character(key)], .swipe(name)))
+  /// A list's keys: the arrows move the cursor row (Page Up and Down by ten) and Enter
+  /// selects it, while it has rows; → moves into the cursor row's controls, when it has some;
+  /// Del and Backspace swipe the `delete` action and 1 to 9 the others, each while a command
+  /// is bound to it; `r` pulls to refresh while the list's refresh has a command. Moving onto
+  /// the last row loads more, with no key of its own.
+  private static func listRules(for list: ListView, context: KeyContext) -> [KeyRule] {
+    var rules: [KeyRule] = []
+    if list.rowCount > 0 {
+      rules += [
+        KeyRule("↑↓", "move", [.up], .moveRow(-1)),
+        KeyRule("", "", [.down], .moveRow(1)),
+        KeyRule("", "", [.pageUp], .moveRow(-10)),
+        KeyRule("", "", [.pageDown], .moveRow(10)),
+      ]
+      let selects = list.selection.handlerCount > 0 ? "Enter" : ""
+      rules.append(KeyRule(selects, "select", [.enter, .character(" ")], .selectRow))
+      if context.cursorRowHasControls {
+        rules.append(KeyRule("→", "row", [.right], .moveInRow(1)))
+      }
+      var number = 0
+      for action in list.boundActions {
+        let name = action.eventKey.property
+        if action === list.deletion {
+          rules.append(KeyRule("Del/⌫", name, [.delete, .backspace], .swipe(name)))
+        } else if number < 9 {
+          number += 1
+          let key = Character(String(number))
+          rules.append(
+            KeyRule(String(key), action.title ?? name, [.character(key)], .swipe(name)))
+        }
       }
     }
     if list.refresh.isBound { rules.append(KeyRule("r", "refresh", [.character("r")], .refresh)) }

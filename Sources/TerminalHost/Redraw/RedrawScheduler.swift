@@ -6,9 +6,10 @@ public import BindingDSL
 /// however many flushes and other changes come in between.
 ///
 /// Mount the screens a host shows on it, give the host ``flush()`` to run after each key, and
-/// set ``draw`` to what paints and writes a frame (``TerminalSession/run(_:scheduler:clock:)``
-/// does). Changes that come without a flush, such as a key that only moves the focus or a
-/// dialog an app shows, call ``setNeedsRedraw()``.
+/// set ``draw`` to what paints and writes a frame
+/// (``TerminalSession/run(_:scheduler:clock:escapeDelay:)`` does). Changes that come without a
+/// flush, such as a key that only moves the focus or a dialog an app shows, call
+/// ``setNeedsRedraw()``.
 ///
 /// ```swift
 /// let scheduler = RedrawScheduler(clock: clock)

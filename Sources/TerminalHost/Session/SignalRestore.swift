@@ -45,7 +45,7 @@ enum SignalRestore {
     allocated(count: fatalSignals.count, sigaction())
 
   /// The signals that end the process: restored, then ended as by default.
-  static let endingSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+  static let endingSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
   /// The signals of a crash or a trap: restored, then handled as before the session.
   static let fatalSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGTRAP]
 
@@ -182,8 +182,8 @@ enum SignalRestore {
   }
 }
 
-/// SIGINT, SIGTERM and SIGHUP during a session: restores the terminal, then lets the signal do
-/// what it does by default (end the process) once the handler returns.
+/// SIGINT, SIGTERM, SIGHUP and SIGQUIT during a session: restores the terminal, then lets the
+/// signal do what it does by default (end the process) once the handler returns.
 private func handleEnding(_ number: Int32) {
   SignalRestore.restoreNow()
   signal(number, SIG_DFL)

@@ -16,8 +16,9 @@ extension TerminalSession {
   /// graphs mounted on `scheduler`, and after an app's stacks or dialogs change
   /// (`AppView.onChange`), at most once per the scheduler's interval, and only the cells
   /// that changed are written. A resize (SIGWINCH) and a resume after Ctrl-Z repaint the
-  /// whole screen. A lone Escape is reported as the Esc key once `escapeDelay` passes on
-  /// `clock` without the rest of a sequence.
+  /// whole screen. Frames keep their colors unless ``usesColor`` is `false` (`NO_COLOR`). A
+  /// lone Escape is reported as the Esc key once `escapeDelay` passes on `clock` without the
+  /// rest of a sequence.
   ///
   /// - Parameters:
   ///   - host: The host to show and drive; its footer gains `^C quit`. Give it
@@ -101,9 +102,12 @@ private final class SessionScreen {
     self.host = host
   }
 
-  /// Paints the host at the terminal's size and writes the cells that changed, in one write.
+  /// Paints the host at the terminal's size and writes the cells that changed, in one write:
+  /// without colors when the session uses none (`NO_COLOR`).
   func draw() {
     let (width, height) = session.size
-    session.write(writer.write(host.frame(width: width, height: height)))
+    var frame = host.frame(width: width, height: height)
+    if !session.usesColor { frame.removeColors() }
+    session.write(writer.write(frame))
   }
 }

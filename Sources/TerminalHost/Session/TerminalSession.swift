@@ -10,7 +10,7 @@
 
 /// A terminal taken over for a full-screen host: raw input (no echo, no line editing, no
 /// signals from Ctrl-C), the alternate screen, and bracketed paste; given back as it was on
-/// ``restore()``, on deinit, on SIGINT, SIGTERM and SIGHUP, whose handler writes the
+/// ``restore()``, on deinit, on SIGINT, SIGTERM, SIGHUP and SIGQUIT, whose handler writes the
 /// restoring sequences and settings before the signal ends the process, and on a crash or a
 /// trap (SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGTRAP), whose handler does the same before the
 /// signal goes on to the handler it had before. Ctrl-Z (or SIGTSTP) gives the terminal back
@@ -25,11 +25,26 @@ public final class TerminalSession {
   private var saved: termios
   private var raw: termios
   private(set) var isRestored = false
+  /// Whether frames are written with their colors: `false` when the `NO_COLOR` environment
+  /// variable is set and not empty (<https://no-color.org>), so that only the text attributes
+  /// (bold, dim, underline, reverse) are written. Set it to override the environment.
+  public var usesColor: Bool
+
+  /// Whether a session in `environment` writes colors: unless `NO_COLOR` is set to anything
+  /// but the empty string.
+  ///
+  /// - Parameter environment: The process's environment, where `NO_COLOR` is read.
+  /// - Returns: `false` when `NO_COLOR` is set and not empty.
+  public static func usesColor(environment: [String: String]) -> Bool {
+    (environment["NO_COLOR"] ?? "").isEmpty
+  }
+
   /// Whether the input ended: the terminal hung up or closed, so no key will come.
   public internal(set) var isAtEnd = false
 
   /// Why a full-screen session cannot run on `input`, or `nil` when it can: the input is not
-  /// a terminal (a pipe, a file), or `TERM` names a terminal without cursor movement.
+  /// a terminal (a pipe, a file), or `TERM` names a terminal without cursor movement (`dumb`)
+  /// or none at all (empty or unset), which is taken for a dumb one.
   ///
   /// - Parameters:
   ///   - input: The file descriptor keys would be read from.
@@ -37,8 +52,12 @@ public final class TerminalSession {
   /// - Returns: The reason, as a sentence; `nil` when a session can run.
   public static func unavailableReason(input: Int32, environment: [String: String]) -> String? {
     if isatty(input) != 1 { return "the input is not a terminal" }
-    if environment["TERM"] == "dumb" { return "the terminal is dumb (TERM=dumb)" }
-    return nil
+    switch environment["TERM"] {
+    case "dumb": return "the terminal is dumb (TERM=dumb)"
+    case nil: return "the terminal is not named (TERM is unset), so it is taken for a dumb one"
+    case "": return "the terminal is not named (TERM is empty), so it is taken for a dumb one"
+    default: return nil
+    }
   }
 
   /// Takes over the terminal: saves its settings, puts it in raw mode, switches to the
@@ -52,6 +71,8 @@ public final class TerminalSession {
   public init(input: Int32, output: Int32) throws(TerminalSessionError) {
     self.input = input
     self.output = output
+    let noColor = getenv("NO_COLOR").map { String(cString: $0) }
+    usesColor = Self.usesColor(environment: noColor.map { ["NO_COLOR": $0] } ?? [:])
     var settings = termios()
     guard isatty(input) == 1, tcgetattr(input, &settings) == 0 else {
       throw TerminalSessionError("the input is not a terminal")

@@ -1,6 +1,7 @@
 // NB: the pseudo-terminal is opened the Linux way; see `init`.
 #if os(Linux)
   import Glibc
+  import TerminalHostTesting
 
   @testable import TerminalHost
 

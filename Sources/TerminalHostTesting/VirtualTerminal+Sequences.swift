@@ -1,9 +1,11 @@
+import TerminalHost
+
 extension VirtualTerminal {
   /// Obeys `bytes`, written to the terminal after the bytes of earlier calls.
   ///
   /// - Parameter bytes: The bytes, in any chunks: a sequence or character cut between two calls
   ///   is completed by the next.
-  package mutating func receive(_ bytes: some Sequence<UInt8>) {
+  public mutating func receive(_ bytes: some Sequence<UInt8>) {
     pending.append(contentsOf: bytes)
     var index = 0
     var text = String.UnicodeScalarView()

@@ -1,3 +1,5 @@
+public import TerminalHost
+
 /// A terminal emulator without a display, for tests: a grid of cells with a cursor and a
 /// current style that obeys the bytes a host writes, so that a test can read the screen as
 /// text and check each cell's style.
@@ -8,27 +10,42 @@
 /// erasing fills with the current background. It understands what the host writes, and records
 /// every other sequence or control character in ``unrecognized`` so that a test can assert that
 /// there are none.
-package struct VirtualTerminal {
+///
+/// To test a screen of one's own, show a ``/TerminalHost/TerminalScreenHost`` on it after each
+/// key with ``show(_:)``, and read ``lines``, the cells and ``cursor``:
+///
+/// ```swift
+/// let driver = try ScreenDriver(GreetingScreen(), model: GreetingModel())
+/// let host = TerminalScreenHost(driver.mounted, flush: {})
+/// var terminal = VirtualTerminal(width: 30, height: 4)
+/// for key in "Ada" {
+///   host.handle(.character(key))
+///   try await driver.settle()
+/// }
+/// terminal.show(host)
+/// #expect(terminal.lines[1] == "Hello, Ada")
+/// ```
+public struct VirtualTerminal: Sendable {
   /// The number of columns.
-  package private(set) var width: Int
+  public private(set) var width: Int
   /// The number of rows.
-  package private(set) var height: Int
+  public private(set) var height: Int
   /// The cells of the screen shown, row by row.
-  package internal(set) var cells: [TerminalCell]
+  public internal(set) var cells: [TerminalCell]
   /// The cells of the screen not shown (the normal one while the alternate one is shown).
   var hiddenScreen: [TerminalCell]
   /// Where the next character goes.
-  package internal(set) var cursor = TerminalPosition(column: 0, row: 0)
+  public internal(set) var cursor = TerminalPosition(column: 0, row: 0)
   /// Whether the text cursor is shown (DECTCEM).
-  package internal(set) var isCursorVisible = true
+  public internal(set) var isCursorVisible = true
   /// Whether the alternate screen is shown.
-  package internal(set) var isAlternateScreenActive = false
+  public internal(set) var isAlternateScreenActive = false
   /// Whether pastes are bracketed (mode 2004).
-  package internal(set) var isBracketedPasteEnabled = false
+  public internal(set) var isBracketedPasteEnabled = false
   /// The style of the next character written, and of erased cells' background.
-  package internal(set) var style = TerminalStyle.plain
+  public internal(set) var style = TerminalStyle.plain
   /// The sequences and control characters received that it does not understand, as text.
-  package internal(set) var unrecognized: [String] = []
+  public internal(set) var unrecognized: [String] = []
   /// Whether a character was written in the last column, so that the next one wraps.
   var isWrapPending = false
   /// The cursor saved on entering the alternate screen.
@@ -36,12 +53,15 @@ package struct VirtualTerminal {
   /// Bytes of an unfinished sequence or character.
   var pending: [UInt8] = []
 
+  /// What ``show(_:)`` wrote last, so that the next frame writes only the cells that changed.
+  var writer = FrameWriter()
+
   /// A terminal of blank cells with the cursor at the top left.
   ///
   /// - Parameters:
   ///   - width: The number of columns.
   ///   - height: The number of rows.
-  package init(width: Int, height: Int) {
+  public init(width: Int, height: Int) {
     self.width = width
     self.height = height
     cells = Array(repeating: .blank, count: width * height)
@@ -49,22 +69,30 @@ package struct VirtualTerminal {
   }
 
   /// The cell at `column`, `row` of the screen shown.
-  package subscript(column: Int, row: Int) -> TerminalCell {
+  ///
+  /// - Parameters:
+  ///   - column: The column, from 0 at the left, less than ``width``.
+  ///   - row: The row, from 0 at the top, less than ``height``.
+  public subscript(column: Int, row: Int) -> TerminalCell {
     cells[row * width + column]
   }
 
   /// The screen shown as a frame, its cursor `nil` when the cursor is hidden: equal to the last
   /// frame written when the writer did its job.
-  package var frame: Frame {
+  public var frame: Frame {
     Frame(width: width, height: height, cells: cells, cursor: isCursorVisible ? cursor : nil)
   }
 
   /// The text of each row of the screen shown, trailing spaces left out.
-  package var lines: [String] { frame.lines }
+  public var lines: [String] { frame.lines }
 
   /// Changes the size as a terminal window does: what fits stays where it was, the rest is cut,
-  /// and the cursor moves inside.
-  package mutating func resize(width newWidth: Int, height newHeight: Int) {
+  /// and the cursor moves inside. The next ``show(_:)`` paints the host at the new size.
+  ///
+  /// - Parameters:
+  ///   - newWidth: The number of columns from now on.
+  ///   - newHeight: The number of rows from now on.
+  public mutating func resize(width newWidth: Int, height newHeight: Int) {
     func resized(_ old: [TerminalCell]) -> [TerminalCell] {
       var frame = Frame(width: newWidth, height: newHeight)
       for row in 0..<min(height, newHeight) {
@@ -81,6 +109,20 @@ package struct VirtualTerminal {
     cursor = TerminalPosition(
       column: min(cursor.column, newWidth - 1), row: min(cursor.row, newHeight - 1))
     isWrapPending = false
+  }
+
+  /// Paints `host` at this terminal's size and obeys the bytes a `FrameWriter` writes for it
+  /// (only the cells that changed since the last call), as a terminal session shows a frame:
+  /// call it after the keys a test sends and the driver's `settle()`, then read the screen.
+  ///
+  /// - Parameter host: The host whose ``/TerminalHost/TerminalScreenHost/frame(width:height:)``
+  ///   to show.
+  /// - Returns: The bytes written, to check that a small change writes a few bytes.
+  @MainActor @discardableResult
+  public mutating func show(_ host: TerminalScreenHost) -> [UInt8] {
+    let bytes = writer.write(host.frame(width: width, height: height))
+    receive(bytes)
+    return bytes
   }
 
   /// Writes `character` at the cursor and moves the cursor past it.
