@@ -9,10 +9,11 @@ import HeadlessTesting
 /// <!-- output: Tests/ShowcaseTests/__Snapshots__/InteractiveSessionTests/search-session.txt -->
 /// ```text
 /// > type query pe
-///   VStack #search
-///     HStack #bar
-/// -     TextField #query text="" placeholder="Search fruit"
-/// +     TextField #query text="pe" placeholder="Search fruit"
+/// @@ -2,3 +2,3 @@
+///    HStack #bar
+/// -    TextField #query text="" placeholder="Search fruit"
+/// +    TextField #query text="pe" placeholder="Search fruit"
+///      ActivityIndicator #spinner
 /// ```
 @MainActor
 final class InteractiveSession {
@@ -199,14 +200,14 @@ final class InteractiveSession {
   }
 
   /// Records `command` in the transcript and answers the tree's changes since the last entry
-  /// (what was last shown) as a line diff, or a note that nothing changed (saying why, when
-  /// `reason` tells).
+  /// (what was last shown) as a unified diff, the changed lines with one line around them, or
+  /// a note that nothing changed (saying why, when `reason` tells).
   private func changes(after command: String, or reason: String? = nil) -> String {
     transcript.note(command)
     guard let entry = transcript.entries.last, entry.before != entry.after else {
       return reason.map { "(no change: \($0))" } ?? "(no change)"
     }
-    return lineDiff(from: entry.before, to: entry.after)
+    return entry.diff()
   }
 
   /// Why scrolling the list `id` to its end would load nothing, if it would not.
