@@ -1,12 +1,12 @@
 import Headless
 
 extension Driver {
-  /// Scrolls the list `id` by `rows` rows (towards its end when positive), as a person scrolls
+  /// Scrolls the list `list` by `rows` rows (towards its end when positive), as a person scrolls
   /// it: the rows entering its window are mounted and sent `willDisplay`, those leaving it are
   /// sent `didEndDisplaying` and unmounted. Scrolling stops at either end.
   ///
   /// - Parameters:
-  ///   - id: The list's id.
+  ///   - list: The list's id, or a query that finds it.
   ///   - rows: How many rows to scroll; negative scrolls towards the top.
   ///   - fileID: The caller's `#fileID`, named by a failure; leave the default.
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
@@ -14,23 +14,24 @@ extension Driver {
   ///   - column: The caller's column; leave the default.
   /// - Throws: ``DriverError`` when there is no such list or it is hidden.
   public func scroll(
-    _ id: String, by rows: Int, fileID: String = #fileID, filePath: StaticString = #filePath,
+    _ list: Finder, by rows: Int, fileID: String = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) async throws {
-    try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
-      let list = try self.list(id, for: "scroll")
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    try await perform(on: list, at: site) { (id) throws(DriverError) in
+      try self.list(id, for: "scroll")
+    } act: { list, _ in
       // NB: past either end stops there, `Int.max` rows included.
       let (first, overflow) = list.firstVisibleRow.addingReportingOverflow(rows)
-      clock.withTracking { list.scroll(toRow: overflow ? .max : first) }
-      try await settle()
+      list.scroll(toRow: overflow ? .max : first)
     }
   }
 
-  /// Scrolls the list `id` so that the row at `position` (from 0, counted across sections) is
+  /// Scrolls the list `list` so that the row at `position` (from 0, counted across sections) is
   /// the first it shows, or as near as its rows allow.
   ///
   /// - Parameters:
-  ///   - id: The list's id.
+  ///   - list: The list's id, or a query that finds it.
   ///   - position: The row's position.
   ///   - fileID: The caller's `#fileID`, named by a failure; leave the default.
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
@@ -39,11 +40,13 @@ extension Driver {
   /// - Throws: ``DriverError`` when there is no such list, it is hidden, or it has no
   ///   row at `position`, naming the positions it has.
   public func scroll(
-    _ id: String, toRow position: Int, fileID: String = #fileID,
+    _ list: Finder, toRow position: Int, fileID: String = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) async throws {
-    try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
-      let list = try self.list(id, for: "scroll")
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    try await perform(on: list, at: site) { (id) throws(DriverError) in
+      try self.list(id, for: "scroll")
+    } act: { list, id in
       let count = list.rowCount
       guard (0..<count).contains(position) else {
         throw DriverError(
@@ -51,8 +54,7 @@ extension Driver {
             + (count == 0 ? "it has no rows" : "its rows are 0 to \(count - 1)"),
           kind: .missingWidget)
       }
-      clock.withTracking { list.scroll(toRow: position) }
-      try await settle()
+      list.scroll(toRow: position)
     }
   }
 
@@ -60,7 +62,7 @@ extension Driver {
   /// the least scroll that shows it.
   ///
   /// - Parameters:
-  ///   - row: The row, spelled `<list id>[<row id>]`.
+  ///   - row: The row, spelled `<list id>[<row id>]`, or a query that finds it.
   ///   - fileID: The caller's `#fileID`, named by a failure; leave the default.
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
@@ -68,13 +70,14 @@ extension Driver {
   /// - Throws: ``DriverError`` when there is no such list or row, naming the rows it
   ///   has, or the list is hidden.
   public func scroll(
-    to row: String, fileID: String = #fileID, filePath: StaticString = #filePath,
+    to row: Finder, fileID: String = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) async throws {
-    try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
-      // NB: locating a row brings it into the window.
-      _ = try locateRow(row, for: "scroll to")
-      try await settle()
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    // NB: locating a row brings it into the window.
+    try await perform(on: row, at: site) { (path) throws(DriverError) in
+      try locateRow(path, for: "scroll to")
+    } act: { _, _ in
     }
   }
 }

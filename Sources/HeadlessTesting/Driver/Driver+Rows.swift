@@ -8,20 +8,22 @@ extension Driver {
   /// selected before is deselected, and what the list's selection events are bound to runs.
   ///
   /// - Parameters:
-  ///   - row: The row, spelled `<list id>[<row id>]`.
+  ///   - row: The row, spelled `<list id>[<row id>]`, or a query that finds it.
   ///   - fileID: The caller's `#fileID`, named by a failure; leave the default.
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``DriverError`` when there is no such list or row, or the list is hidden or disabled.
+  /// - Throws: ``DriverError`` when there is no such list or row, or the list is hidden or
+  ///   disabled.
   public func select(
-    _ row: String, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-    column: UInt = #column
+    _ row: Finder, fileID: String = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
   ) async throws {
-    try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
-      let (list, found) = try locateRow(row, for: "select")
-      clock.withTracking { list.select(found) }
-      try await settle()
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    try await perform(on: row, at: site) { (path) throws(DriverError) in
+      try locateRow(path, for: "select")
+    } act: { found, _ in
+      found.list.select(found.row)
     }
   }
 
@@ -29,7 +31,7 @@ extension Driver {
   /// `delete`.
   ///
   /// - Parameters:
-  ///   - row: The row, spelled `<list id>[<row id>]`.
+  ///   - row: The row, spelled `<list id>[<row id>]`, or a query that finds it.
   ///   - action: The swipe action's name, such as `delete`.
   ///   - fileID: The caller's `#fileID`, named by a failure; leave the default.
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
@@ -38,43 +40,46 @@ extension Driver {
   /// - Throws: ``DriverError`` when there is no such row, the list is hidden or disabled,
   ///   or the row has no such action, naming those it has.
   public func swipe(
-    _ row: String, action: String, fileID: String = #fileID, filePath: StaticString = #filePath,
+    _ row: Finder, action: String, fileID: String = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) async throws {
-    try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
-      let (list, found) = try locateRow(row, for: "swipe")
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    try await perform(on: row, at: site) { (path) throws(DriverError) in
+      try locateRow(path, for: "swipe")
+    } act: { found, path in
+      let list = found.list
       let actions = list.boundActions
       guard let event = actions.first(where: { $0.eventKey.property == action }) else {
         let names = actions.map(\.eventKey.property)
         throw DriverError(
-          "cannot swipe '\(row)' to '\(action)': "
+          "cannot swipe '\(path)' to '\(action)': "
             + (names.isEmpty
               ? "list '\(list.id)' has no swipe actions bound (command(vm.delete, on: "
                 + "\(list.id).deletion))"
               : "the actions of list '\(list.id)' are \(names.joined(separator: ", "))"))
       }
-      guard let model = found.model as? any RowModel else { return }
-      clock.withTracking { event.send(model) }
-      try await settle()
+      if let model = found.row.model as? any RowModel { event.send(model) }
     }
   }
 
-  /// Pulls the list `id` to refresh it: the command bound to its refresh control runs.
+  /// Pulls the list `list` to refresh it: the command bound to its refresh control runs.
   ///
   /// - Parameters:
-  ///   - id: The list's id.
+  ///   - list: The list's id, or a query that finds it.
   ///   - fileID: The caller's `#fileID`, named by a failure; leave the default.
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``DriverError`` when there is no such list, it is hidden, or no refresh command is
-  ///   bound.
+  /// - Throws: ``DriverError`` when there is no such list, it is hidden, or no refresh command
+  ///   is bound.
   public func pullToRefresh(
-    _ id: String, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-    column: UInt = #column
+    _ list: Finder, fileID: String = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
   ) async throws {
-    try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
-      let list = try self.list(id, for: "refresh")
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    try await perform(on: list, at: site) { (id) throws(DriverError) in
+      try self.list(id, for: "refresh")
+    } act: { list, id in
       guard list.refresh.isBound else {
         throw DriverError(
           "cannot refresh '\(id)': no command is bound to its refresh control (command(vm.refresh, "
@@ -84,19 +89,18 @@ extension Driver {
         throw DriverError(
           "cannot refresh '\(id)': its refresh command cannot execute now", kind: .disabled)
       }
-      clock.withTracking { list.refresh.trigger.send() }
-      try await settle()
+      list.refresh.trigger.send()
     }
   }
 
-  /// Scrolls the list `id` to its end: its window moves to its last rows, and the command bound
-  /// to its load-more control runs, unless none is bound, the list has no more to load (its
-  /// `hasMore` is false) or its command cannot execute now (it is loading already, or
+  /// Scrolls the list `list` to its end: its window moves to its last rows, and the command
+  /// bound to its load-more control runs, unless none is bound, the list has no more to load
+  /// (its `hasMore` is false) or its command cannot execute now (it is loading already, or
   /// disabled).
   ///
   /// - Returns: Whether scrolling started a load.
   /// - Parameters:
-  ///   - id: The list's id.
+  ///   - list: The list's id, or a query that finds it.
   ///   - fileID: The caller's `#fileID`, named by a failure; leave the default.
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
@@ -104,37 +108,38 @@ extension Driver {
   /// - Throws: ``DriverError`` when there is no such list or it is hidden.
   @discardableResult
   public func scrollToEnd(
-    _ id: String, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-    column: UInt = #column
+    _ list: Finder, fileID: String = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
   ) async throws -> Bool {
-    return try await located(
-      CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    ) {
-      let list = try self.list(id, for: "scroll")
-      clock.withTracking { list.scroll(toRow: list.rowCount) }
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    return try await perform(on: list, at: site) { (id) throws(DriverError) in
+      try self.list(id, for: "scroll")
+    } act: { list, _ in
+      list.scroll(toRow: list.rowCount)
       let loads = list.loadMore.isBound && list.hasMore.value && list.loadMore.isEnabled.value
-      if loads { clock.withTracking { list.loadMore.trigger.send() } }
-      try await settle()
+      if loads { list.loadMore.trigger.send() }
       return loads
     }
   }
 
-  /// Selects the tab `tab` of the tab view `id`, as a person taps it in the tab bar: the
+  /// Selects the tab `tab` of the tab view `tabView`, as a person taps it in the tab bar: the
   /// selection binding tells the view model, the old tab disappears and the new one appears.
   ///
   /// - Parameters:
   ///   - tab: The tab's id.
-  ///   - id: The tab view's id.
+  ///   - tabView: The tab view's id, or a query that finds it.
   ///   - fileID: The caller's `#fileID`, named by a failure; leave the default.
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``DriverError`` when `id` is not a tab view or has no tab `tab`, naming its tabs.
+  /// - Throws: ``DriverError`` when `tabView` is not a tab view or has no tab `tab`, naming its
+  ///   tabs.
   public func selectTab(
-    _ tab: String, in id: String, fileID: String = #fileID, filePath: StaticString = #filePath,
-    line: UInt = #line, column: UInt = #column
+    _ tab: String, in tabView: Finder, fileID: String = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) async throws {
-    try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    try await perform(on: tabView, at: site) { (id) throws(DriverError) in
       let found = try lookup(id)
       if let blocker = surface.blocker(for: "select tab '\(tab)'") {
         throw DriverError(blocker, kind: .covered)
@@ -153,8 +158,9 @@ extension Driver {
         let how = hidden === found ? "it is hidden" : "its container '\(hidden.id)' is hidden"
         throw DriverError("cannot select tab '\(tab)' in '\(id)': \(how)", kind: .hidden)
       }
-      clock.withTracking { tabs.selection.edit(tab) }
-      try await settle()
+      return tabs
+    } act: { tabs, _ in
+      tabs.selection.edit(tab)
     }
   }
 
@@ -198,9 +204,9 @@ extension Driver {
   }
 
   /// The row at `path` (`orders[42]`) with its list.
-  func locateRow(_ path: String, for action: String) throws(DriverError) -> (
-    ListView, RowWidget
-  ) {
+  func locateRow(
+    _ path: String, for action: String
+  ) throws(DriverError) -> (list: ListView, row: RowWidget) {
     let found = try locate(path: path)
     if let blocker = surface.blocker(for: "\(action) '\(path)'") {
       throw DriverError(blocker, kind: .covered)

@@ -24,7 +24,7 @@ public class Driver {
     self.surface = surface
   }
 
-  /// The widget with `id`, or an error listing the ids that exist.
+  /// The widget `widget` names, or an error listing the ids that exist.
   ///
   /// A widget inside a row of a list is addressed by the list's id, the row's id in brackets,
   /// and the widget's id within the row: `orders[42].title`; `orders[42]` is the row itself.
@@ -32,24 +32,23 @@ public class Driver {
   /// more than one child screen, prefix it with the child screen's id: `detail.count`.
   ///
   /// - Parameters:
-  ///   - id: The widget's id, or a path to it as above.
+  ///   - widget: The widget's id or path, or a query.
   ///   - fileID: The caller's `#fileID`, named by a failure; leave the default.
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
   /// - Returns: The widget.
-  /// - Throws: ``DriverError`` when no widget has that id, listing the ids that exist.
+  /// - Throws: ``DriverError`` when no widget answers, listing the ids that exist.
   public func widget(
-    _ id: String, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-    column: UInt = #column
+    _ widget: Finder, fileID: String = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
   ) throws -> Widget {
-    return try located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
-      () throws(DriverError) -> Widget in try lookup(id)
-    }
+    try self.widget(
+      widget, as: Widget.self, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
-  /// The widget `id`, for driver calls: ``widget(_:fileID:filePath:line:column:)`` without
-  /// reporting.
+  /// The widget at the id or path `id`, for driver calls: ``widget(_:fileID:filePath:line:column:)``
+  /// without reporting.
   func lookup(_ id: String) throws(DriverError) -> Widget {
     guard surface.isMounted else {
       throw DriverError(
@@ -112,27 +111,29 @@ public class Driver {
     for child in widget.scopedChildren { collect(id, in: child, owner: inner, into: &matches) }
   }
 
-  /// The widget with `id` as a `T`, or an error naming its actual kind.
+  /// The widget `widget` names as a `T`, or an error naming its actual kind.
   ///
   /// - Parameters:
-  ///   - id: The widget's id, or a path to it.
+  ///   - widget: The widget's id or path, or a query.
   ///   - type: The widget class expected.
   ///   - fileID: The caller's `#fileID`, named by a failure; leave the default.
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
   /// - Returns: The widget.
-  /// - Throws: ``DriverError`` when no widget has that id, or it is of another kind.
+  /// - Throws: ``DriverError`` when no widget answers, or it is of another kind.
   public func widget<T: Widget>(
-    _ id: String, as type: T.Type, fileID: String = #fileID, filePath: StaticString = #filePath,
-    line: UInt = #line, column: UInt = #column
+    _ widget: Finder, as type: T.Type, fileID: String = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) throws -> T {
-    return try located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
+    try located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
       () throws(DriverError) -> T in
-      let found = try lookup(id)
-      guard let typed = found as? T else {
+      let found = try resolve(widget)
+      guard let typed = found.widget as? T else {
+        let by = widget.path == nil ? " found by \(widget)" : ""
         throw DriverError(
-          "widget '\(id)' is \(found.kindWithArticle), not a \(T.self)", kind: .wrongKind)
+          "widget '\(found.address)'\(by) is \(found.widget.kindWithArticle), not a \(T.self)",
+          kind: .wrongKind)
       }
       return typed
     }

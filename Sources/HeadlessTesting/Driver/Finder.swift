@@ -1,26 +1,67 @@
 import BindingDSL
 public import Headless
 
-/// A query for one widget of the screen: by id, by kind and label, by text, or by a predicate.
-///
-/// ``Driver/find(_:fileID:filePath:line:column:)`` answers the id of the one visible widget
-/// that matches, which every driver action takes:
+/// What names the widget a driver verb acts on: its id or a path to it, written as a string
+/// (`"submit"`, `"orders[42].title"`, `"detail.count"`), or a query for the one visible widget
+/// that matches: by kind and label, by text, or by a predicate.
 ///
 /// ```swift
-/// try await driver.tap(driver.find(.kind(Button.self, labelled: "Save")))
+/// try await driver.type("Ada", into: .kind(TextField.self, labelled: "Name"))
+/// try await driver.toggle(.text("Notify me"))
+/// try await driver.tap(.kind(Button.self, labelled: "Save"))
 /// ```
 ///
-/// A query that matches nothing fails with the query and at most three nearest candidates
-/// (same kind, similar text); one whose matches are all hidden says which container hides
-/// them; one that matches several names them.
-public struct Finder: Sendable, CustomStringConvertible {
-  /// The query as messages show it, such as `a Button labelled "Save"`.
+/// An id or path is looked up as written: a missing one fails naming the ids nearest to it. A
+/// query that matches nothing fails with the query and at most three nearest candidates (same
+/// kind, similar text); one whose matches are all hidden says which container hides them; one
+/// that matches several names them. ``Driver/find(_:fileID:filePath:line:column:)`` answers the
+/// address of the widget a query finds.
+public struct Finder: Sendable, CustomStringConvertible, ExpressibleByStringInterpolation {
+  /// The finder as messages show it, such as `a Button labelled "Save"`.
   public let description: String
+  /// The id or path the finder names, looked up as written; `nil` for a query.
+  let path: String?
   /// The kind asked for, which makes a candidate nearer.
   let kindName: String?
   /// The text asked for, which makes a candidate with similar text nearer.
   let text: String?
   let matches: @MainActor @Sendable (Widget) -> Bool
+
+  private init(
+    description: String, path: String? = nil, kindName: String?, text: String?,
+    matches: @escaping @MainActor @Sendable (Widget) -> Bool
+  ) {
+    self.description = description
+    self.path = path
+    self.kindName = kindName
+    self.text = text
+    self.matches = matches
+  }
+
+  /// The widget with the id or path written, such as `"orders[42].title"`.
+  ///
+  /// - Parameter path: The widget's id, or a path to it.
+  public init(stringLiteral path: String) {
+    self = .path(path)
+  }
+
+  /// The widget with the id or path written with interpolations, such as
+  /// `"orders[\(id)].title"`.
+  ///
+  /// - Parameter stringInterpolation: The id or path.
+  public init(stringInterpolation: DefaultStringInterpolation) {
+    self = .path(String(stringInterpolation: stringInterpolation))
+  }
+
+  /// The widget at `path`, looked up as written: an id of the screen (`submit`), an id on a
+  /// child screen (`detail.count`), a row (`orders[42]`) or a widget in a row
+  /// (`orders[42].title`). A string literal is the same finder.
+  ///
+  /// - Parameter path: The widget's id, or a path to it.
+  /// - Returns: The finder.
+  public static func path(_ path: String) -> Finder {
+    Finder(description: "'\(path)'", path: path, kindName: nil, text: path) { $0.id == path }
+  }
 
   /// Whether the query matches `widget` or a widget a verb can address under it: its scoped
   /// children, and the rows of the lists among them with their content.
@@ -34,9 +75,10 @@ public struct Finder: Sendable, CustomStringConvertible {
     }
   }
 
-  /// The widget with `id`.
+  /// The one visible widget with `id`, wherever it is: inside list rows too, where a path
+  /// (``path(_:)``) names the row.
   ///
-  /// - Parameter id: The widget's id in the screen.
+  /// - Parameter id: The widget's id.
   /// - Returns: The query.
   public static func id(_ id: String) -> Finder {
     Finder(description: "id '\(id)'", kindName: nil, text: id) { $0.id == id }
@@ -111,10 +153,11 @@ extension Widget {
 }
 
 extension Driver {
-  /// The id of the one visible widget `finder` matches, for any driver action.
+  /// The address of the one visible widget `finder` matches, which every verb takes as a
+  /// ``Finder/path(_:)``; for an id or path, the path itself once a widget answers it.
   ///
   /// ```swift
-  /// try await driver.tap(driver.find(.kind(Button.self, labelled: "Save")))
+  /// let title = try driver.find(.text("Order 2"))
   /// ```
   ///
   /// - Parameters:
@@ -123,7 +166,7 @@ extension Driver {
   ///   - filePath: The caller's `#filePath`.
   ///   - line: The caller's `#line`.
   ///   - column: The caller's `#column`.
-  /// - Returns: The widget's id.
+  /// - Returns: The widget's address, such as `save` or `orders[42].title`.
   /// - Throws: ``DriverError`` of kind `missingWidget` naming at most three nearest
   ///   candidates, `hidden` when every match is hidden, `invalidRequest` when several match,
   ///   or `unmounted`.
@@ -134,6 +177,13 @@ extension Driver {
     try located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
       () throws(DriverError) -> String in try resolve(finder).address
     }
+  }
+
+  /// The address a verb acts on: an id or path as written (the verb looks it up, with its own
+  /// messages), or the address of the one visible widget a query matches.
+  func address(of finder: Finder) throws(DriverError) -> String {
+    if let path = finder.path { return path }
+    return try resolve(finder).address
   }
 
   /// Every widget a verb can address, with its address: the screen's widgets by id, the widgets
@@ -211,8 +261,9 @@ extension Driver {
     return nil
   }
 
-  /// The one visible widget `finder` matches.
+  /// The one visible widget `finder` matches, or the widget at its path.
   func resolve(_ finder: Finder) throws(DriverError) -> (widget: Widget, address: String) {
+    if let path = finder.path { return (try lookup(path), path) }
     guard surface.isMounted, let root = surface.root else {
       throw DriverError(
         "\(surface.unmountedText); no widget matching \(finder) can be reached", kind: .unmounted)
