@@ -100,3 +100,34 @@ extension Driver {
     return able
   }
 }
+
+extension Driver {
+  /// Runs a driver call's `body` and reports the ``DriverError`` it fails with at `site`, the
+  /// outermost driver call's site for verbs that call other verbs: see
+  /// ``FailureReporter/stop(after:)``.
+  func located<R>(_ site: CallSite, _ body: () async throws -> R) async throws -> R {
+    if DriverCall.isRunning { return try await body() }
+    do {
+      return try await DriverCall.$isRunning.withValue(true) { try await body() }
+    } catch let error as DriverError {
+      try FailureReporter.stop(after: error.at(site))
+    }
+  }
+
+  /// Runs a synchronous driver call's `body` and reports the ``DriverError`` it fails with at
+  /// `site`.
+  func located<R>(_ site: CallSite, _ body: () throws(DriverError) -> R) throws -> R {
+    if DriverCall.isRunning { return try body() }
+    do {
+      return try DriverCall.$isRunning.withValue(true) { try body() }
+    } catch let error as DriverError {
+      try FailureReporter.stop(after: error.at(site))
+    }
+  }
+}
+
+/// Whether a driver call is running in this task, so that the verbs it calls leave reporting
+/// to it.
+enum DriverCall {
+  @TaskLocal static var isRunning = false
+}
