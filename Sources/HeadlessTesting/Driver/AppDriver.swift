@@ -193,7 +193,9 @@ public final class AppDriver: Driver {
     as type: T.Type, fileID: String = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) throws -> T {
-    return try located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
+    return try reportingFailure(
+      at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    ) {
       () throws(DriverError) -> T in
       guard let model = host.visibleModel as? T else {
         throw DriverError(

@@ -24,7 +24,9 @@ extension Driver {
     _ finder: Finder, fileID: String = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) throws -> String {
-    try located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
+    try reportingFailure(
+      at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    ) {
       () throws(DriverError) -> String in try resolve(finder).address
     }
   }

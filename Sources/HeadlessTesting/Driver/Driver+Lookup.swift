@@ -107,7 +107,9 @@ extension Driver {
     _ widget: Finder, as type: T.Type, fileID: String = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) throws -> T {
-    try located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
+    try reportingFailure(
+      at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    ) {
       () throws(DriverError) -> T in
       let found = try resolve(widget)
       guard let typed = found.widget as? T else {

@@ -57,7 +57,7 @@ extension Driver {
   /// - Returns: What `act` returns.
   /// - Throws: What stops the test when a framework runs it, else the ``DriverError``.
   func perform<Result>(at site: CallSite, act: () throws -> Result) async throws -> Result {
-    try await located(site) {
+    try await reportingFailure(at: site) {
       let result = try clock.withTracking(act)
       try await settle()
       return result
@@ -105,7 +105,7 @@ extension Driver {
   /// Runs a driver call's `body` and reports the ``DriverError`` it fails with at `site`, the
   /// outermost driver call's site for verbs that call other verbs: see
   /// ``FailureReporter/stop(after:)``.
-  func located<R>(_ site: CallSite, _ body: () async throws -> R) async throws -> R {
+  func reportingFailure<R>(at site: CallSite, _ body: () async throws -> R) async throws -> R {
     if DriverCall.isRunning { return try await body() }
     do {
       return try await DriverCall.$isRunning.withValue(true) { try await body() }
@@ -116,7 +116,7 @@ extension Driver {
 
   /// Runs a synchronous driver call's `body` and reports the ``DriverError`` it fails with at
   /// `site`.
-  func located<R>(_ site: CallSite, _ body: () throws(DriverError) -> R) throws -> R {
+  func reportingFailure<R>(at site: CallSite, _ body: () throws(DriverError) -> R) throws -> R {
     if DriverCall.isRunning { return try body() }
     do {
       return try DriverCall.$isRunning.withValue(true) { try body() }

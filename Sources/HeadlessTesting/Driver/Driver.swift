@@ -45,7 +45,9 @@ public class Driver {
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
   ) async throws {
-    try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
+    try await reportingFailure(
+      at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    ) {
       try checkMounted(to: "settle")
       let ledger = WorkLedger.shared
       let clockID = clock.identity
