@@ -272,7 +272,7 @@ struct NamesScreen: Screen {
     let found = try driver.widget(.text("left: 0"), as: Label.self)
     let address = try driver.find(.text("left: 0"))
     #expect(address == "left.count")
-    #expect(try driver.widget(address, as: Label.self) === found)
+    #expect(try driver.widget(.path(address), as: Label.self) === found)
   }
 
   @Test func severalMatchesOnChildScreensAreNamedByTheirPaths() async throws {

@@ -12,11 +12,12 @@ import Testing
   }
 
   @Test func findersByIdKindLabelTextAndPredicateWorkWithEveryAction() async throws {
-    try await driver.type("Ada", into: driver.find(.kind(TextField.self, labelled: "Name")))
+    let name = try driver.find(.kind(TextField.self, labelled: "Name"))
+    try await driver.type("Ada", into: .path(name))
     #expect(model.name == "Ada")
-    try await driver.toggle(driver.find(.text("Notify me")))
+    try await driver.toggle(.path(driver.find(.text("Notify me"))))
     #expect(model.notify)
-    try await driver.tap(driver.find(.kind(Button.self, labelled: "Save")))
+    try await driver.tap(.path(driver.find(.kind(Button.self, labelled: "Save"))))
     #expect(try driver.find(.id("title")) == "title")
     let on = Finder.matching("a toggle that is on") { ($0 as? Toggle)?.isOn.value == true }
     #expect(try driver.find(on) == "notify")
@@ -102,7 +103,9 @@ import Testing
   @Test func aFinderMatchesAWidgetInsideARowAndAnswersItsPath() async throws {
     let title = try driver.find(.text("Order 2"))
     #expect(title == "orders[2].title")
-    #expect(try driver.widget(title, as: Label.self).text.value == "Order 2")
+    #expect(try driver.widget(.path(title), as: Label.self).text.value == "Order 2")
+    let row = 2
+    #expect(try driver.widget("orders[\(row)].title", as: Label.self).text.value == "Order 2")
   }
 
   @Test func severalMatchesInRowsAreNamedByTheirPaths() async throws {

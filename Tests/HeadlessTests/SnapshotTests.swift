@@ -133,7 +133,14 @@ import Testing
         +a
         +b
         """)
-    #expect(lineDiff(from: "a\r\nb", to: "a\nb") == "- a\r\n+ a\n  b")
+    #expect(
+      unifiedDiff(from: "a\r\nb", to: "a\nb") == """
+        @@ -1,2 +1,2 @@
+        -a␍  ⟵ a carriage return (CRLF line ending)
+        +a
+         b
+        \\ No newline at end of file
+        """)
   }
 
   @Test func modeFailedReRecordsOnlyWhatDiffers() throws {
@@ -256,8 +263,13 @@ import Testing
     #expect(long.hasSuffix("… 162 more lines of the diff not shown"))
   }
 
-  @Test func theLineDiffMarksRemovedAndAddedLines() {
-    #expect(lineDiff(from: "a\nb\nc", to: "a\nB\nc\nd") == "  a\n- b\n+ B\n  c\n+ d")
+  @Test func theUnifiedDiffWithEveryLineAsContextShowsBothTextsWhole() {
+    let old = "a\nb\nc\n" + (1...50).map { "line \($0)\n" }.joined()
+    let new = "a\nB\nc\n" + (1...50).map { "line \($0)\n" }.joined() + "d\n"
+    let diff = unifiedDiff(from: old, to: new, context: .max, limit: .max)
+    #expect(diff.hasPrefix("@@ -1,53 +1,54 @@\n a\n-b\n+B\n c\n line 1\n"))
+    #expect(diff.hasSuffix(" line 50\n+d"))
+    #expect(diff.split(separator: "\n").count == 56)
   }
 
   private func file(_ name: String) -> URL {

@@ -15,7 +15,7 @@ import Testing
     driver = try ScreenDriver(AccountFormScreen(), model: model, clock: clock)
   }
 
-  private func line(_ id: String) throws -> String {
+  private func line(_ id: Finder) throws -> String {
     TextRenderer.line(for: try driver.widget(id))
   }
 

@@ -64,8 +64,8 @@ private struct TalkScreen: Screen {
     let session = InteractiveSession(driver: driver)
     let stepped = await session.run("step applause 2")
     let expected = [
-      "  VStack #talk", "-   Applause #applause count=0", "+   Applause #applause count=2",
-      "    Label #cheers text=\"0 cheers\"",
+      "@@ -1,3 +1,3 @@", " VStack #talk", "-  Applause #applause count=0",
+      "+  Applause #applause count=2", "   Label #cheers text=\"0 cheers\"",
     ]
     #expect(stepped == expected.joined(separator: "\n"))
     #expect(model.applause == 2)

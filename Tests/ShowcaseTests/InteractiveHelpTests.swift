@@ -101,7 +101,7 @@ import Testing
     #expect(!output.contains { $0.hasPrefix("error:") }, "\(output)")
     #expect(output.contains { $0.contains(#"TextField #code text="12\t3""#) }, "\(output)")
     #expect(
-      output.contains { $0.contains(#"+     Button #resend title="Resend code" [disabled]"#) },
+      output.contains { $0.contains(#"+    Button #resend title="Resend code" [disabled]"#) },
       "tap\\tresend taps resend: \(output)")
     #expect(!output.contains { $0.contains("\t") }, "no tab reaches the terminal raw")
   }

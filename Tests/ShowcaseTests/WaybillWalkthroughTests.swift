@@ -24,7 +24,7 @@ import Testing
   }
 
   private func text(of id: String) throws -> String {
-    try driver.widget(id, as: Label.self).text.value
+    try driver.widget(.path(id), as: Label.self).text.value
   }
 
   private var list: ListView {

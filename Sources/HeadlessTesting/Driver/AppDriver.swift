@@ -51,10 +51,14 @@ public final class AppDriver: Driver {
     _ makeRoot: (AppHost) -> AnyObject, fileID: String = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) async throws {
-    try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
-      let root = makeRoot(host)
-      try tracked { (host) throws(NavigationError) in try host.setStack([root]) }
-      try await settle()
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let root = makeRoot(host)
+    try await perform(at: site) {
+      do throws(NavigationError) {
+        try host.setStack([root])
+      } catch {
+        throw DriverError(error.message)
+      }
     }
   }
 
@@ -80,9 +84,10 @@ public final class AppDriver: Driver {
     _ operation: (AppHost) throws -> Void, fileID: String = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) async throws {
-    try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    try await perform(at: site) {
       do {
-        try tracked(operation)
+        try operation(host)
       } catch let error as NavigationError {
         throw DriverError(error.message)
       } catch let error as DriverError {
@@ -90,7 +95,6 @@ public final class AppDriver: Driver {
       } catch {
         throw DriverError("the navigation threw \(error)")
       }
-      try await settle()
     }
   }
 
@@ -108,16 +112,16 @@ public final class AppDriver: Driver {
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
   ) async throws {
-    try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    try await perform(at: site) {
       if let blocker = surface.blocker(for: "go back") {
         throw DriverError(blocker, kind: .covered)
       }
       do throws(NavigationError) {
-        try tracked { (host) throws(NavigationError) in try host.goBack() }
+        try host.goBack()
       } catch {
         throw DriverError(error.message)
       }
-      try await settle()
     }
   }
 
@@ -139,13 +143,13 @@ public final class AppDriver: Driver {
     _ button: String, fileID: String = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) async throws {
-    try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    try await perform(at: site) {
       do throws(DialogAnswerError) {
         try host.dialogs.answer(button)
       } catch {
         throw DriverError(error)
       }
-      try await settle()
     }
   }
 
@@ -162,29 +166,14 @@ public final class AppDriver: Driver {
     _ text: String, fileID: String = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) async throws {
-    try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    try await perform(at: site) {
       do throws(DialogAnswerError) {
         try host.dialogs.answerPrompt(text)
       } catch {
         throw DriverError(error)
       }
-      try await settle()
     }
-  }
-
-  /// Runs `operation` inside the clock's tracking scope, so the work it starts is followed.
-  private func tracked<Failure: Error>(
-    _ operation: (AppHost) throws(Failure) -> Void
-  ) throws(Failure) {
-    var failure: Failure?
-    clock.withTracking {
-      do throws(Failure) {
-        try operation(host)
-      } catch {
-        failure = error
-      }
-    }
-    if let failure { throw failure }
   }
 
   /// The view model of the visible screen.
@@ -204,7 +193,9 @@ public final class AppDriver: Driver {
     as type: T.Type, fileID: String = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) throws -> T {
-    return try located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
+    return try reportingFailure(
+      at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    ) {
       () throws(DriverError) -> T in
       guard let model = host.visibleModel as? T else {
         throw DriverError(

@@ -21,7 +21,9 @@ extension Driver {
     by duration: Duration, fileID: String = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) async throws {
-    try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
+    try await reportingFailure(
+      at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    ) {
       try checkMounted(to: "advance the clock")
       let end: VirtualClock.Instant
       do throws(VirtualTimeError) {

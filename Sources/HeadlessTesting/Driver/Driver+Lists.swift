@@ -1,80 +1,137 @@
+import BindingDSL
 import Headless
 
+/// The driver's verbs for rows, lists and tabs: selecting a row, swiping it, refreshing a list,
+/// and selecting a tab.
 extension Driver {
-  /// Scrolls the list `id` by `rows` rows (towards its end when positive), as a person scrolls
-  /// it: the rows entering its window are mounted and sent `willDisplay`, those leaving it are
-  /// sent `didEndDisplaying` and unmounted. Scrolling stops at either end.
+  /// Selects the row `row` of a list, spelled `orders[42]`: the row becomes selected, the one
+  /// selected before is deselected, and what the list's selection events are bound to runs.
   ///
   /// - Parameters:
-  ///   - id: The list's id.
-  ///   - rows: How many rows to scroll; negative scrolls towards the top.
+  ///   - row: The row, spelled `<list id>[<row id>]`, or a query that finds it.
   ///   - fileID: The caller's `#fileID`, named by a failure; leave the default.
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``DriverError`` when there is no such list or it is hidden.
-  public func scroll(
-    _ id: String, by rows: Int, fileID: String = #fileID, filePath: StaticString = #filePath,
+  /// - Throws: ``DriverError`` when there is no such list or row, or the list is hidden or
+  ///   disabled.
+  public func select(
+    _ row: Finder, fileID: String = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) async throws {
-    try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
-      let list = try self.list(id, for: "scroll")
-      // NB: past either end stops there, `Int.max` rows included.
-      let (first, overflow) = list.firstVisibleRow.addingReportingOverflow(rows)
-      clock.withTracking { list.scroll(toRow: overflow ? .max : first) }
-      try await settle()
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    try await perform(on: row, at: site) { (path) throws(DriverError) in
+      try locateRow(path, for: "select")
+    } act: { found, _ in
+      found.list.select(found.row)
     }
   }
 
-  /// Scrolls the list `id` so that the row at `position` (from 0, counted across sections) is
-  /// the first it shows, or as near as its rows allow.
+  /// Swipes the row `row` (spelled `orders[42]`) and taps its swipe action `action`, such as
+  /// `delete`.
   ///
   /// - Parameters:
-  ///   - id: The list's id.
-  ///   - position: The row's position.
+  ///   - row: The row, spelled `<list id>[<row id>]`, or a query that finds it.
+  ///   - action: The swipe action's name, such as `delete`.
   ///   - fileID: The caller's `#fileID`, named by a failure; leave the default.
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``DriverError`` when there is no such list, it is hidden, or it has no
-  ///   row at `position`, naming the positions it has.
-  public func scroll(
-    _ id: String, toRow position: Int, fileID: String = #fileID,
+  /// - Throws: ``DriverError`` when there is no such row, the list is hidden or disabled,
+  ///   or the row has no such action, naming those it has.
+  public func swipe(
+    _ row: Finder, action: String, fileID: String = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async throws {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    try await perform(on: row, at: site) { (path) throws(DriverError) in
+      try locateRow(path, for: "swipe")
+    } act: { found, path in
+      let list = found.list
+      let actions = list.boundActions
+      guard let event = actions.first(where: { $0.eventKey.property == action }) else {
+        let names = actions.map(\.eventKey.property)
+        throw DriverError(
+          "cannot swipe '\(path)' to '\(action)': "
+            + (names.isEmpty
+              ? "list '\(list.id)' has no swipe actions bound (command(vm.delete, on: "
+                + "\(list.id).deletion))"
+              : "the actions of list '\(list.id)' are \(names.joined(separator: ", "))"))
+      }
+      if let model = found.row.model as? any RowModel { event.send(model) }
+    }
+  }
+
+  /// Pulls the list `list` to refresh it: the command bound to its refresh control runs.
+  ///
+  /// - Parameters:
+  ///   - list: The list's id, or a query that finds it.
+  ///   - fileID: The caller's `#fileID`, named by a failure; leave the default.
+  ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
+  ///   - line: The caller's line; leave the default.
+  ///   - column: The caller's column; leave the default.
+  /// - Throws: ``DriverError`` when there is no such list, it is hidden, or no refresh command
+  ///   is bound.
+  public func pullToRefresh(
+    _ list: Finder, fileID: String = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async throws {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    try await perform(on: list, at: site) { (id) throws(DriverError) in
+      try self.list(id, for: "refresh")
+    } act: { list, id in
+      guard list.refresh.isBound else {
+        throw DriverError(
+          "cannot refresh '\(id)': no command is bound to its refresh control (command(vm.refresh, "
+            + "on: \(id).refresh))")
+      }
+      guard list.refresh.isEnabled.value else {
+        throw DriverError(
+          "cannot refresh '\(id)': its refresh command cannot execute now", kind: .disabled)
+      }
+      list.refresh.trigger.send()
+    }
+  }
+
+  /// Selects the tab `tab` of the tab view `tabView`, as a person taps it in the tab bar: the
+  /// selection binding tells the view model, the old tab disappears and the new one appears.
+  ///
+  /// - Parameters:
+  ///   - tab: The tab's id.
+  ///   - tabView: The tab view's id, or a query that finds it.
+  ///   - fileID: The caller's `#fileID`, named by a failure; leave the default.
+  ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
+  ///   - line: The caller's line; leave the default.
+  ///   - column: The caller's column; leave the default.
+  /// - Throws: ``DriverError`` when `tabView` is not a tab view or has no tab `tab`, naming its
+  ///   tabs.
+  public func selectTab(
+    _ tab: String, in tabView: Finder, fileID: String = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) async throws {
-    try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
-      let list = try self.list(id, for: "scroll")
-      let count = list.rowCount
-      guard (0..<count).contains(position) else {
-        throw DriverError(
-          "cannot scroll '\(id)' to row \(position): "
-            + (count == 0 ? "it has no rows" : "its rows are 0 to \(count - 1)"),
-          kind: .missingWidget)
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    try await perform(on: tabView, at: site) { (id) throws(DriverError) in
+      let found = try lookup(id)
+      if let blocker = surface.blocker(for: "select tab '\(tab)'") {
+        throw DriverError(blocker, kind: .covered)
       }
-      clock.withTracking { list.scroll(toRow: position) }
-      try await settle()
-    }
-  }
-
-  /// Scrolls the row `row` (spelled `orders[42]`) into view, as a table view scrolls to a row:
-  /// the least scroll that shows it.
-  ///
-  /// - Parameters:
-  ///   - row: The row, spelled `<list id>[<row id>]`.
-  ///   - fileID: The caller's `#fileID`, named by a failure; leave the default.
-  ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
-  ///   - line: The caller's line; leave the default.
-  ///   - column: The caller's column; leave the default.
-  /// - Throws: ``DriverError`` when there is no such list or row, naming the rows it
-  ///   has, or the list is hidden.
-  public func scroll(
-    to row: String, fileID: String = #fileID, filePath: StaticString = #filePath,
-    line: UInt = #line, column: UInt = #column
-  ) async throws {
-    try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
-      // NB: locating a row brings it into the window.
-      _ = try locateRow(row, for: "scroll to")
-      try await settle()
+      guard let tabs = found as? TabView else {
+        throw DriverError(
+          "cannot select tab '\(tab)' in '\(id)': it is \(found.kindWithArticle), not a TabView",
+          kind: .wrongKind)
+      }
+      guard tabs.tabIDs.contains(tab) else {
+        throw DriverError(
+          "cannot select tab '\(tab)' in '\(id)': it has no such tab; its tabs: "
+            + tabs.tabIDs.joined(separator: ", "), kind: .missingWidget)
+      }
+      if let hidden = surface.root?.hiddenAncestor(of: found) {
+        let how = hidden === found ? "it is hidden" : "its container '\(hidden.id)' is hidden"
+        throw DriverError("cannot select tab '\(tab)' in '\(id)': \(how)", kind: .hidden)
+      }
+      return tabs
+    } act: { tabs, _ in
+      tabs.selection.edit(tab)
     }
   }
 }

@@ -2,17 +2,20 @@ import BindingDSL
 public import Headless
 
 /// The driver's verbs for widgets, each generic over a capability (``/Headless/Tappable``,
-/// ``/Headless/TextEditable``, ``/Headless/Adjustable``…): a widget defined outside the library that adopts one is
-/// driven like a built-in one, with the same checks and the same messages.
+/// ``/Headless/TextEditable``, ``/Headless/Adjustable``…): a widget defined outside the library
+/// that adopts one is driven like a built-in one, with the same checks and the same messages.
+///
+/// Each verb takes the widget as a ``Finder``: its id or path as a string (`"submit"`,
+/// `"orders[42].title"`), or a query (`.kind(Button.self, labelled: "Save")`).
 extension Driver {
-  /// Types `text` into the widget `id` (a text field, a text view, a search field: any
-  /// ``/Headless/TextEditable``), one character at a time (each an edit, each flushed), after the text
-  /// already there. A character that leaves the field disabled, hidden or covered stops the
-  /// typing there, as it would stop a person.
+  /// Types `text` into `widget` (a text field, a text view, a search field: any
+  /// ``/Headless/TextEditable``), one character at a time (each an edit, each flushed), after
+  /// the text already there. A character that leaves the field disabled, hidden or covered stops
+  /// the typing there, as it would stop a person.
   ///
   /// - Parameters:
   ///   - text: What to type.
-  ///   - id: The widget's id.
+  ///   - widget: The widget's id or path, or a query.
   ///   - fileID: The caller's `#fileID`, named by a failure; leave the default.
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
@@ -20,35 +23,36 @@ extension Driver {
   /// - Throws: ``DriverError`` when the widget is missing, hidden, disabled or cannot take
   ///   text, naming the widgets that can.
   public func type(
-    _ text: String, into id: String, fileID: String = #fileID, filePath: StaticString = #filePath,
-    line: UInt = #line, column: UInt = #column
+    _ text: String, into widget: Finder, fileID: String = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) async throws {
-    try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
-      var field = try capable(id, to: "type", as: (any TextEditable).self)
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    try await perform("type", on: widget, as: (any TextEditable).self, at: site) { field, id in
+      var field = field
       var typed = ""
       for character in text {
         // NB: a character may disable or hide the field (a code field full at six digits), or
         // cover it; a person could not type the next one.
         if !typed.isEmpty {
-          do {
+          do throws(DriverError) {
             field = try capable(id, to: "type", as: (any TextEditable).self)
-          } catch let error as DriverError {
+          } catch {
             throw DriverError(
               "\(error.message), after \"\(typed)\" was typed of \"\(text)\"", kind: error.kind)
           }
         }
-        clock.withTracking { field.text.edit(field.text.value + String(character)) }
+        field.text.edit(field.text.value + String(character))
         typed.append(character)
         try flush()
       }
-      try await settle()
     }
   }
 
-  /// Replaces the whole text of the widget `id` (any ``/Headless/TextEditable``) with `text`, as one edit.
+  /// Replaces the whole text of `widget` (any ``/Headless/TextEditable``) with `text`, as one
+  /// edit.
   ///
   /// - Parameters:
-  ///   - id: The widget's id.
+  ///   - widget: The widget's id or path, or a query.
   ///   - text: The new text; empty clears it.
   ///   - fileID: The caller's `#fileID`, named by a failure; leave the default.
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
@@ -57,20 +61,19 @@ extension Driver {
   /// - Throws: ``DriverError`` when the widget is missing, hidden, disabled or cannot take
   ///   text, naming the widgets that can.
   public func replaceText(
-    in id: String, with text: String, fileID: String = #fileID, filePath: StaticString = #filePath,
-    line: UInt = #line, column: UInt = #column
+    in widget: Finder, with text: String, fileID: String = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) async throws {
-    try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
-      let field = try capable(id, to: "type", as: (any TextEditable).self)
-      clock.withTracking { field.text.edit(text) }
-      try await settle()
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    try await perform("type", on: widget, as: (any TextEditable).self, at: site) { field, _ in
+      field.text.edit(text)
     }
   }
 
-  /// Taps the widget `id` (a button, or any ``/Headless/Tappable``).
+  /// Taps `widget` (a button, or any ``/Headless/Tappable``).
   ///
   /// - Parameters:
-  ///   - id: The widget's id.
+  ///   - widget: The widget's id or path, or a query.
   ///   - fileID: The caller's `#fileID`, named by a failure; leave the default.
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
@@ -78,20 +81,19 @@ extension Driver {
   /// - Throws: ``DriverError`` when the widget is missing, hidden, disabled or cannot be
   ///   tapped, naming the widgets that can.
   public func tap(
-    _ id: String, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-    column: UInt = #column
+    _ widget: Finder, fileID: String = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
   ) async throws {
-    try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
-      let widget = try capable(id, to: "tap", as: (any Tappable).self)
-      clock.withTracking { widget.tap.send() }
-      try await settle()
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    try await perform("tap", on: widget, as: (any Tappable).self, at: site) { widget, _ in
+      widget.tap.send()
     }
   }
 
-  /// Flips the widget `id` (a toggle, or any ``/Headless/Toggleable``).
+  /// Flips `widget` (a toggle, or any ``/Headless/Toggleable``).
   ///
   /// - Parameters:
-  ///   - id: The widget's id.
+  ///   - widget: The widget's id or path, or a query.
   ///   - fileID: The caller's `#fileID`, named by a failure; leave the default.
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
@@ -99,20 +101,20 @@ extension Driver {
   /// - Throws: ``DriverError`` when the widget is missing, hidden, disabled or cannot be toggled,
   ///   naming the widgets that can.
   public func toggle(
-    _ id: String, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-    column: UInt = #column
+    _ widget: Finder, fileID: String = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
   ) async throws {
-    try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
-      let widget = try capable(id, to: "toggle", as: (any Toggleable).self)
-      clock.withTracking { widget.isOn.edit(!widget.isOn.value) }
-      try await settle()
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    try await perform("toggle", on: widget, as: (any Toggleable).self, at: site) { widget, _ in
+      widget.isOn.edit(!widget.isOn.value)
     }
   }
 
-  /// Slides the widget `id` (a slider, a stepper, any ``/Headless/Adjustable``) to `value`, as one edit.
+  /// Slides `widget` (a slider, a stepper, any ``/Headless/Adjustable``) to `value`, as one
+  /// edit.
   ///
   /// - Parameters:
-  ///   - id: The widget's id.
+  ///   - widget: The widget's id or path, or a query.
   ///   - value: The value to slide to: in the widget's range, and on one of its steps.
   ///   - fileID: The caller's `#fileID`, named by a failure; leave the default.
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
@@ -121,25 +123,24 @@ extension Driver {
   /// - Throws: ``DriverError`` when the value is outside the range or off the steps, naming
   ///   what the widget takes.
   public func slide(
-    _ id: String, to value: Double, fileID: String = #fileID, filePath: StaticString = #filePath,
-    line: UInt = #line, column: UInt = #column
+    _ widget: Finder, to value: Double, fileID: String = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) async throws {
-    try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
-      let widget = try capable(id, to: "slide", as: (any Adjustable).self)
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    try await perform("slide", on: widget, as: (any Adjustable).self, at: site) { widget, id in
       if let problem = widget.problem(adjustingTo: value) {
         throw DriverError("cannot slide '\(id)' to \(formatted(value)): \(problem)")
       }
-      clock.withTracking { widget.adjust(to: value) }
-      try await settle()
+      widget.adjust(to: value)
     }
   }
 
-  /// Moves the widget `id` (a stepper, a slider with steps, any ``/Headless/Adjustable``) by `steps`
-  /// steps: up when positive, down when negative. A widget that moves freely steps by a tenth of
-  /// its range.
+  /// Moves `widget` (a stepper, a slider with steps, any ``/Headless/Adjustable``) by `steps`
+  /// steps: up when positive, down when negative. A widget that moves freely steps by a tenth
+  /// of its range.
   ///
   /// - Parameters:
-  ///   - id: The widget's id.
+  ///   - widget: The widget's id or path, or a query.
   ///   - steps: How many steps to move; `-1` moves one step down.
   ///   - fileID: The caller's `#fileID`, named by a failure; leave the default.
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
@@ -147,11 +148,11 @@ extension Driver {
   ///   - column: The caller's column; leave the default.
   /// - Throws: ``DriverError`` when the move would leave the range, naming the end it reaches.
   public func step(
-    _ id: String, by steps: Int = 1, fileID: String = #fileID, filePath: StaticString = #filePath,
-    line: UInt = #line, column: UInt = #column
+    _ widget: Finder, by steps: Int = 1, fileID: String = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) async throws {
-    try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
-      let widget = try capable(id, to: "step", as: (any Adjustable).self)
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    try await perform("step", on: widget, as: (any Adjustable).self, at: site) { widget, id in
       let range = widget.adjustableRange
       let size = widget.stepSize
       let target = widget.value(steppedBy: steps)
@@ -174,28 +175,28 @@ extension Driver {
             + formatted(end))
       }
       let value = min(max(target, range.lowerBound), range.upperBound)
-      clock.withTracking { widget.adjust(to: value) }
-      try await settle()
+      widget.adjust(to: value)
     }
   }
 
-  /// Selects the option titled `option` in the widget `id` (a segmented control, a picker, any
+  /// Selects the option titled `option` in `widget` (a segmented control, a picker, any
   /// ``/Headless/OptionSelectable``).
   ///
   /// - Parameters:
   ///   - option: The option's title, as the render shows it.
-  ///   - id: The widget's id.
+  ///   - widget: The widget's id or path, or a query.
   ///   - fileID: The caller's `#fileID`, named by a failure; leave the default.
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
   /// - Throws: ``DriverError`` when the widget has no such option, listing those it has.
   public func select(
-    _ option: String, in id: String, fileID: String = #fileID, filePath: StaticString = #filePath,
-    line: UInt = #line, column: UInt = #column
+    _ option: String, in widget: Finder, fileID: String = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) async throws {
-    try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
-      let widget = try capable(id, to: "select an option of", as: (any OptionSelectable).self)
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let verb = "select an option of"
+    try await perform(verb, on: widget, as: (any OptionSelectable).self, at: site) { widget, id in
       let options = widget.options.value
       guard options.contains(option) else {
         let listed = options.map { "'\($0)'" }.joined(separator: ", ")
@@ -204,42 +205,41 @@ extension Driver {
             + (options.isEmpty ? "none (bind its options to the view model)" : listed),
           kind: .missingWidget)
       }
-      clock.withTracking { widget.selection.edit(option) }
-      try await settle()
+      widget.selection.edit(option)
     }
   }
 
-  /// Picks the day `date` in the widget `id` (a date picker, any ``/Headless/DatePickable``).
+  /// Picks the day `date` in `widget` (a date picker, any ``/Headless/DatePickable``).
   ///
   /// - Parameters:
   ///   - date: The day to pick.
-  ///   - id: The widget's id.
+  ///   - widget: The widget's id or path, or a query.
   ///   - fileID: The caller's `#fileID`, named by a failure; leave the default.
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
   /// - Throws: ``DriverError`` when the day is outside the picker's range, naming the range.
   public func pick(
-    _ date: CalendarDate, in id: String, fileID: String = #fileID,
+    _ date: CalendarDate, in widget: Finder, fileID: String = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) async throws {
-    try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
-      let widget = try capable(id, to: "pick a date in", as: (any DatePickable).self)
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    try await perform("pick a date in", on: widget, as: (any DatePickable).self, at: site) {
+      widget, id in
       if let range = widget.dateRange, !range.contains(date) {
         throw DriverError(
           "cannot pick \(date) in '\(id)': it takes days from \(range.lowerBound) to "
             + "\(range.upperBound)")
       }
-      clock.withTracking { widget.date.edit(date) }
-      try await settle()
+      widget.date.edit(date)
     }
   }
 
-  /// Scrolls the widget `id` (a scroll view, any ``/Headless/Scrollable``) to `offset` points from the
-  /// start of its content.
+  /// Scrolls `widget` (a scroll view, any ``/Headless/Scrollable``) to `offset` points from
+  /// the start of its content.
   ///
   /// - Parameters:
-  ///   - id: The widget's id.
+  ///   - widget: The widget's id or path, or a query.
   ///   - offset: How far to scroll; zero is the top.
   ///   - fileID: The caller's `#fileID`, named by a failure; leave the default.
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
@@ -247,110 +247,71 @@ extension Driver {
   ///   - column: The caller's column; leave the default.
   /// - Throws: ``DriverError`` when the offset is negative or not a number.
   public func scroll(
-    _ id: String, to offset: Double, fileID: String = #fileID, filePath: StaticString = #filePath,
-    line: UInt = #line, column: UInt = #column
+    _ widget: Finder, to offset: Double, fileID: String = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) async throws {
-    try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    try await perform(on: widget, at: site) { (id) throws(DriverError) in
       if let list = surface.widget(id) as? ListView {
         throw DriverError(
           "cannot scroll '\(id)' to an offset of \(formatted(offset)): it is a list, which "
             + "scrolls by rows: scroll(\"\(list.id)\", by: rows), scroll(\"\(list.id)\", toRow: "
             + "position) or scroll(to: \"\(list.id)[<row id>]\")", kind: .wrongKind)
       }
-      let widget = try capable(id, to: "scroll", as: (any Scrollable).self)
+      return try capable(id, to: "scroll", as: (any Scrollable).self)
+    } act: { widget, id in
       guard offset.isFinite, offset >= 0 else {
         throw DriverError(
           "cannot scroll '\(id)' to \(formatted(offset)): offsets start at 0, the top of the "
             + "content")
       }
-      clock.withTracking { widget.offset.edit(offset) }
-      try await settle()
+      widget.offset.edit(offset)
     }
   }
 
-  /// Submits the widget `id` (a search field, any ``/Headless/Submittable``), as its return key does.
+  /// Submits `widget` (a search field, any ``/Headless/Submittable``), as its return key does.
   ///
   /// - Parameters:
-  ///   - id: The widget's id.
+  ///   - widget: The widget's id or path, or a query.
   ///   - fileID: The caller's `#fileID`, named by a failure; leave the default.
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``DriverError`` when the widget is missing, hidden, disabled or cannot be submitted,
-  ///   naming the widgets that can.
+  /// - Throws: ``DriverError`` when the widget is missing, hidden, disabled or cannot be
+  ///   submitted, naming the widgets that can.
   public func submit(
-    _ id: String, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-    column: UInt = #column
+    _ widget: Finder, fileID: String = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
   ) async throws {
-    try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
-      let widget = try capable(id, to: "submit", as: (any Submittable).self)
-      clock.withTracking { widget.submit.send() }
-      try await settle()
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    try await perform("submit", on: widget, as: (any Submittable).self, at: site) { widget, _ in
+      widget.submit.send()
     }
   }
 
-  /// Gives the widget `id` (a text field, any ``/Headless/Focusable``) the focus, as tapping into it
+  /// Gives `widget` (a text field, any ``/Headless/Focusable``) the focus, as tapping into it
   /// does: every other widget of the screen loses it first, then the widget gains it, each an
   /// edit a focus binding takes to the view model.
   ///
   /// - Parameters:
-  ///   - id: The widget's id.
+  ///   - widget: The widget's id or path, or a query.
   ///   - fileID: The caller's `#fileID`, named by a failure; leave the default.
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``DriverError`` when the widget is missing, hidden, disabled or cannot take the focus,
-  ///   naming the widgets that can.
+  /// - Throws: ``DriverError`` when the widget is missing, hidden, disabled or cannot take the
+  ///   focus, naming the widgets that can.
   public func focus(
-    _ id: String, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-    column: UInt = #column
+    _ widget: Finder, fileID: String = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
   ) async throws {
-    try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
-      let widget = try capable(id, to: "focus", as: (any Focusable).self)
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    try await perform("focus", on: widget, as: (any Focusable).self, at: site) { widget, _ in
       let others = surface.widgetIDs.compactMap { surface.widget($0) as? any Focusable }
-      clock.withTracking {
-        for other in others where other !== widget && other.isFocused.value {
-          other.isFocused.edit(false)
-        }
-        if !widget.isFocused.value { widget.isFocused.edit(true) }
+      for other in others where other !== widget && other.isFocused.value {
+        other.isFocused.edit(false)
       }
-      try await settle()
+      if !widget.isFocused.value { widget.isFocused.edit(true) }
     }
-  }
-
-  /// The widget `id` as a `Capability`, visible and enabled, or an error that names what it is
-  /// and which widgets can do what was asked (`verb`).
-  ///
-  /// - Parameters:
-  ///   - id: The widget's id.
-  ///   - verb: What the caller does, as messages say it: `type`, `select an option of`.
-  ///   - capability: The capability the verb needs, such as `(any Tappable).self`.
-  /// - Returns: The widget.
-  /// - Throws: ``DriverError`` naming what the widget is and which widgets can do `verb`.
-  package func capable<Capability>(
-    _ id: String, to verb: String, as capability: Capability.Type
-  ) throws -> Capability {
-    let found = try widget(id)
-    if let blocker = surface.blocker(for: "\(verb) '\(id)'") {
-      throw DriverError(blocker, kind: .covered)
-    }
-    guard let able = found as? Capability else {
-      let others = surface.widgetIDs.filter { surface.widget($0) is Capability }
-      throw DriverError(
-        "cannot \(verb) '\(id)': it is \(found.kindWithArticle). Widgets that take \(verb): "
-          + (others.isEmpty ? "none" : others.joined(separator: ", ")), kind: .wrongKind)
-    }
-    if let hidden = surface.root?.hiddenAncestor(of: found) {
-      let how = hidden === found ? "it is hidden" : "its container '\(hidden.id)' is hidden"
-      throw DriverError("cannot \(verb) '\(id)': \(how)", kind: .hidden)
-    }
-    if !found.isEnabledNow {
-      var message = "cannot \(verb) '\(id)': it is disabled"
-      if let cause = surface.enabledCause(of: found.isEnabled.targetKey) {
-        message += " (\(cause))"
-      }
-      throw DriverError(message, kind: .disabled)
-    }
-    return able
   }
 }

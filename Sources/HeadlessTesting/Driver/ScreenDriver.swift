@@ -49,10 +49,10 @@ public final class ScreenDriver<S: Screen>: Driver {
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
   ) async throws {
-    try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    try await perform(at: site) {
       try checkMounted(to: "appear")
-      clock.withTracking { mounted.appear() }
-      try await settle()
+      mounted.appear()
     }
   }
 
@@ -69,10 +69,10 @@ public final class ScreenDriver<S: Screen>: Driver {
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
   ) async throws {
-    try await located(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    try await perform(at: site) {
       try checkMounted(to: "disappear")
-      clock.withTracking { mounted.disappear() }
-      try await settle()
+      mounted.disappear()
     }
   }
 

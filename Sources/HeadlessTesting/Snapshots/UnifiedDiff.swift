@@ -1,5 +1,7 @@
 /// A unified diff of two texts, as `diff -u` prints it: hunks of changed lines with `context`
-/// unchanged lines around them, each under an `@@ -start,count +start,count @@` header.
+/// unchanged lines around them, each under an `@@ -start,count +start,count @@` header. Stored
+/// and inline snapshots, transcripts and the showcase's interactive mode all print this diff;
+/// `context: .max` shows every line of both texts.
 ///
 /// White space that is easy to miss is marked: trailing spaces and tabs show as `·` and `→`
 /// followed by `⟵ trailing white space`, and a text that does not end with a line break is
@@ -140,7 +142,8 @@ private struct Hunk {
 private func hunks(of operations: [DiffOperation], context: Int) -> [Hunk] {
   var ranges: [Range<Int>] = []
   for (index, operation) in operations.enumerated() where operation.isChange {
-    let range = max(0, index - context)..<min(operations.count, index + context + 1)
+    let around = min(context, operations.count)
+    let range = max(0, index - around)..<min(operations.count, index + around + 1)
     if let last = ranges.last, range.lowerBound <= last.upperBound {
       ranges[ranges.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
     } else {
@@ -177,7 +180,7 @@ private func hunks(of operations: [DiffOperation], context: Int) -> [Hunk] {
 ///
 /// NB: split at line feeds, not at `Character`s: "\r\n" is one `Character`, and a text with
 /// CRLF line endings would be one line.
-func linesSplitAtLineFeeds(_ text: String) -> [Substring] {
+private func linesSplitAtLineFeeds(_ text: String) -> [Substring] {
   text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map {
     Substring($0)
   }

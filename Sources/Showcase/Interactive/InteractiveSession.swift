@@ -9,10 +9,11 @@ import HeadlessTesting
 /// <!-- output: Tests/ShowcaseTests/__Snapshots__/InteractiveSessionTests/search-session.txt -->
 /// ```text
 /// > type query pe
-///   VStack #search
-///     HStack #bar
-/// -     TextField #query text="" placeholder="Search fruit"
-/// +     TextField #query text="pe" placeholder="Search fruit"
+/// @@ -2,3 +2,3 @@
+///    HStack #bar
+/// -    TextField #query text="" placeholder="Search fruit"
+/// +    TextField #query text="pe" placeholder="Search fruit"
+///      ActivityIndicator #spinner
 /// ```
 @MainActor
 final class InteractiveSession {
@@ -103,45 +104,46 @@ final class InteractiveSession {
       case "graph":
         return try singleScreen(verb).graph()
       case "type":
-        try await driver.type(text, into: try required(id, for: verb, example: "type code 1234"))
+        try await driver.type(
+          text, into: .path(try required(id, for: verb, example: "type code 1234")))
       case "replace":
         try await driver.replaceText(
-          in: try required(id, for: verb, example: "replace code 1234"), with: text)
+          in: .path(try required(id, for: verb, example: "replace code 1234")), with: text)
       case "tap":
-        try await driver.tap(try required(id, for: verb, example: "tap register"))
+        try await driver.tap(.path(try required(id, for: verb, example: "tap register")))
       case "toggle":
-        try await driver.toggle(try required(id, for: verb, example: "toggle alerts"))
+        try await driver.toggle(.path(try required(id, for: verb, example: "toggle alerts")))
       case "slide":
-        let widget = try required(id, for: verb, example: "slide volume 0.5")
+        let widget = Finder.path(try required(id, for: verb, example: "slide volume 0.5"))
         try await driver.slide(widget, to: try number(text, for: verb, example: "slide volume 0.5"))
       case "step":
-        let widget = try required(id, for: verb, example: "step radius -1")
+        let widget = Finder.path(try required(id, for: verb, example: "step radius -1"))
         try await driver.step(widget, by: try steps(text))
       case "select" where !text.isEmpty:
-        try await driver.select(text, in: id)
+        try await driver.select(text, in: .path(id))
       case "select":
         try await driver.select(
-          try required(id, for: verb, what: "a row", example: "select \(rowExample)"))
+          .path(try required(id, for: verb, what: "a row", example: "select \(rowExample)")))
       case "pick":
-        let widget = try required(id, for: verb, example: "pick vacation 2026-12-01")
+        let widget = Finder.path(try required(id, for: verb, example: "pick vacation 2026-12-01"))
         try await driver.pick(try CalendarDate(parsing: text), in: widget)
       case "scroll":
-        let widget = try required(id, for: verb, example: "scroll page 120")
+        let widget = Finder.path(try required(id, for: verb, example: "scroll page 120"))
         try await driver.scroll(widget, to: try number(text, for: verb, example: "scroll page 120"))
       case "focus":
-        try await driver.focus(try required(id, for: verb, example: "focus password"))
+        try await driver.focus(.path(try required(id, for: verb, example: "focus password")))
       case "submit":
-        try await driver.submit(try required(id, for: verb, example: "submit query"))
+        try await driver.submit(.path(try required(id, for: verb, example: "submit query")))
       case "swipe":
         let (row, action) = try rowAndAction(id, text)
-        try await driver.swipe(row, action: action)
+        try await driver.swipe(.path(row), action: action)
       case "refresh":
         try await driver.pullToRefresh(
-          try required(id, for: verb, what: "a list", example: "refresh \(listExample)"))
+          .path(try required(id, for: verb, what: "a list", example: "refresh \(listExample)")))
       case "more":
         let list = try required(id, for: verb, what: "a list", example: "more \(listExample)")
         let why = whyNothingLoads(list)
-        try await driver.scrollToEnd(list)
+        try await driver.scrollToEnd(.path(list))
         if let why { return changes(after: String(trimmed), or: why) }
       case "advance":
         try await driver.advance(by: try duration(String(rest)))
@@ -150,8 +152,9 @@ final class InteractiveSession {
       case "disappear":
         try await singleScreen(verb).disappear()
       case "tab":
-        try await driver.selectTab(
-          text, in: try required(id, for: verb, what: "a tab view", example: "tab tabs waybillTab"))
+        let tabView = try required(
+          id, for: verb, what: "a tab view", example: "tab tabs waybillTab")
+        try await driver.selectTab(text, in: .path(tabView))
       case "back":
         try await wholeApp(verb).back()
       case "answer":
@@ -199,19 +202,20 @@ final class InteractiveSession {
   }
 
   /// Records `command` in the transcript and answers the tree's changes since the last entry
-  /// (what was last shown) as a line diff, or a note that nothing changed (saying why, when
-  /// `reason` tells).
+  /// (what was last shown) as a unified diff, the changed lines with one line around them, or
+  /// a note that nothing changed (saying why, when `reason` tells).
   private func changes(after command: String, or reason: String? = nil) -> String {
     transcript.note(command)
     guard let entry = transcript.entries.last, entry.before != entry.after else {
       return reason.map { "(no change: \($0))" } ?? "(no change)"
     }
-    return lineDiff(from: entry.before, to: entry.after)
+    return entry.diff()
   }
 
   /// Why scrolling the list `id` to its end would load nothing, if it would not.
   private func whyNothingLoads(_ id: String) -> String? {
-    guard let list = try? driver.widget(id, as: ListView.self), list.interactions.contains(.scroll)
+    guard let list = try? driver.widget(.path(id), as: ListView.self),
+      list.interactions.contains(.scroll)
     else {
       return nil
     }
