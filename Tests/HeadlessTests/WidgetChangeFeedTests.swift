@@ -45,6 +45,8 @@ struct ChangeFeedScreen: Screen {
 @MainActor
 final class LineHost {
   private(set) var lines: [ObjectIdentifier: String] = [:]
+  /// The children each view was built with: a host drops the views of those that leave.
+  private var childrenOf: [ObjectIdentifier: [Widget]] = [:]
   /// How many widgets the host read since it was made.
   private(set) var reads = 0
   let feed: WidgetChangeFeed
@@ -84,7 +86,14 @@ final class LineHost {
   private func build(_ widget: Widget) {
     reads += 1
     lines[ObjectIdentifier(widget)] = Self.line(of: widget)
-    for child in Self.children(of: widget) { build(child) }
+    let children = Self.children(of: widget)
+    childrenOf[ObjectIdentifier(widget)] = children
+    for child in children { build(child) }
+  }
+
+  private func drop(_ widget: Widget) {
+    lines[ObjectIdentifier(widget)] = nil
+    for child in childrenOf.removeValue(forKey: ObjectIdentifier(widget)) ?? [] { drop(child) }
   }
 
   /// Takes the changes and updates the lines of the widgets they name; returns them.
@@ -95,19 +104,18 @@ final class LineHost {
       reads += 1
       lines[ObjectIdentifier(change.widget)] = Self.line(of: change.widget)
       if change.properties.contains("children") {
-        for child in Self.children(of: change.widget) where lines[ObjectIdentifier(child)] == nil {
-          build(child)
-        }
+        let old = childrenOf[ObjectIdentifier(change.widget)] ?? []
+        let new = Self.children(of: change.widget)
+        for child in old where !new.contains(where: { $0 === child }) { drop(child) }
+        for child in new where !old.contains(where: { $0 === child }) { build(child) }
+        childrenOf[ObjectIdentifier(change.widget)] = new
       }
     }
     return changes
   }
 
-  /// The host's lines of the widgets in `root`'s tree now (lines of widgets that left it stay
-  /// in the host until it drops them; they are not compared).
-  func shown(in root: Widget) -> [ObjectIdentifier: String] {
-    lines.filter { Self.lines(of: root)[$0.key] != nil }
-  }
+  /// The host's lines; what a fresh host would build of `root` when it kept up.
+  func shown(in root: Widget) -> [ObjectIdentifier: String] { lines }
 }
 
 @MainActor
