@@ -99,7 +99,8 @@ extension TerminalScreenHost {
   /// Selects the option `offset` places from the selected one
   /// (`OptionSelectable.option(movedBy:)`); nothing past either end.
   private func choose(by offset: Int) {
-    guard let widget = focusedWidget as? any OptionSelectable, let option = widget.option(movedBy: offset)
+    guard let widget = focusedWidget as? any OptionSelectable,
+      let option = widget.option(movedBy: offset)
     else { return }
     widget.selection.edit(option)
   }
