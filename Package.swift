@@ -17,6 +17,7 @@ let package = Package(
     .library(name: "Headless", targets: ["Headless"]),
     .library(name: "HeadlessTesting", targets: ["HeadlessTesting"]),
     .library(name: "TerminalHost", targets: ["TerminalHost"]),
+    .library(name: "Pictures", targets: ["Pictures"]),
     .executable(name: "Showcase", targets: ["Showcase"]),
   ],
   dependencies: [],
@@ -25,9 +26,10 @@ let package = Package(
     .target(name: "Headless", dependencies: ["BindingDSL"], swiftSettings: upcoming),
     .target(name: "HeadlessTesting", dependencies: ["Headless"], swiftSettings: upcoming),
     .target(name: "TerminalHost", dependencies: ["Headless"], swiftSettings: upcoming),
+    .target(name: "Pictures", dependencies: ["Headless"], swiftSettings: upcoming),
     .executableTarget(
       name: "Showcase",
-      dependencies: ["BindingDSL", "Headless", "HeadlessTesting", "TerminalHost"],
+      dependencies: ["BindingDSL", "Headless", "HeadlessTesting", "TerminalHost", "Pictures"],
       swiftSettings: upcoming),
     .testTarget(name: "BindingDSLTests", dependencies: ["BindingDSL"], swiftSettings: upcoming),
     .testTarget(
@@ -35,11 +37,16 @@ let package = Package(
       exclude: ["__Snapshots__", "Tutorial/__Snapshots__"], swiftSettings: upcoming),
     .testTarget(
       name: "ShowcaseTests",
-      dependencies: ["Showcase", "BindingDSL", "Headless", "HeadlessTesting", "TerminalHost"],
+      dependencies: [
+        "Showcase", "BindingDSL", "Headless", "HeadlessTesting", "TerminalHost", "Pictures",
+      ],
       exclude: ["__Snapshots__"], swiftSettings: upcoming),
     .testTarget(
       name: "TerminalHostTests",
       dependencies: ["TerminalHost", "BindingDSL", "Headless", "HeadlessTesting"],
+      swiftSettings: upcoming),
+    .testTarget(
+      name: "PicturesTests", dependencies: ["Pictures", "Headless", "HeadlessTesting"],
       swiftSettings: upcoming),
     .testTarget(
       name: "CompileTimeTests", dependencies: ["BindingDSL", "Headless", "HeadlessTesting"],
