@@ -3,14 +3,16 @@ public import Headless
 // The built-in controls, each drawn as a person would recognise it.
 
 extension Label: PictureDrawable {
-  /// Draws the label's text, one line of the picture for each of its lines.
+  /// Draws the label's text, each of its lines wrapped at spaces to the region's width.
   ///
   /// - Parameters:
   ///   - region: Where to draw, and how wide.
   ///   - canvas: What to draw on.
   /// - Returns: The height it took.
   public func drawPicture(in region: PictureRegion, on canvas: PictureCanvas) -> Int {
+    let room = max(region.width / PictureCanvas.characterWidth, 1)
     let lines = text.value.split(separator: "\n", omittingEmptySubsequences: false)
+      .flatMap { PictureCanvas.wrapped(String($0), columns: room) }
     for (index, line) in lines.enumerated() {
       canvas.text(
         String(line), x: region.x, y: region.y + index * PictureCanvas.lineHeight,
@@ -308,6 +310,26 @@ extension Image: PictureDrawable {
 }
 
 extension PictureCanvas {
+  /// `text` broken at spaces into lines of at most `columns` characters; a word longer than a
+  /// line is left whole (and cut when drawn).
+  static func wrapped(_ text: String, columns: Int) -> [String] {
+    guard text.count > columns else { return [text] }
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+      if line.isEmpty {
+        line = String(word)
+      } else if line.count + 1 + word.count <= columns {
+        line += " " + word
+      } else {
+        lines.append(line)
+        line = String(word)
+      }
+    }
+    lines.append(line)
+    return lines
+  }
+
   /// Draws a one-line field: a box with its text, dots for a secure text, or its placeholder.
   func drawFieldBox(
     _ region: PictureRegion, text: String, placeholder: String, isSecure: Bool, isFocused: Bool,

@@ -3,16 +3,8 @@ public import Headless
 /// A widget kind that draws its own wireframe in a picture.
 ///
 /// The built-in widgets adopt it in this module; a widget kind added outside the library adopts
-/// it the same way, and is then drawn as itself instead of as a box with its text-format line:
-///
-/// ```swift
-/// extension StarRating: PictureDrawable {
-///   public func drawPicture(in region: PictureRegion, on canvas: PictureCanvas) -> Int {
-///     canvas.text("\(stars.value) of 5", x: region.x, y: region.y, width: region.width)
-///     return PictureCanvas.lineHeight
-///   }
-/// }
-/// ```
+/// it the same way, and is then drawn as itself instead of as a box with its text-format line
+/// (`Examples/OutsideKit` draws a star rating as stars).
 ///
 /// The canvas is not asked whether the widget is hidden: a hidden widget is never asked to draw.
 @MainActor
@@ -27,12 +19,9 @@ public protocol PictureDrawable: Widget {
   func drawPicture(in region: PictureRegion, on canvas: PictureCanvas) -> Int
 }
 
-/// Draws widget trees, mounted screens and whole apps as wireframe SVG pictures.
-///
-/// ```swift
-/// let svg = Picture.svg(of: mounted.root)
-/// let app = Picture.svg(of: host.view)  // title bar, back, tab bar, dialogs, toast, HUD
-/// ```
+/// Draws widget trees, mounted screens and whole apps as wireframe SVG pictures:
+/// `Picture.svg(of: mounted.root)` for a screen, `Picture.svg(of: host.view)` for an app with its
+/// navigation bar, tab bar, dialogs, toast and HUD.
 ///
 /// A picture is deterministic: the same tree gives the same bytes, so a picture can be checked
 /// in and compared like a text snapshot. It needs no fonts: text is laid out at a fixed advance

@@ -4,7 +4,8 @@ import Headless
 /// Compares `text` with a snapshot file, and records it as the recording mode in effect says.
 ///
 /// The file is `__Snapshots__/<TestFile>/<name>.txt` beside the calling test file unless
-/// `directory` is given. What happens depends on the ``SnapshotRecording`` mode:
+/// `directory` is given; `pathExtension` names another kind of file, such as `svg` for a
+/// picture. What happens depends on the ``SnapshotRecording`` mode:
 ///
 /// | mode | missing file | mismatch |
 /// |---|---|---|
@@ -28,6 +29,8 @@ import Headless
 ///   - name: The snapshot's name, one plain file name such as `registration-after-tap`.
 ///   - directory: The folder of the snapshot file, or `nil` for the one beside the test file.
 ///   - recording: The mode, or `nil` for the mode in effect (``SnapshotRecording/inEffect()``).
+///   - pathExtension: The snapshot file's extension, without its dot: `txt` unless the text is
+///     another kind of document, such as `svg`.
 ///   - fileID: The caller's `#fileID`, where a failure is reported.
 ///   - filePath: The caller's `#filePath`; the default folder is beside it.
 ///   - line: The caller's `#line`.
@@ -36,7 +39,7 @@ import Headless
 ///   match, was missing, or was recorded.
 public func assertSnapshot(
   of text: String, named name: String, in directory: URL? = nil,
-  recording: SnapshotRecording? = nil, fileID: String = #fileID,
+  recording: SnapshotRecording? = nil, pathExtension: String = "txt", fileID: String = #fileID,
   filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) throws(SnapshotError) {
   let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -49,7 +52,7 @@ public func assertSnapshot(
       } else {
         try SnapshotRecording.inEffect()
       }
-    let file = folder.appendingPathComponent("\(name).txt")
+    let file = folder.appendingPathComponent("\(name).\(pathExtension)")
     let comparison = SnapshotComparison(
       name: name, file: file, mode: mode, reason: reason, testFile: site.filePath)
     SnapshotUsage.note(file)
