@@ -168,10 +168,15 @@ extension DialogView: PictureDrawable {
     used += PictureCanvas.lineHeight
     if let message {
       used += 4
-      canvas.text(
-        message, x: region.x + region.width / 2, y: region.y + used, width: inner.width,
-        color: PictureColor.muted, anchor: .middle)
-      used += PictureCanvas.lineHeight
+      let columns = max(inner.width / PictureCanvas.characterWidth, 1)
+      for line in message.split(separator: "\n").flatMap({
+        PictureCanvas.wrapped(String($0), columns: columns)
+      }) {
+        canvas.text(
+          line, x: region.x + region.width / 2, y: region.y + used, width: inner.width,
+          color: PictureColor.muted, anchor: .middle)
+        used += PictureCanvas.lineHeight
+      }
     }
     if let field {
       used += 8
