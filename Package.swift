@@ -18,6 +18,7 @@ let package = Package(
     .library(name: "HeadlessTesting", targets: ["HeadlessTesting"]),
     .library(name: "TerminalHost", targets: ["TerminalHost"]),
     .library(name: "Pictures", targets: ["Pictures"]),
+    .library(name: "PicturesTesting", targets: ["PicturesTesting"]),
     .executable(name: "Showcase", targets: ["Showcase"]),
   ],
   dependencies: [],
@@ -27,6 +28,9 @@ let package = Package(
     .target(name: "HeadlessTesting", dependencies: ["Headless"], swiftSettings: upcoming),
     .target(name: "TerminalHost", dependencies: ["Headless"], swiftSettings: upcoming),
     .target(name: "Pictures", dependencies: ["Headless"], swiftSettings: upcoming),
+    .target(
+      name: "PicturesTesting", dependencies: ["Pictures", "Headless", "HeadlessTesting"],
+      swiftSettings: upcoming),
     .executableTarget(
       name: "Showcase",
       dependencies: ["BindingDSL", "Headless", "HeadlessTesting", "TerminalHost", "Pictures"],
@@ -46,7 +50,8 @@ let package = Package(
       dependencies: ["TerminalHost", "BindingDSL", "Headless", "HeadlessTesting"],
       swiftSettings: upcoming),
     .testTarget(
-      name: "PicturesTests", dependencies: ["Pictures", "Headless", "HeadlessTesting"],
+      name: "PicturesTests",
+      dependencies: ["Pictures", "PicturesTesting", "Headless", "HeadlessTesting"],
       swiftSettings: upcoming),
     .testTarget(
       name: "CompileTimeTests", dependencies: ["BindingDSL", "Headless", "HeadlessTesting"],

@@ -131,8 +131,9 @@ struct SnapshotComparison {
         + (storedLines == stored ? "" : "\n(the stored file has CRLF line endings, read as LF)")
     switch (mode, diff) {
     case (.all, _), (.failed, .some):
+      let pictures = diff == nil ? "" : sideBySide(stored: storedLines, drawn: contents)
       try write(contents)
-      let change = diff.map { ", it did not match:\n" + $0 } ?? ", unchanged"
+      let change = diff.map { ", it did not match:\n" + $0 + pictures } ?? ", unchanged"
       return Recording(
         summary: "\(name): re-recorded\(diff == nil ? " (unchanged)" : ""), at \(file.path)",
         error: SnapshotError(
@@ -143,9 +144,41 @@ struct SnapshotComparison {
       throw SnapshotError(
         .mismatch,
         "snapshot '\(name)' does not match \(file.path) (\(modeText)); - stored, + rendered:\n"
-          + diff + "\nTo accept the rendered text: \(howToRecord)")
+          + diff + sideBySide(stored: storedLines, drawn: contents)
+          + "\nTo accept the rendered text: \(howToRecord)")
     case (_, .none):
       return nil
+    }
+  }
+
+  /// For a picture (an `svg` snapshot) that does not match: writes the stored and the drawn
+  /// picture side by side where a person can open them, in a folder of the temporary
+  /// directory (`<name>.stored.svg`, `<name>.drawn.svg`, and `<name>.html` showing both), and
+  /// returns a line naming them; for any other snapshot, nothing.
+  private func sideBySide(stored: String, drawn: String) -> String {
+    guard file.pathExtension == "svg" else { return "" }
+    let test = URL(fileURLWithPath: testFile).deletingPathExtension().lastPathComponent
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("snapshot-pictures").appendingPathComponent(test)
+    let page = """
+      <!doctype html><meta charset="utf-8"><title>\(name)</title>
+      <p>Left: stored (\(file.path)). Right: drawn now.</p>
+      <div style="display:flex;gap:24px;align-items:flex-start">
+      <img src="\(name).stored.svg" style="border:1px solid #999">
+      <img src="\(name).drawn.svg" style="border:1px solid #999"></div>
+
+      """
+    do {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      try stored.write(
+        to: folder.appendingPathComponent("\(name).stored.svg"), atomically: true, encoding: .utf8)
+      try drawn.write(
+        to: folder.appendingPathComponent("\(name).drawn.svg"), atomically: true, encoding: .utf8)
+      let html = folder.appendingPathComponent("\(name).html")
+      try page.write(to: html, atomically: true, encoding: .utf8)
+      return "\nThe stored and the drawn picture side by side: \(html.path)"
+    } catch {
+      return "\n(could not write the pictures side by side into \(folder.path): \(error))"
     }
   }
 
