@@ -37,7 +37,8 @@ let package = Package(
       swiftSettings: upcoming),
     .testTarget(name: "BindingDSLTests", dependencies: ["BindingDSL"], swiftSettings: upcoming),
     .testTarget(
-      name: "HeadlessTests", dependencies: ["BindingDSL", "Headless", "HeadlessTesting"],
+      name: "HeadlessTests",
+      dependencies: ["BindingDSL", "Headless", "HeadlessTesting", "Pictures"],
       exclude: ["__Snapshots__", "Tutorial/__Snapshots__"], swiftSettings: upcoming),
     .testTarget(
       name: "ShowcaseTests",
