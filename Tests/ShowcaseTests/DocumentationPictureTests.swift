@@ -26,6 +26,28 @@ import Testing
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
+  @Test func everyPictureIsShownByTheDocumentation() throws {
+    let root = Self.folder.deletingLastPathComponent().deletingLastPathComponent()
+    let documents =
+      ["README.md", "Sources/Headless/Headless.docc/BuildingARegistrationScreen.md"]
+      + (try FileManager.default.contentsOfDirectory(
+        atPath: root.appendingPathComponent("Docs").path
+      )
+      .filter { $0.hasSuffix(".md") }.map { "Docs/" + $0 })
+    let text = try documents.map {
+      try String(contentsOf: root.appendingPathComponent($0), encoding: .utf8)
+    }.joined(separator: "\n")
+    let pictures = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path)
+      .filter { $0.hasSuffix(".svg") }.sorted()
+    #expect(pictures.count >= 12)
+    for picture in pictures {
+      #expect(
+        text.contains("Pictures/\(picture))"),
+        "Docs/Pictures/\(picture) is shown by no guide, the tutorial or the README; link it or remove it"
+      )
+    }
+  }
+
   @Test func registration() async throws {
     let driver = try Demos.registration()
     try await driver.type("111", into: "code")
