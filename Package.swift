@@ -18,6 +18,8 @@ let package = Package(
     .library(name: "HeadlessTesting", targets: ["HeadlessTesting"]),
     .library(name: "TerminalHost", targets: ["TerminalHost"]),
     .library(name: "TerminalHostTesting", targets: ["TerminalHostTesting"]),
+    .library(name: "Pictures", targets: ["Pictures"]),
+    .library(name: "PicturesTesting", targets: ["PicturesTesting"]),
     .executable(name: "Showcase", targets: ["Showcase"]),
   ],
   dependencies: [],
@@ -28,19 +30,24 @@ let package = Package(
     .target(name: "TerminalHost", dependencies: ["Headless"], swiftSettings: upcoming),
     .target(
       name: "TerminalHostTesting", dependencies: ["TerminalHost"], swiftSettings: upcoming),
+    .target(name: "Pictures", dependencies: ["Headless"], swiftSettings: upcoming),
+    .target(
+      name: "PicturesTesting", dependencies: ["Pictures", "Headless", "HeadlessTesting"],
+      swiftSettings: upcoming),
     .executableTarget(
       name: "Showcase",
-      dependencies: ["BindingDSL", "Headless", "HeadlessTesting", "TerminalHost"],
+      dependencies: ["BindingDSL", "Headless", "HeadlessTesting", "TerminalHost", "Pictures"],
       swiftSettings: upcoming),
     .testTarget(name: "BindingDSLTests", dependencies: ["BindingDSL"], swiftSettings: upcoming),
     .testTarget(
-      name: "HeadlessTests", dependencies: ["BindingDSL", "Headless", "HeadlessTesting"],
+      name: "HeadlessTests",
+      dependencies: ["BindingDSL", "Headless", "HeadlessTesting", "Pictures"],
       exclude: ["__Snapshots__", "Tutorial/__Snapshots__"], swiftSettings: upcoming),
     .testTarget(
       name: "ShowcaseTests",
       dependencies: [
         "Showcase", "BindingDSL", "Headless", "HeadlessTesting", "TerminalHost",
-        "TerminalHostTesting",
+        "TerminalHostTesting", "Pictures",
       ],
       exclude: ["__Snapshots__"], swiftSettings: upcoming),
     .testTarget(
@@ -48,6 +55,10 @@ let package = Package(
       dependencies: [
         "TerminalHost", "TerminalHostTesting", "BindingDSL", "Headless", "HeadlessTesting",
       ],
+      swiftSettings: upcoming),
+    .testTarget(
+      name: "PicturesTests",
+      dependencies: ["Pictures", "PicturesTesting", "Headless", "HeadlessTesting"],
       swiftSettings: upcoming),
     .testTarget(
       name: "CompileTimeTests", dependencies: ["BindingDSL", "Headless", "HeadlessTesting"],

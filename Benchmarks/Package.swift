@@ -15,6 +15,7 @@ let package = Package(
         .product(name: "Headless", package: "BindingDSL"),
         .product(name: "HeadlessTesting", package: "BindingDSL"),
         .product(name: "TerminalHost", package: "BindingDSL"),
+        .product(name: "Pictures", package: "BindingDSL"),
       ],
       swiftSettings: [
         .enableUpcomingFeature("ExistentialAny"),

@@ -14,6 +14,7 @@ let package = Package(
         .product(name: "BindingDSL", package: "BindingDSL"),
         .product(name: "Headless", package: "BindingDSL"),
         .product(name: "HeadlessTesting", package: "BindingDSL"),
+        .product(name: "Pictures", package: "BindingDSL"),
       ])
   ],
   swiftLanguageModes: [.v6]

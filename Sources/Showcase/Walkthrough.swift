@@ -1,6 +1,7 @@
 import BindingDSL
 import Headless
 import HeadlessTesting
+import Pictures
 
 /// A scripted walkthrough: a title, then the rendered tree after each step. It records its
 /// steps in a ``Transcript`` of the test kit, which also has each step's diff.
@@ -10,11 +11,14 @@ struct Walkthrough<S: Screen> {
   let driver: ScreenDriver<S>
   /// The steps, each with the tree before and after it.
   let transcript: Transcript<ScreenDriver<S>>
+  /// A picture of the screen before the first step and after each (`--pictures`).
+  private(set) var pictures: [String] = []
 
   init(title: String, driver: ScreenDriver<S>) {
     self.title = title
     self.driver = driver
     self.transcript = Transcript(title: title, driver: driver)
+    pictures.append(driver.root.map { Picture.svg(of: $0) } ?? "")
   }
 
   /// Runs `action`, then records the tree under `caption`.
@@ -22,6 +26,7 @@ struct Walkthrough<S: Screen> {
     async throws
   {
     try await transcript.step(caption, action)
+    pictures.append(driver.root.map { Picture.svg(of: $0) } ?? "")
   }
 
   /// The walkthrough as text: a heading, then each step's caption and whole tree.

@@ -10,6 +10,8 @@ let usage = """
                                                 (default: registration)
     swift run Showcase --terminal [SCREEN]      the same, full screen in a terminal, by keyboard
                                                 (Tab moves, Ctrl-C quits)
+    swift run Showcase --pictures FOLDER        the walkthroughs as pictures: an SVG file of
+                                                every step, such as registration-01.svg
     swift run Showcase --help                   this text
 
   An interactive session exits with status 1 when one of its commands failed (answered with
@@ -51,6 +53,13 @@ do {
     }
     try await TerminalMode.run(
       screen: arguments.count == 2 ? arguments[1] : "registration", input: input ?? STDIN_FILENO)
+  case "--pictures":
+    guard arguments.count == 2 else {
+      throw ShowcaseError("--pictures takes the folder to write the pictures to\n\n\(usage)")
+    }
+    let written = try await writeWalkthroughPictures(
+      to: URL(fileURLWithPath: arguments[1], isDirectory: true))
+    print("wrote \(written.count) pictures to \(arguments[1])")
   case "--help", "-h":
     print(usage)
   case let argument?:

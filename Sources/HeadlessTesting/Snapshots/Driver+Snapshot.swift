@@ -2,8 +2,9 @@ import Foundation
 import Headless
 
 extension Driver {
-  /// Compares the rendered tree with the snapshot `name` stored beside the calling test file,
-  /// as ``assertSnapshot(of:named:in:recording:fileID:filePath:line:column:)`` does.
+  /// Compares the rendered tree with the snapshot `name` stored beside the calling test file, as
+  /// ``assertSnapshot(of:named:in:recording:pathExtension:fileID:filePath:line:column:)``
+  /// does.
   ///
   /// ```swift
   /// try driver.assertSnapshot(named: "registered")

@@ -18,8 +18,8 @@ import Headless
 /// Leave `matches:` out to have it written on the first run (in mode `missing`, the default
 /// outside CI). The text compared is `text` without one final line break, since a multi-line
 /// literal has none. What each ``SnapshotRecording`` mode does is what it does for
-/// ``assertSnapshot(of:named:in:recording:fileID:filePath:line:column:)``, with the source file
-/// in place of the snapshot file.
+/// ``assertSnapshot(of:named:in:recording:pathExtension:fileID:filePath:line:column:)``, with
+/// the source file in place of the snapshot file.
 ///
 /// The rewriter edits only the literal of the one `assertInlineSnapshot` call on the call's
 /// line. It handles raw and multi-line literals and indents the new literal under the call; it

@@ -4,7 +4,8 @@ import Headless
 /// Compares `text` with a snapshot file, and records it as the recording mode in effect says.
 ///
 /// The file is `__Snapshots__/<TestFile>/<name>.txt` beside the calling test file unless
-/// `directory` is given. What happens depends on the ``SnapshotRecording`` mode:
+/// `directory` is given; `pathExtension` names another kind of file, such as `svg` for a
+/// picture. What happens depends on the ``SnapshotRecording`` mode:
 ///
 /// | mode | missing file | mismatch |
 /// |---|---|---|
@@ -28,6 +29,8 @@ import Headless
 ///   - name: The snapshot's name, one plain file name such as `registration-after-tap`.
 ///   - directory: The folder of the snapshot file, or `nil` for the one beside the test file.
 ///   - recording: The mode, or `nil` for the mode in effect (``SnapshotRecording/inEffect()``).
+///   - pathExtension: The snapshot file's extension, without its dot: `txt` unless the text is
+///     another kind of document, such as `svg`.
 ///   - fileID: The caller's `#fileID`, where a failure is reported.
 ///   - filePath: The caller's `#filePath`; the default folder is beside it.
 ///   - line: The caller's `#line`.
@@ -36,7 +39,7 @@ import Headless
 ///   match, was missing, or was recorded.
 public func assertSnapshot(
   of text: String, named name: String, in directory: URL? = nil,
-  recording: SnapshotRecording? = nil, fileID: String = #fileID,
+  recording: SnapshotRecording? = nil, pathExtension: String = "txt", fileID: String = #fileID,
   filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) throws(SnapshotError) {
   let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -49,7 +52,7 @@ public func assertSnapshot(
       } else {
         try SnapshotRecording.inEffect()
       }
-    let file = folder.appendingPathComponent("\(name).txt")
+    let file = folder.appendingPathComponent("\(name).\(pathExtension)")
     let comparison = SnapshotComparison(
       name: name, file: file, mode: mode, reason: reason, testFile: site.filePath)
     SnapshotUsage.note(file)
@@ -128,8 +131,9 @@ struct SnapshotComparison {
         + (storedLines == stored ? "" : "\n(the stored file has CRLF line endings, read as LF)")
     switch (mode, diff) {
     case (.all, _), (.failed, .some):
+      let pictures = diff == nil ? "" : sideBySide(stored: storedLines, drawn: contents)
       try write(contents)
-      let change = diff.map { ", it did not match:\n" + $0 } ?? ", unchanged"
+      let change = diff.map { ", it did not match:\n" + $0 + pictures } ?? ", unchanged"
       return Recording(
         summary: "\(name): re-recorded\(diff == nil ? " (unchanged)" : ""), at \(file.path)",
         error: SnapshotError(
@@ -140,9 +144,41 @@ struct SnapshotComparison {
       throw SnapshotError(
         .mismatch,
         "snapshot '\(name)' does not match \(file.path) (\(modeText)); - stored, + rendered:\n"
-          + diff + "\nTo accept the rendered text: \(howToRecord)")
+          + diff + sideBySide(stored: storedLines, drawn: contents)
+          + "\nTo accept the rendered text: \(howToRecord)")
     case (_, .none):
       return nil
+    }
+  }
+
+  /// For a picture (an `svg` snapshot) that does not match: writes the stored and the drawn
+  /// picture side by side where a person can open them, in a folder of the temporary
+  /// directory (`<name>.stored.svg`, `<name>.drawn.svg`, and `<name>.html` showing both), and
+  /// returns a line naming them; for any other snapshot, nothing.
+  private func sideBySide(stored: String, drawn: String) -> String {
+    guard file.pathExtension == "svg" else { return "" }
+    let test = URL(fileURLWithPath: testFile).deletingPathExtension().lastPathComponent
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("snapshot-pictures").appendingPathComponent(test)
+    let page = """
+      <!doctype html><meta charset="utf-8"><title>\(name)</title>
+      <p>Left: stored (\(file.path)). Right: drawn now.</p>
+      <div style="display:flex;gap:24px;align-items:flex-start">
+      <img src="\(name).stored.svg" style="border:1px solid #999">
+      <img src="\(name).drawn.svg" style="border:1px solid #999"></div>
+
+      """
+    do {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      try stored.write(
+        to: folder.appendingPathComponent("\(name).stored.svg"), atomically: true, encoding: .utf8)
+      try drawn.write(
+        to: folder.appendingPathComponent("\(name).drawn.svg"), atomically: true, encoding: .utf8)
+      let html = folder.appendingPathComponent("\(name).html")
+      try page.write(to: html, atomically: true, encoding: .utf8)
+      return "\nThe stored and the drawn picture side by side: \(html.path)"
+    } catch {
+      return "\n(could not write the pictures side by side into \(folder.path): \(error))"
     }
   }
 

@@ -1,6 +1,7 @@
 import BindingDSL
 import Headless
 import HeadlessTesting
+import Pictures
 
 /// A scripted walkthrough of the whole app: a title, then the app's render after each step.
 @MainActor
@@ -8,6 +9,8 @@ struct AppWalkthrough {
   let title: String
   let driver: AppDriver
   private(set) var steps: [(caption: String, render: String)] = []
+  /// A picture of the app before the first step and after each (`--pictures`).
+  private(set) var pictures: [String] = []
 
   init(title: String, driver: AppDriver) {
     self.title = title
@@ -25,6 +28,7 @@ struct AppWalkthrough {
 
   private mutating func record(_ caption: String) {
     steps.append((caption, driver.render()))
+    pictures.append(Picture.svg(of: driver.host.view))
   }
 
   /// The walkthrough as text: a heading, then each step's caption and render.
