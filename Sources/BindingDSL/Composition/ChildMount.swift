@@ -183,7 +183,6 @@ package protocol ObservationTakingMounter: ChildMounter {
 }
 
 extension MountContext: ChildContext, ObservationTakingMounter {
-  @usableFromInline
   func mount<Child: AnyObject>(
     _ declarations: [BindingDeclaration<Child>], on child: Child, template: ObjectIdentifier
   ) throws(BindingGraphError) -> ChildMount {

@@ -10,7 +10,6 @@ import Observation
 /// nodes then update in rank order, each once per pass, after every input it reads: a diamond
 /// writes its widget once, with consistent inputs.
 @MainActor
-@usableFromInline
 final class Engine {
   /// Up to how many dirty sources are observed again as they are, without splitting off the
   /// ones whose value did not change.
@@ -22,14 +21,9 @@ final class Engine {
   /// Set when a flush gave up because changes kept arriving; cleared by the next calm flush.
   private(set) var unsettledReport: String?
 
-  // NB: the one place with unchecked exclusivity; see `EngineTables`. Debug builds (and so the
-  // tests) keep the dynamic checks, which trap if the rule is ever broken.
-  // NB: not private: the engine's extensions (Engine+Observing.swift) reach it too.
-  #if DEBUG
-    var tables = EngineTables()
-  #else
-    @exclusivity(unchecked) var tables = EngineTables()
-  #endif
+  /// The flush's state machine and the per-node tables (not private: the engine's extensions
+  /// in Engine+Observing.swift reach them too).
+  var tables = EngineTables()
 
   /// How many node values have changed since the engine was created (for benchmarks and tests).
   var updateCount: Int { tables.updateCount }
@@ -54,15 +48,11 @@ final class Engine {
 
   /// Notes that code that may write into a view model is about to run (see
   /// ``installEffects``).
-  @usableFromInline
   func noteInstallEffect() {
     tables.installEffects &+= 1
   }
 
   /// What pending Observation registrations hold instead of the engine (see ``EngineRelay``).
-  ///
-  /// NB: a constant, set to this engine once it is made: read at every change, a lazy property
-  /// cost a check for its first use and one for exclusive access.
   let relay = EngineRelay()
 
   /// The clock that the timers of the graph run sleep on (debounce, throttle, timed commands):
@@ -88,7 +78,6 @@ final class Engine {
   ///   - inputs: The nodes the new node reads.
   ///   - make: Makes the node, given its number.
   /// - Returns: The node.
-  @inlinable
   func add<Node: RuntimeNode>(reading inputs: [RuntimeNode] = [], _ make: (Int) -> Node) -> Node {
     let node = make(number(forNodeReading: inputs))
     nodeCreated(node)
@@ -96,7 +85,6 @@ final class Engine {
   }
 
   /// A number for a new node computed from `inputs`, ranked above them.
-  @usableFromInline
   func number(forNodeReading inputs: [RuntimeNode]) -> Int {
     var rank = 0
     for input in inputs { rank = max(rank, tables.machine.rank(of: input.number) + 1) }
@@ -120,7 +108,6 @@ final class Engine {
   }
 
   /// Holds `node`, which took its number from ``number(forNodeReading:)``, until it is removed.
-  @usableFromInline
   func nodeCreated(_ node: RuntimeNode) {
     tables.nodes[node.number] = node
     tables.observable[node.number] = node.isComparable

@@ -96,7 +96,6 @@ final class ObservedKeyPaths {
   func keyPath<Root, Value>(_ index: Int, _ root: Root.Type, _ value: Value.Type)
     -> KeyPath<Root, Value>
   {
-    // NB: made by `make` for this very type; the cast only names it.
-    unsafeDowncast(paths[index], to: KeyPath<Root, Value>.self)
+    paths[index] as! KeyPath<Root, Value>
   }
 }
