@@ -87,8 +87,8 @@ final class Engine {
   /// A number for a new node computed from `inputs`, ranked above them.
   func number(forNodeReading inputs: [RuntimeNode]) -> Int {
     var rank = 0
-    for input in inputs { rank = max(rank, tables.machine.rank(of: input.number) + 1) }
-    let number = tables.machine.nodeAdded(rank: rank)
+    for input in inputs { rank = max(rank, tables.numbers.rank(of: input.number) + 1) }
+    let number = tables.numbers.add(rank: rank)
     if number == tables.nodes.count {
       tables.nodes.append(nil)
       tables.registrations.append(0)
@@ -104,7 +104,7 @@ final class Engine {
     tables.nodes.reserveCapacity(total)
     tables.registrations.reserveCapacity(total)
     tables.observable.reserveCapacity(total)
-    tables.machine.reserveCapacity(total)
+    tables.numbers.reserveCapacity(total)
   }
 
   /// Holds `node`, which took its number from ``number(forNodeReading:)``, until it is removed.
@@ -120,6 +120,7 @@ final class Engine {
     if !tables.dependents.isEmpty { tables.dependents[number] = nil }
     tables.observable[number] = false
     tables.machine.nodeRemoved(number)
+    tables.numbers.remove(number, duringFlush: tables.machine.isFlushing)
   }
 
   /// Node `number`, if it is still in the graph. (A copy of the reference: the access to the
@@ -139,7 +140,9 @@ final class Engine {
   func valueChanged(_ number: Int) {
     tables.updateCount &+= 1
     guard !tables.dependents.isEmpty, let dependents = tables.dependents[number] else { return }
-    for dependent in dependents { tables.machine.dependentQueued(dependent) }
+    for dependent in dependents {
+      tables.machine.dependentQueued(dependent, rank: tables.numbers.rank(of: dependent))
+    }
   }
 
   /// The registration numbered `registration` fired for source `number`: the source is dirty
@@ -159,28 +162,31 @@ final class Engine {
     var action = tables.machine.flushBegan()
     while true {
       switch action {
-      case .none:
+      case .alreadyFlushing:
         return
-      case .reReadSources:
-        reReadSources(tables.machine.takenSources)
+      case .reReadSources(let sources):
+        reReadSources(sources)
         action = tables.machine.sourcesReRead()
       case .updateDerived:
         while let number = tables.machine.nextDerived() {
           if node(number)?.update() == true { valueChanged(number) }
         }
         action = tables.machine.passEnded()
-      case .giveUp:
+      case .giveUp(let sources):
+        tables.numbers.flushEnded()
         unsettledReport =
           "the graph was still changing after \(FlushStateMachine.passLimit) passes of one "
           + "flush; a view-model property that changes whenever it is read, or two properties "
           + "that update each other, keep it from settling"
-        // NB: Observation has already fired for these sources; observe them again, or the
-        // graph would never hear of their changes again.
-        trackComparableTogether(tables.machine.takenSources)
+        // Observation has already fired for these sources; observe them again, or the graph
+        // would never hear of their changes again.
+        trackComparableTogether(sources)
         return
       case .stop:
+        tables.numbers.flushEnded()
         return
       case .finished:
+        tables.numbers.flushEnded()
         unsettledReport = nil
         return
       }

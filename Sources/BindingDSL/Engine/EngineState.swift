@@ -152,6 +152,8 @@ final class EngineRelay: Flushable {
 
 struct EngineTables {
   var machine = FlushStateMachine()
+  /// The nodes' numbers (their index in the tables below) and ranks.
+  var numbers = NodeNumbers()
   var nodes: [RuntimeNode?] = []
   /// Per node number: the number of the Observation registration that observes the source
   /// now; 0 when none does (it fired, or the node was removed).
