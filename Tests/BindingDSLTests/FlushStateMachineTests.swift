@@ -248,6 +248,16 @@ import Testing
   }
 }
 
+/// Events that cannot happen in the state the machine is in stop the program.
+@Suite struct FlushStateMachineInconsistencyTests {
+  @Test func aPassEndingWhenNoFlushRunsStopsTheProgram() async {
+    await #expect(processExitsWith: .failure) {
+      var machine = FlushStateMachine()
+      _ = machine.passEnded()
+    }
+  }
+}
+
 /// Node numbers: ranks, reuse, and numbers held while a flush may still list them.
 @Suite struct NodeNumbersTests {
   @Test func aRemovedNumberIsReusedWithItsNewRank() {

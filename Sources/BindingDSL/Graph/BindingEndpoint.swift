@@ -202,6 +202,5 @@ final class LocalIdentity: Hashable, Sendable {
 /// The readable form of a key path in declaration summaries: the root type and the value type.
 func keyPathName(_ keyPath: AnyKeyPath) -> String {
   let type = type(of: keyPath)
-  return typeName(
-    type, describedAs: { "\\\(typeName(type.rootType)).<\(typeName(type.valueType))>" })
+  return "\\\(typeName(type.rootType)).<\(typeName(type.valueType))>"
 }

@@ -34,25 +34,6 @@ extension Equatable {
 }
 
 /// The name a graph shows for a Swift type.
-///
-/// Names are kept once made: a list mounting rows makes the same declarations, with the same
-/// names, for every row, and describing a type costs far more than looking it up.
 package func typeName(_ type: Any.Type) -> String {
-  let key = ObjectIdentifier(type)
-  if let known = typeNames.withLock({ $0[key] }) { return known }
-  let name = String(describing: type)
-  typeNames.withLock { $0[key] = name }
-  return name
+  String(describing: type)
 }
-
-/// The name kept for `type`, made by `describe` the first time.
-package func typeName(_ type: Any.Type, describedAs describe: () -> String) -> String {
-  let key = ObjectIdentifier(type)
-  if let known = describedTypes.withLock({ $0[key] }) { return known }
-  let name = describe()
-  describedTypes.withLock { $0[key] = name }
-  return name
-}
-
-private let typeNames = Lock<[ObjectIdentifier: String]>([:])
-private let describedTypes = Lock<[ObjectIdentifier: String]>([:])
