@@ -24,10 +24,12 @@ struct FlushStateMachine {
   /// How many passes a flush may take before it gives up on a graph that keeps changing itself.
   static let passLimit = 100
 
-  /// Where the machine stands, with the data of that stage.
+  /// Where the machine stands, with the data of that stage. Every state holds the dirty
+  /// sources and the derived queue, which keep their room from one flush to the next; outside
+  /// a flush the queue is empty, but for the nodes a flush that gave up left waiting.
   enum State: Equatable {
     /// No flush runs; `dirty` changed since the last one.
-    case idle(dirty: DirtySources)
+    case idle(dirty: DirtySources, queue: DerivedQueue)
     /// Pass `pass` (counting from 1) re-reads the sources it took; `dirty` are the sources
     /// changed since, and `queue` the derived nodes their new values reach.
     case reReadingSources(pass: Int, dirty: DirtySources, queue: DerivedQueue)
@@ -36,7 +38,7 @@ struct FlushStateMachine {
     case updatingDerived(pass: Int, dirty: DirtySources, queue: DerivedQueue)
     /// The graph unmounted during a flush: the next step stops it. `dirty` are sources changed
     /// since (by nodes of the same run still in place).
-    case stopping(dirty: DirtySources)
+    case stopping(dirty: DirtySources, queue: DerivedQueue)
     /// Only while a method changes the data of a state in place (so the data is not copied).
     case modifying
   }
@@ -68,13 +70,13 @@ struct FlushStateMachine {
     case finished
   }
 
-  private(set) var state = State.idle(dirty: DirtySources())
+  private(set) var state = State.idle(dirty: DirtySources(), queue: DerivedQueue())
 
   /// Whether sources changed since they were last taken.
   var hasDirtySources: Bool {
     switch state {
-    case .idle(let dirty), .reReadingSources(_, let dirty, _), .updatingDerived(_, let dirty, _),
-      .stopping(let dirty):
+    case .idle(let dirty, _), .reReadingSources(_, let dirty, _), .updatingDerived(_, let dirty, _),
+      .stopping(let dirty, _):
       return !dirty.isEmpty
     case .modifying:
       preconditionFailure("Internal inconsistency: the state read while it is modified")
@@ -97,61 +99,39 @@ struct FlushStateMachine {
 
   /// Source `source` changed (Observation fired for it, or an edit or retry reached it).
   mutating func sourceChanged(_ source: Int) -> SourceChangedAction {
-    switch state {
-    case .idle(var dirty):
-      state = .modifying
-      let isNew = dirty.insert(source)
-      state = .idle(dirty: dirty)
-      return isNew && dirty.count == 1 ? .requestFlush : .none
-    case .reReadingSources(let pass, var dirty, let queue):
-      state = .modifying
-      dirty.insert(source)
-      state = .reReadingSources(pass: pass, dirty: dirty, queue: queue)
-    case .updatingDerived(let pass, var dirty, let queue):
-      state = .modifying
-      dirty.insert(source)
-      state = .updatingDerived(pass: pass, dirty: dirty, queue: queue)
-    case .stopping(var dirty):
-      state = .modifying
-      dirty.insert(source)
-      state = .stopping(dirty: dirty)
-    case .modifying:
-      preconditionFailure("Internal inconsistency: a source changed while the state is modified")
+    var isFirst = false
+    changeDirtyAndQueue { dirty, _, isIdle in
+      isFirst = dirty.insert(source) && isIdle && dirty.count == 1
     }
-    return .none
+    return isFirst ? .requestFlush : .none
   }
 
   /// A value changed: its derived dependent `node`, of rank `rank`, must update in this pass,
   /// after every node of lower rank.
   mutating func dependentQueued(_ node: Int, rank: Int) {
     switch state {
-    case .reReadingSources(let pass, let dirty, var queue):
-      state = .modifying
-      queue.insert(node, rank: rank)
-      state = .reReadingSources(pass: pass, dirty: dirty, queue: queue)
-    case .updatingDerived(let pass, let dirty, var queue):
-      state = .modifying
-      queue.insert(node, rank: rank)
-      state = .updatingDerived(pass: pass, dirty: dirty, queue: queue)
+    case .reReadingSources, .updatingDerived:
+      changeDirtyAndQueue { _, queue, _ in queue.insert(node, rank: rank) }
     case .stopping:
       // The graph unmounted: a sink still running hands its value to nodes torn down.
       break
-    case .idle:
+    case .idle, .modifying:
       preconditionFailure(
-        "Internal inconsistency: derived node \(node) queued while no flush runs (values are "
+        "Internal inconsistency: derived node \(node) queued in state \(state) (values are "
           + "handed on only by a flush)")
-    case .modifying:
-      preconditionFailure("Internal inconsistency: a node queued while the state is modified")
     }
   }
 
   /// The scheduler asked for a flush (or a caller flushed directly).
   mutating func flushBegan() -> FlushAction {
     switch state {
-    case .idle(let dirty):
+    case .idle(var dirty, let queue):
       guard !dirty.isEmpty else { return .finished }
-      state = .reReadingSources(pass: 1, dirty: DirtySources(), queue: DerivedQueue())
-      return .reReadSources(dirty.order)
+      state = .modifying
+      let taken = dirty.order
+      dirty.removeAll()
+      state = .reReadingSources(pass: 1, dirty: dirty, queue: queue)
+      return .reReadSources(taken)
     case .reReadingSources, .updatingDerived, .stopping:
       return .alreadyFlushing
     case .modifying:
@@ -165,13 +145,13 @@ struct FlushStateMachine {
     case .reReadingSources(let pass, let dirty, var queue):
       // Sources first, until none is dirty (a sink may write into the view model): a derived
       // node must never compute from one new input and one that is about to change.
-      if !dirty.isEmpty { return nextPass(after: pass, taking: dirty, queue: queue) }
+      if !dirty.isEmpty { return nextPass(after: pass) }
       state = .modifying
       queue.rewind()
       state = .updatingDerived(pass: pass, dirty: dirty, queue: queue)
       return .updateDerived
-    case .stopping(let dirty):
-      state = .idle(dirty: dirty)
+    case .stopping(let dirty, let queue):
+      state = .idle(dirty: dirty, queue: queue)
       return .stop
     case .idle, .updatingDerived, .modifying:
       preconditionFailure("Internal inconsistency: sources re-read in state \(state)")
@@ -198,11 +178,11 @@ struct FlushStateMachine {
   mutating func passEnded() -> FlushAction {
     switch state {
     case .updatingDerived(let pass, let dirty, let queue):
-      if !dirty.isEmpty { return nextPass(after: pass, taking: dirty, queue: queue) }
-      state = .idle(dirty: DirtySources())
+      if !dirty.isEmpty { return nextPass(after: pass) }
+      state = .idle(dirty: dirty, queue: queue)
       return .finished
-    case .stopping(let dirty):
-      state = .idle(dirty: dirty)
+    case .stopping(let dirty, let queue):
+      state = .idle(dirty: dirty, queue: queue)
       return .stop
     case .idle, .reReadingSources, .modifying:
       preconditionFailure("Internal inconsistency: a pass ended in state \(state)")
@@ -212,12 +192,16 @@ struct FlushStateMachine {
   /// The graph unmounted (its nodes are torn down): nothing waiting is kept. Returns whether a
   /// running flush must stop.
   mutating func graphUnmounted() -> Bool {
+    changeDirtyAndQueue { dirty, queue, _ in
+      dirty.removeAll()
+      queue.removeAll()
+    }
     switch state {
     case .idle:
-      state = .idle(dirty: DirtySources())
       return false
-    case .reReadingSources, .updatingDerived, .stopping:
-      state = .stopping(dirty: DirtySources())
+    case .reReadingSources(_, let dirty, let queue), .updatingDerived(_, let dirty, let queue),
+      .stopping(let dirty, let queue):
+      state = .stopping(dirty: dirty, queue: queue)
       return true
     case .modifying:
       preconditionFailure("Internal inconsistency: unmounted while the state is modified")
@@ -226,41 +210,58 @@ struct FlushStateMachine {
 
   /// Node `node` left the graph (it was torn down): it is neither dirty nor queued any more.
   mutating func nodeRemoved(_ node: Int) {
-    switch state {
-    case .idle(var dirty):
-      state = .modifying
-      dirty.remove(node)
-      state = .idle(dirty: dirty)
-    case .reReadingSources(let pass, var dirty, var queue):
-      state = .modifying
+    changeDirtyAndQueue { dirty, queue, _ in
       dirty.remove(node)
       queue.remove(node)
-      state = .reReadingSources(pass: pass, dirty: dirty, queue: queue)
-    case .updatingDerived(let pass, var dirty, var queue):
-      state = .modifying
-      dirty.remove(node)
-      queue.remove(node)
-      state = .updatingDerived(pass: pass, dirty: dirty, queue: queue)
-    case .stopping(var dirty):
-      state = .modifying
-      dirty.remove(node)
-      state = .stopping(dirty: dirty)
-    case .modifying:
-      preconditionFailure("Internal inconsistency: a node removed while the state is modified")
     }
   }
 
   // MARK: Steps
 
-  private mutating func nextPass(after pass: Int, taking dirty: DirtySources, queue: DerivedQueue)
-    -> FlushAction
-  {
-    guard pass < Self.passLimit else {
-      state = .idle(dirty: DirtySources())
-      return .giveUp(dirty.order)
+  /// Takes the dirty sources for the next pass, or gives up after ``passLimit`` passes (the
+  /// nodes still queued then wait for the next flush).
+  private mutating func nextPass(after pass: Int) -> FlushAction {
+    switch state {
+    case .reReadingSources(_, var dirty, let queue), .updatingDerived(_, var dirty, let queue):
+      state = .modifying
+      let taken = dirty.order
+      dirty.removeAll()
+      guard pass < Self.passLimit else {
+        state = .idle(dirty: dirty, queue: queue)
+        return .giveUp(taken)
+      }
+      state = .reReadingSources(pass: pass + 1, dirty: dirty, queue: queue)
+      return .reReadSources(taken)
+    case .idle, .stopping, .modifying:
+      preconditionFailure("Internal inconsistency: another pass in state \(state)")
     }
-    state = .reReadingSources(pass: pass + 1, dirty: DirtySources(), queue: queue)
-    return .reReadSources(dirty.order)
+  }
+
+  /// Calls `body` with the dirty sources and the queue of the current state, changed in place,
+  /// and whether the machine is idle.
+  private mutating func changeDirtyAndQueue(
+    _ body: (inout DirtySources, inout DerivedQueue, Bool) -> Void
+  ) {
+    switch state {
+    case .idle(var dirty, var queue):
+      state = .modifying
+      body(&dirty, &queue, true)
+      state = .idle(dirty: dirty, queue: queue)
+    case .reReadingSources(let pass, var dirty, var queue):
+      state = .modifying
+      body(&dirty, &queue, false)
+      state = .reReadingSources(pass: pass, dirty: dirty, queue: queue)
+    case .updatingDerived(let pass, var dirty, var queue):
+      state = .modifying
+      body(&dirty, &queue, false)
+      state = .updatingDerived(pass: pass, dirty: dirty, queue: queue)
+    case .stopping(var dirty, var queue):
+      state = .modifying
+      body(&dirty, &queue, false)
+      state = .stopping(dirty: dirty, queue: queue)
+    case .modifying:
+      preconditionFailure("Internal inconsistency: the state changed while it is modified")
+    }
   }
 }
 
@@ -268,7 +269,8 @@ struct FlushStateMachine {
 struct DirtySources: Equatable {
   /// The sources, in the order they changed.
   private(set) var order: [Int] = []
-  private var members: Set<Int> = []
+  /// Per node number: whether the source is in `order`.
+  private var isDirty: [Bool] = []
 
   var isEmpty: Bool { order.isEmpty }
   var count: Int { order.count }
@@ -276,31 +278,47 @@ struct DirtySources: Equatable {
   /// Adds `source`; returns whether it was not dirty yet.
   @discardableResult
   mutating func insert(_ source: Int) -> Bool {
-    guard members.insert(source).inserted else { return false }
+    if isDirty.count <= source {
+      isDirty += repeatElement(false, count: source + 1 - isDirty.count)
+    }
+    guard !isDirty[source] else { return false }
+    isDirty[source] = true
     order.append(source)
     return true
   }
 
   mutating func remove(_ source: Int) {
-    guard members.remove(source) != nil else { return }
+    guard source < isDirty.count, isDirty[source] else { return }
+    isDirty[source] = false
     order.removeAll { $0 == source }
+  }
+
+  /// Empties the set, keeping its room for the next sources.
+  mutating func removeAll() {
+    for source in order { isDirty[source] = false }
+    order.removeAll(keepingCapacity: true)
   }
 }
 
-/// Derived nodes waiting for their update in one pass of a flush, by rank, each once.
+/// Derived nodes waiting for their update in one pass of a flush, by rank, each once. Emptied
+/// by ``next()``, it keeps its room for the next flush.
 struct DerivedQueue: Equatable {
   /// Per rank, the nodes queued at it in the order queued (a node removed or already updated
   /// stays here until its rank is done, and is skipped).
   private var byRank: [[Int]] = []
-  /// The nodes waiting.
-  private var waiting: Set<Int> = []
+  /// Per node number: whether the node waits.
+  private var isWaiting: [Bool] = []
   /// The rank and position in `byRank` that ``next()`` reads next.
   private var rank = 1
   private var index = 0
 
   /// Queues `node`, of rank `rank`, unless it waits already.
   mutating func insert(_ node: Int, rank nodeRank: Int) {
-    guard waiting.insert(node).inserted else { return }
+    if isWaiting.count <= node {
+      isWaiting += repeatElement(false, count: node + 1 - isWaiting.count)
+    }
+    guard !isWaiting[node] else { return }
+    isWaiting[node] = true
     while byRank.count <= nodeRank { byRank.append([]) }
     byRank[nodeRank].append(node)
     // A node of lower rank than the one being updated (a row mounted by a sink hands its
@@ -310,7 +328,16 @@ struct DerivedQueue: Equatable {
 
   /// Forgets `node`, torn down.
   mutating func remove(_ node: Int) {
-    waiting.remove(node)
+    if node < isWaiting.count { isWaiting[node] = false }
+  }
+
+  /// Forgets every node.
+  mutating func removeAll() {
+    for rank in byRank.indices {
+      for node in byRank[rank] { isWaiting[node] = false }
+      byRank[rank].removeAll(keepingCapacity: true)
+    }
+    rewind()
   }
 
   /// Starts reading from the lowest rank.
@@ -324,7 +351,8 @@ struct DerivedQueue: Equatable {
       if index < byRank[rank].count {
         let node = byRank[rank][index]
         index += 1
-        guard waiting.remove(node) != nil else { continue }
+        guard isWaiting[node] else { continue }
+        isWaiting[node] = false
         return node
       }
       byRank[rank].removeAll(keepingCapacity: true)
