@@ -61,73 +61,53 @@ public struct HandlerToken: Hashable, Sendable {
 /// every binding can wrap its closures in a struct, `HandlerList<EditHandler>` with
 /// `struct EditHandler { let call: @MainActor (String) -> Void }`, which stores them as they are.
 public struct HandlerList<Handler> {
-  // NB: inlinable, so that a widget kit's lists are specialized for their handler type: the
-  // unspecialized removal was a fifth of unmounting a screen. Most lists hold one handler (a
-  // widget property bound once): it is stored inline, and the array is made for a second.
-  @usableFromInline var first: (token: Int, handler: Handler)?
-  @usableFromInline var rest: [(token: Int, handler: Handler)] = []
-  @usableFromInline var lastToken = 0
+  var entries: [(token: Int, handler: Handler)] = []
+  var lastToken = 0
 
   /// Creates an empty list.
-  @inlinable public init() {}
+  public init() {}
 
   /// Adds `handler` after the others; the token removes it again.
   ///
   /// - Parameter handler: The handler.
   /// - Returns: The token ``remove(_:)`` takes.
-  @inlinable public mutating func add(_ handler: Handler) -> HandlerToken {
+  public mutating func add(_ handler: Handler) -> HandlerToken {
     lastToken += 1
-    // NB: `first` is always older than every entry of `rest`.
-    if first == nil && rest.isEmpty {
-      first = (lastToken, handler)
-    } else {
-      rest.append((lastToken, handler))
-    }
+    entries.append((lastToken, handler))
     return HandlerToken(rawValue: lastToken)
   }
 
   /// Removes the handler added under `token`; a token already removed does nothing.
   ///
   /// - Parameter token: A token ``add(_:)`` returned.
-  @inlinable public mutating func remove(_ token: HandlerToken) {
-    if let first, first.token == token.rawValue {
-      self.first = nil
-    } else if let index = rest.firstIndex(where: { $0.token == token.rawValue }) {
-      rest.remove(at: index)
+  public mutating func remove(_ token: HandlerToken) {
+    if let index = entries.firstIndex(where: { $0.token == token.rawValue }) {
+      entries.remove(at: index)
     }
   }
 
   /// How many handlers there are.
-  @inlinable public var count: Int { (first == nil ? 0 : 1) + rest.count }
+  public var count: Int { entries.count }
 
   /// The handlers, in the order they were added. A handler that adds or removes handlers while
   /// these are being called changes the list, not this collection.
-  @inlinable public var handlers: Handlers { Handlers(first: first?.handler, rest: rest) }
+  public var handlers: Handlers { Handlers(entries: entries) }
 
   /// The handlers of a list at one moment, in the order they were added.
   public struct Handlers: RandomAccessCollection {
-    @usableFromInline let first: Handler?
-    @usableFromInline let rest: [(token: Int, handler: Handler)]
-
-    @inlinable init(first: Handler?, rest: [(token: Int, handler: Handler)]) {
-      self.first = first
-      self.rest = rest
-    }
+    let entries: [(token: Int, handler: Handler)]
 
     /// The position of the first handler: always 0.
-    @inlinable public var startIndex: Int { 0 }
+    public var startIndex: Int { 0 }
 
     /// The position after the last handler: the number of handlers.
-    @inlinable public var endIndex: Int { (first == nil ? 0 : 1) + rest.count }
+    public var endIndex: Int { entries.count }
 
     /// The handler at `position`.
     ///
     /// - Parameter position: A position from ``startIndex`` up to, not including,
     ///   ``endIndex``.
-    @inlinable public subscript(position: Int) -> Handler {
-      guard let first else { return rest[position].handler }
-      return position == 0 ? first : rest[position - 1].handler
-    }
+    public subscript(position: Int) -> Handler { entries[position].handler }
   }
 }
 
@@ -253,7 +233,6 @@ extension EventSource {
 /// The object a screen checks for a declaration's widget property or event: the one `object`
 /// forwards to, followed to its end (see ``ValueTarget/forwardsTo``).
 @MainActor
-@usableFromInline
 func forwardedEnd(of object: AnyObject, first: AnyObject?) -> AnyObject {
   var current = object
   var next = first

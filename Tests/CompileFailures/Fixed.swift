@@ -51,18 +51,6 @@ struct FixedScreen: Screen {
   }
 }
 
-@MainActor
-protocol FixedScoreSide {
-  static var path: KeyPath<FixedViewModel, Int> { get }
-}
-
-@MainActor
-func fixedScoreBinding<Side: FixedScoreSide>(_ side: Side.Type, to label: Label)
-  -> BindingDeclaration<FixedViewModel>
-{
-  bind(Side.path, to: label.text) { String($0) }
-}
-
 @MainActor @Observable
 final class FixedCell: Identifiable {
   let id: Int

@@ -32,7 +32,6 @@ public enum BindingsBuilder<Model: AnyObject> {
   ///
   /// - Parameter declaration: A declaration written on the line.
   /// - Returns: The same declaration, its view-model type now known.
-  @inlinable
   public static func buildExpression(_ declaration: consuming Component) -> Component {
     declaration
   }
@@ -41,7 +40,6 @@ public enum BindingsBuilder<Model: AnyObject> {
   ///
   /// - Parameter components: The block's lines, in order.
   /// - Returns: A group of them.
-  @inlinable
   public static func buildBlock(_ components: Component...) -> Component {
     // NB: a block of one line (the body of a `for`) is that line: no group to make and open.
     components.count == 1 ? components[0] : .group(components)
@@ -51,7 +49,6 @@ public enum BindingsBuilder<Model: AnyObject> {
   ///
   /// - Parameter component: The block, or `nil` when the condition was false.
   /// - Returns: The block, or an empty group.
-  @inlinable
   public static func buildOptional(_ component: Component?) -> Component {
     component ?? .group([])
   }
@@ -60,35 +57,30 @@ public enum BindingsBuilder<Model: AnyObject> {
   ///
   /// - Parameter component: The branch's block.
   /// - Returns: The same block.
-  @inlinable
   public static func buildEither(first component: Component) -> Component { component }
 
   /// The second branch of an `if`/`else` or a `switch`.
   ///
   /// - Parameter component: The branch's block.
   /// - Returns: The same block.
-  @inlinable
   public static func buildEither(second component: Component) -> Component { component }
 
   /// The blocks a `for` made, as one group.
   ///
   /// - Parameter components: One block for each pass of the loop.
   /// - Returns: A group of them.
-  @inlinable
   public static func buildArray(_ components: [Component]) -> Component { .group(components) }
 
   /// The block of an `if #available`.
   ///
   /// - Parameter component: The block.
   /// - Returns: The same block.
-  @inlinable
   public static func buildLimitedAvailability(_ component: Component) -> Component { component }
 
   /// A body returning a list: its single declarations, groups opened.
   ///
   /// - Parameter component: The body's lines, as one group.
   /// - Returns: The single declarations, in the order they were written.
-  @inlinable
   public static func buildFinalResult(_ component: Component) -> [BindingDeclaration<Model>] {
     component.flattened
   }
@@ -100,6 +92,5 @@ public enum BindingsBuilder<Model: AnyObject> {
   /// - Parameter component: The body's lines, as one group.
   /// - Returns: The same group, for another body to take as one line.
   @_disfavoredOverload
-  @inlinable
   public static func buildFinalResult(_ component: Component) -> Component { component }
 }

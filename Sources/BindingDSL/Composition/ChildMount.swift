@@ -48,17 +48,16 @@ public final class ChildMount {
     return group
   }
 
-  /// The order in which children of one parent were mounted.
+  /// The order in which children of one parent were mounted (counted by the parent's
+  /// ``ChildTemplates``).
   let sequence: Int
   /// The child's place among its parent's children; -1 once it left them.
   var slot = -1
-  private static var mounted = 0
 
-  init(context: any ChildContext, parent: any ChildContext) {
+  init(context: any ChildContext, parent: any ChildContext, sequence: Int) {
     self.context = context
     self.parent = parent
-    Self.mounted &+= 1
-    sequence = Self.mounted
+    self.sequence = sequence
   }
 
   /// Whether the child is still mounted.
@@ -132,6 +131,8 @@ protocol ChildContext: ChildMounter {
 /// does not carry it.
 @MainActor
 final class ChildTemplates {
+  /// How many children the mount has mounted, which numbers them in order.
+  var childrenMounted = 0
   /// The templates whose declarations were checked once already.
   var checked: Set<ObjectIdentifier> = []
   /// The template of the last child mounted, checked: the rows of a list are mounted one
@@ -183,7 +184,6 @@ package protocol ObservationTakingMounter: ChildMounter {
 }
 
 extension MountContext: ChildContext, ObservationTakingMounter {
-  @usableFromInline
   func mount<Child: AnyObject>(
     _ declarations: [BindingDeclaration<Child>], on child: Child, template: ObjectIdentifier
   ) throws(BindingGraphError) -> ChildMount {
@@ -210,7 +210,8 @@ extension MountContext: ChildContext, ObservationTakingMounter {
     {
       templates.readTwice.insert(template)
     }
-    let mount = ChildMount(context: context, parent: self)
+    templates.childrenMounted += 1
+    let mount = ChildMount(context: context, parent: self, sequence: templates.childrenMounted)
     mount.slot = children.count
     children.append(mount)
     return mount

@@ -11,17 +11,6 @@
 /// bind(\.canRegister, to: hint.isHidden)       // one-way
 /// ```
 ///
-/// `source` is an autoclosure so that a key-path literal stays a literal where the declaration
-/// is written: there the compiler turns each read of the value into a direct call of the
-/// property's getter, instead of a projection through the key path object at every change and
-/// mount. A key path held in a variable or a parameter works the same and is read through the
-/// key path. The expression is evaluated twice when the declaration is made (a debug build
-/// evaluates it a third time and stops if the key paths differ): pass a key path, not a call
-/// that makes a different one each time. In generic code, a key path taken from a static
-/// property of a generic type (`let path = T.path; bind(path, …)`) is diagnosed as "sending
-/// 'path' risks causing data races" when the autoclosure captures it; write the property in the
-/// call instead, `bind(T.path, …)`.
-///
 /// - Parameters:
 ///   - source: The view-model value; a writable key path for two-way.
 ///   - target: The widget property that shows it.
@@ -31,18 +20,15 @@
 ///   - line: The line it is written on, for graph errors and the dump; leave the default.
 /// - Returns: The declaration, for a bindings body.
 @MainActor
-@inlinable
-@inline(__always)
 public func bind<Model: AnyObject, Target: ValueTarget>(
-  _ source: @autoclosure () -> KeyPath<Model, Target.Value>,
+  _ source: KeyPath<Model, Target.Value>,
   to target: Target,
   mode: BindingMode = .automatic,
   fileID: String = #fileID,
   line: Int = #line
 ) -> BindingDeclaration<Model> {
-  let (source, read) = keyPathAndReader(source, fileID: fileID, line: line)
-  return makeBinding(
-    source, reading: read, to: target, mode: mode, forward: { $0 },
+  makeBinding(
+    source, reading: reader(source), to: target, mode: mode, forward: { $0 },
     isTransformed: false, back: { $0 },
     site: DeclarationSite(fileID: fileID, line: line))
 }
@@ -54,7 +40,7 @@ public func bind<Model: AnyObject, Target: ValueTarget>(
 /// ```
 ///
 /// - Parameters:
-///   - source: The view-model value (an autoclosure, as in `bind(_:to:mode:fileID:line:)`).
+///   - source: The view-model value.
 ///   - target: The widget property that shows the transformed value.
 ///   - mode: How values flow; a transform without `back:` allows one-way only, which
 ///     `.automatic` chooses.
@@ -63,19 +49,16 @@ public func bind<Model: AnyObject, Target: ValueTarget>(
 ///   - transform: Turns a view-model value into a widget value.
 /// - Returns: The declaration, for a bindings body.
 @MainActor
-@inlinable
-@inline(__always)
 public func bind<Model: AnyObject, Value, Target: ValueTarget>(
-  _ source: @autoclosure () -> KeyPath<Model, Value>,
+  _ source: KeyPath<Model, Value>,
   to target: Target,
   mode: BindingMode = .automatic,
   fileID: String = #fileID,
   line: Int = #line,
   transform: @escaping (Value) -> Target.Value
 ) -> BindingDeclaration<Model> {
-  let (source, read) = keyPathAndReader(source, fileID: fileID, line: line)
-  return makeBinding(
-    source, reading: read, to: target, mode: mode, forward: transform,
+  makeBinding(
+    source, reading: reader(source), to: target, mode: mode, forward: transform,
     isTransformed: true, back: nil,
     site: DeclarationSite(fileID: fileID, line: line))
 }
@@ -93,8 +76,7 @@ public func bind<Model: AnyObject, Value, Target: ValueTarget>(
 /// ```
 ///
 /// - Parameters:
-///   - source: The view-model value; a writable key path for the edits to reach it (an
-///     autoclosure, as in `bind(_:to:mode:fileID:line:)`).
+///   - source: The view-model value; a writable key path for the edits to reach it.
 ///   - target: The widget property that shows it and is edited.
 ///   - mode: How values flow; `.automatic` is two-way for an editable widget property and a
 ///     writable key path, one-way otherwise.
@@ -106,10 +88,8 @@ public func bind<Model: AnyObject, Value, Target: ValueTarget>(
 ///     told; `nil` (the default) when the view model need not know.
 /// - Returns: The declaration, for a bindings body.
 @MainActor
-@inlinable
-@inline(__always)
 public func bind<Model: AnyObject, Value, Target: ValueTarget>(
-  _ source: @autoclosure () -> KeyPath<Model, Value>,
+  _ source: KeyPath<Model, Value>,
   to target: Target,
   mode: BindingMode = .automatic,
   fileID: String = #fileID,
@@ -118,43 +98,14 @@ public func bind<Model: AnyObject, Value, Target: ValueTarget>(
   back: @escaping (Target.Value) -> Value?,
   rejected: (@MainActor (Target.Value) -> Void)? = nil
 ) -> BindingDeclaration<Model> {
-  let (source, read) = keyPathAndReader(source, fileID: fileID, line: line)
-  return makeBinding(
-    source, reading: read, to: target, mode: mode, forward: transform,
+  makeBinding(
+    source, reading: reader(source), to: target, mode: mode, forward: transform,
     isTransformed: true, back: back,
     rejected: rejected, site: DeclarationSite(fileID: fileID, line: line))
 }
 
-/// The key path `source` gives, and the function that reads it, made from a second evaluation
-/// of `source`: where the key path is a literal, that evaluation has no other use, which lets
-/// the compiler turn the function into a direct call of the property's getter (see
-/// Docs/Decisions/0015-a-source-reads-through-a-function.md). Debug builds evaluate `source` a
-/// third time and stop when the key paths differ.
-///
-/// - Parameters:
-///   - source: The autoclosure a `bind` overload was given.
-///   - fileID: Where the declaration is written.
-///   - line: The line it is written on.
-/// - Returns: The key path and its reader.
-@MainActor
-@inlinable
-@inline(__always)
-func keyPathAndReader<Model, Value>(
-  _ source: () -> KeyPath<Model, Value>, fileID: String, line: Int
-) -> (KeyPath<Model, Value>, (Model) -> Value) {
-  let keyPath = source()
-  let read = reader(source())
-  assert(
-    source() == keyPath,
-    "bind at \(fileID):\(line): the key path expression gave two different key paths when "
-      + "evaluated twice (\(keyPath), then another); pass a key path, not an expression that "
-      + "makes a different one each time")
-  return (keyPath, read)
-}
-
-/// `bind(_:to:mode:fileID:line:transform:)`, one-way, for a key path that is never a literal
-/// where the declaration is made: a row template's height, which comes from the template type.
-/// (Captured by `bind`'s autoclosure, that key path is diagnosed as sent to the main actor.)
+/// `bind(_:to:mode:fileID:line:transform:)` with the mode `.oneWay`, for the widget kit: a row
+/// template's height, which comes from the template type.
 ///
 /// - Parameters:
 ///   - source: The view-model value.
@@ -183,34 +134,30 @@ package func bindOneWay<Model: AnyObject, Value, Target: ValueTarget>(
 /// ```
 ///
 /// - Parameters:
-///   - first: The first view-model value (an autoclosure, as in `bind(_:to:mode:fileID:line:)`).
-///   - second: The second view-model value (likewise).
+///   - first: The first view-model value.
+///   - second: The second view-model value.
 ///   - target: The widget property that shows the combination.
 ///   - fileID: Where the declaration is written, for graph errors and the dump; leave the default.
 ///   - line: The line it is written on, for graph errors and the dump; leave the default.
 ///   - transform: Combines the two values into a widget value.
 /// - Returns: The declaration, for a bindings body.
 @MainActor
-@inlinable
-@inline(__always)
 public func bind<Model: AnyObject, First, Second, Target: ValueTarget>(
-  _ first: @autoclosure () -> KeyPath<Model, First>,
-  _ second: @autoclosure () -> KeyPath<Model, Second>,
+  _ first: KeyPath<Model, First>,
+  _ second: KeyPath<Model, Second>,
   to target: Target,
   fileID: String = #fileID,
   line: Int = #line,
   transform: @escaping (First, Second) -> Target.Value
 ) -> BindingDeclaration<Model> {
   combination(
-    keyPathAndReader(first, fileID: fileID, line: line),
-    keyPathAndReader(second, fileID: fileID, line: line), to: target,
+    (first, reader(first)), (second, reader(second)), to: target,
     site: DeclarationSite(fileID: fileID, line: line), transform: transform)
 }
 
 /// The declaration of `bind(_:_:to:fileID:line:transform:)`, given each key path with the
 /// function that reads it.
 @MainActor
-@usableFromInline
 func combination<Model: AnyObject, First, Second, Target: ValueTarget>(
   _ first: (KeyPath<Model, First>, (Model) -> First),
   _ second: (KeyPath<Model, Second>, (Model) -> Second),
@@ -239,12 +186,8 @@ func combination<Model: AnyObject, First, Second, Target: ValueTarget>(
     ])
 }
 
-// NB: `bind` and `makeBinding` are inlinable, and so is what the install step calls first: the
-// install closure is then specialized for the view model, value and widget types in the module
-// of the bindings body, where making a row's nodes costs no run-time type lookups. The text of
-// the declaration is made out of line, by `bindingDeclaration`.
+/// The declaration of a `bind` overload, given its key path and the function that reads it.
 @MainActor
-@inlinable
 func makeBinding<Model: AnyObject, Value, Target: ValueTarget>(
   _ source: KeyPath<Model, Value>,
   reading read: @escaping (Model) -> Value,
@@ -273,7 +216,7 @@ func makeBinding<Model: AnyObject, Value, Target: ValueTarget>(
       let parts = BindingParts<Model, Value, Target>.of(body)
       MountContext<Model>.of(object).source(
         parts.source, reading: parts.read, isEqual: { parts.isEqual }
-      ).add(parts.sink.unsafelyUnwrapped)
+      ).add(parts.sink!)
     }
   } else if mode == .twoWay, !isTransformed, Value.self == Target.Value.self, writable != nil,
     back != nil
@@ -283,7 +226,7 @@ func makeBinding<Model: AnyObject, Value, Target: ValueTarget>(
       _ = linkBothWays(
         MountContext<Model>.of(object).source(
           parts.source, reading: parts.read, isEqual: { parts.isEqual }),
-        parts.writable.unsafelyUnwrapped, parts.target)
+        parts.writable!, parts.target)
     }
   } else {
     run = { object, body in
@@ -304,7 +247,6 @@ func makeBinding<Model: AnyObject, Value, Target: ValueTarget>(
 
 /// What is wrong with a binding of `source` to `target` in `mode`.
 @MainActor
-@usableFromInline
 func bindingProblems<Model, Value, Target: ValueTarget>(
   _ source: KeyPath<Model, Value>, to target: Target, mode: BindingMode, isWritable: Bool,
   hasBack: Bool
@@ -331,7 +273,6 @@ func bindingProblems<Model, Value, Target: ValueTarget>(
 
 /// Without a transform, the widget property itself is a node's sink: no closure.
 @MainActor
-@inlinable
 func directSink<Value, Target: ValueTarget>(
   to target: Target, isTransformed: Bool
 ) -> Sink<Value>? {

@@ -1,28 +1,26 @@
 /// What a binding's function reads when it runs, kept in the binding's declaration body (see
 /// ``EdgeFunction``).
-@usableFromInline
 final class BindingParts<Model: AnyObject, Value, Target: ValueTarget>: DeclarationBody {
-  @usableFromInline let source: KeyPath<Model, Value>
-  @usableFromInline let read: (Model) -> Value
+  let source: KeyPath<Model, Value>
+  let read: (Model) -> Value
   /// The equality test of the source, looked up when the declaration was made.
-  @usableFromInline let isEqual: Equality<Value>?
-  @usableFromInline let target: Target
+  let isEqual: Equality<Value>?
+  let target: Target
   /// The widget property as the source's sink, for a one-way binding of the widget's own type.
-  @usableFromInline let sink: Sink<Value>?
-  @usableFromInline let writable: ReferenceWritableKeyPath<Model, Value>?
-  @usableFromInline let convert: (Value) -> Target.Value
-  @usableFromInline let back: ((Target.Value) -> Value?)?
-  @usableFromInline let rejected: (@MainActor (Target.Value) -> Void)?
+  let sink: Sink<Value>?
+  let writable: ReferenceWritableKeyPath<Model, Value>?
+  let convert: (Value) -> Target.Value
+  let back: ((Target.Value) -> Value?)?
+  let rejected: (@MainActor (Target.Value) -> Void)?
   /// The resolved mode.
-  @usableFromInline let mode: BindingMode
-  @usableFromInline let isTransformed: Bool
+  let mode: BindingMode
+  let isTransformed: Bool
   /// The edge's function: made where the binding is specialized, capturing nothing.
-  @usableFromInline let run: EdgeFunction
+  let run: EdgeFunction
   /// The widget property's end of the edge, made while on the main actor.
-  @usableFromInline let targetEnd: BindingEndpoint
+  let targetEnd: BindingEndpoint
 
   @MainActor
-  @usableFromInline
   init(
     mode: BindingMode, isTransformed: Bool, run: @escaping EdgeFunction, problems: [String],
     source: KeyPath<Model, Value>, read: @escaping (Model) -> Value, isEqual: Equality<Value>?,
@@ -59,20 +57,17 @@ final class BindingParts<Model: AnyObject, Value, Target: ValueTarget>: Declarat
   }
 
   @MainActor
-  @usableFromInline
   override func runAll(in context: AnyObject) {
     run(context, self)
   }
 
   /// The parts `body` is: the body of a binding's declaration, given to its edge's function.
-  @inlinable
   static func of(_ body: DeclarationBody) -> BindingParts {
-    unsafeDowncast(body, to: BindingParts.self)
+    body as! BindingParts
   }
 
   /// Installs a binding of any mode other than the two common ones (see `makeBinding`).
   @MainActor
-  @inlinable
   func install(in context: MountContext<Model>) {
     let model = context.model
     switch mode {
@@ -121,7 +116,6 @@ final class BindingParts<Model: AnyObject, Value, Target: ValueTarget>: Declarat
 /// model's value at the next flush is the value the edit produced, the widget already shows it
 /// (perhaps spelled differently, as in "007" for 7), so nothing is written.
 @MainActor
-@usableFromInline
 final class EditLink<Model: AnyObject, Value, Target: ValueTarget>: EchoGuardedSink<Value>,
   MountCleanup
 {
@@ -140,11 +134,10 @@ final class EditLink<Model: AnyObject, Value, Target: ValueTarget>: EchoGuardedS
   /// source) or `Value` is not `Equatable`.
   private let isEqual: Equality<Value>?
   /// The source a two-way binding shows, told of each edit the view model takes.
-  @usableFromInline unowned var source: SourceNode<Value>?
+  unowned var source: SourceNode<Value>?
 
   override var receivingMayWrite: Bool { !target.receivesWithoutSideEffects }
 
-  @usableFromInline
   init(
     model: Model, keyPath: ReferenceWritableKeyPath<Model, Value>, target: Target,
     convert: @escaping (Value) -> Target.Value, back: @escaping (Target.Value) -> Value?,
@@ -160,7 +153,6 @@ final class EditLink<Model: AnyObject, Value, Target: ValueTarget>: EchoGuardedS
   }
 
   /// Starts listening for edits, until the graph unmounts.
-  @usableFromInline
   func listen(in context: MountContext<Model>) {
     listening(under: target.addEditHandler { edited in self.edited(edited) })
     context.onUnmount(self)
@@ -206,13 +198,11 @@ final class EditLink<Model: AnyObject, Value, Target: ValueTarget>: EchoGuardedS
 /// the widget's own value type makes: the types are equal, and `false` (the caller then makes an
 /// ``EditLink``) only guards a future overload that would break that.
 @MainActor
-@inlinable
 func linkBothWays<Model: AnyObject, Value, Target: ValueTarget>(
   _ source: KeyPathSourceNode<Model, Value>, _ keyPath: ReferenceWritableKeyPath<Model, Value>,
   _ target: Target
 ) -> Bool {
-  // NB: the casts only rename the generic parameter when the types are equal; specialized,
-  // they cost nothing.
+  // The casts only rename the generic parameter when the types are equal.
   guard let source = source as? KeyPathSourceNode<Model, Target.Value>,
     let keyPath = keyPath as? ReferenceWritableKeyPath<Model, Target.Value>
   else { return false }
@@ -227,9 +217,8 @@ func linkBothWays<Model: AnyObject, Value, Target: ValueTarget>(
 /// the view model, its equality test and the place to report edits are the source's. Its source
 /// node detaches it when the graph unmounts.
 @MainActor
-@usableFromInline
 final class TwoWayLink<Model: AnyObject, Target: ValueTarget>: EchoGuardedSink<Target.Value> {
-  @usableFromInline typealias Value = Target.Value
+  typealias Value = Target.Value
 
   private let target: Target
   // NB: unowned: the node holds its sinks, and detaches this one when it is torn down; the link
@@ -237,7 +226,6 @@ final class TwoWayLink<Model: AnyObject, Target: ValueTarget>: EchoGuardedSink<T
   private unowned let source: KeyPathSourceNode<Model, Value>
   private let keyPath: ReferenceWritableKeyPath<Model, Value>
 
-  @usableFromInline
   init(
     _ source: KeyPathSourceNode<Model, Value>,
     _ keyPath: ReferenceWritableKeyPath<Model, Value>, _ target: Target
@@ -250,7 +238,6 @@ final class TwoWayLink<Model: AnyObject, Target: ValueTarget>: EchoGuardedSink<T
   override var receivingMayWrite: Bool { !target.receivesWithoutSideEffects }
 
   /// Starts listening for edits, until the source detaches the link.
-  @usableFromInline
   func listen() {
     listening(under: target.addEditHandler { edited in self.edited(edited) })
   }
@@ -288,7 +275,6 @@ final class TwoWayLink<Model: AnyObject, Target: ValueTarget>: EchoGuardedSink<T
 /// the widget, and the edit they wrote into the view model, whose echo at the next flush must
 /// not be written back into the widget.
 @MainActor
-@usableFromInline
 class EchoGuardedSink<Value>: NodeSink<Value> {
   private final var expected: Value?
   /// Whether `expected` holds a value; checked first, so the common case (no edit waiting)

@@ -98,7 +98,7 @@ public func feedback<Model: AnyObject, Input, Output>(
   let target = display.feedbackTarget
   // NB: each declaration has its own messages, so its source is its own too.
   let key = CommandFeedbackKey(
-    command: ObjectIdentifier(command), declaration: LocalNodeCounter.make())
+    command: ObjectIdentifier(command), declaration: LocalIdentity())
   let edge = BindingEdge<Model>(
     from: BindingEndpoint(command), to: BindingEndpoint(target), role: .status,
     isTransformed: true,
@@ -116,5 +116,5 @@ public func feedback<Model: AnyObject, Input, Output>(
 
 private struct CommandFeedbackKey: Hashable {
   let command: ObjectIdentifier
-  let declaration: Int
+  let declaration: LocalIdentity
 }

@@ -10,7 +10,6 @@ import Observation
 /// nodes then update in rank order, each once per pass, after every input it reads: a diamond
 /// writes its widget once, with consistent inputs.
 @MainActor
-@usableFromInline
 final class Engine {
   /// Up to how many dirty sources are observed again as they are, without splitting off the
   /// ones whose value did not change.
@@ -22,14 +21,9 @@ final class Engine {
   /// Set when a flush gave up because changes kept arriving; cleared by the next calm flush.
   private(set) var unsettledReport: String?
 
-  // NB: the one place with unchecked exclusivity; see `EngineTables`. Debug builds (and so the
-  // tests) keep the dynamic checks, which trap if the rule is ever broken.
-  // NB: not private: the engine's extensions (Engine+Observing.swift) reach it too.
-  #if DEBUG
-    var tables = EngineTables()
-  #else
-    @exclusivity(unchecked) var tables = EngineTables()
-  #endif
+  /// The flush's state machine and the per-node tables (not private: the engine's extensions
+  /// in Engine+Observing.swift reach them too).
+  var tables = EngineTables()
 
   /// How many node values have changed since the engine was created (for benchmarks and tests).
   var updateCount: Int { tables.updateCount }
@@ -54,15 +48,11 @@ final class Engine {
 
   /// Notes that code that may write into a view model is about to run (see
   /// ``installEffects``).
-  @usableFromInline
   func noteInstallEffect() {
     tables.installEffects &+= 1
   }
 
   /// What pending Observation registrations hold instead of the engine (see ``EngineRelay``).
-  ///
-  /// NB: a constant, set to this engine once it is made: read at every change, a lazy property
-  /// cost a check for its first use and one for exclusive access.
   let relay = EngineRelay()
 
   /// The clock that the timers of the graph run sleep on (debounce, throttle, timed commands):
@@ -88,7 +78,6 @@ final class Engine {
   ///   - inputs: The nodes the new node reads.
   ///   - make: Makes the node, given its number.
   /// - Returns: The node.
-  @inlinable
   func add<Node: RuntimeNode>(reading inputs: [RuntimeNode] = [], _ make: (Int) -> Node) -> Node {
     let node = make(number(forNodeReading: inputs))
     nodeCreated(node)
@@ -96,11 +85,10 @@ final class Engine {
   }
 
   /// A number for a new node computed from `inputs`, ranked above them.
-  @usableFromInline
   func number(forNodeReading inputs: [RuntimeNode]) -> Int {
     var rank = 0
-    for input in inputs { rank = max(rank, tables.machine.rank(of: input.number) + 1) }
-    let number = tables.machine.nodeAdded(rank: rank)
+    for input in inputs { rank = max(rank, tables.numbers.rank(of: input.number) + 1) }
+    let number = tables.numbers.add(rank: rank)
     if number == tables.nodes.count {
       tables.nodes.append(nil)
       tables.registrations.append(0)
@@ -116,11 +104,10 @@ final class Engine {
     tables.nodes.reserveCapacity(total)
     tables.registrations.reserveCapacity(total)
     tables.observable.reserveCapacity(total)
-    tables.machine.reserveCapacity(total)
+    tables.numbers.reserveCapacity(total)
   }
 
   /// Holds `node`, which took its number from ``number(forNodeReading:)``, until it is removed.
-  @usableFromInline
   func nodeCreated(_ node: RuntimeNode) {
     tables.nodes[node.number] = node
     tables.observable[node.number] = node.isComparable
@@ -133,6 +120,7 @@ final class Engine {
     if !tables.dependents.isEmpty { tables.dependents[number] = nil }
     tables.observable[number] = false
     tables.machine.nodeRemoved(number)
+    tables.numbers.remove(number, duringFlush: tables.machine.isFlushing)
   }
 
   /// Node `number`, if it is still in the graph. (A copy of the reference: the access to the
@@ -152,7 +140,9 @@ final class Engine {
   func valueChanged(_ number: Int) {
     tables.updateCount &+= 1
     guard !tables.dependents.isEmpty, let dependents = tables.dependents[number] else { return }
-    for dependent in dependents { tables.machine.dependentQueued(dependent) }
+    for dependent in dependents {
+      tables.machine.dependentQueued(dependent, rank: tables.numbers.rank(of: dependent))
+    }
   }
 
   /// The registration numbered `registration` fired for source `number`: the source is dirty
@@ -172,28 +162,31 @@ final class Engine {
     var action = tables.machine.flushBegan()
     while true {
       switch action {
-      case .none:
+      case .alreadyFlushing:
         return
-      case .reReadSources:
-        reReadSources(tables.machine.takenSources)
+      case .reReadSources(let sources):
+        reReadSources(sources)
         action = tables.machine.sourcesReRead()
       case .updateDerived:
         while let number = tables.machine.nextDerived() {
           if node(number)?.update() == true { valueChanged(number) }
         }
         action = tables.machine.passEnded()
-      case .giveUp:
+      case .giveUp(let sources):
+        tables.numbers.flushEnded()
         unsettledReport =
           "the graph was still changing after \(FlushStateMachine.passLimit) passes of one "
           + "flush; a view-model property that changes whenever it is read, or two properties "
           + "that update each other, keep it from settling"
-        // NB: Observation has already fired for these sources; observe them again, or the
-        // graph would never hear of their changes again.
-        trackComparableTogether(tables.machine.takenSources)
+        // Observation has already fired for these sources; observe them again, or the graph
+        // would never hear of their changes again.
+        trackComparableTogether(sources)
         return
       case .stop:
+        tables.numbers.flushEnded()
         return
       case .finished:
+        tables.numbers.flushEnded()
         unsettledReport = nil
         return
       }

@@ -3,12 +3,8 @@ import Observation
 /// The sources one registration made by ``Engine/installObserving(_:newSources:signature:)``
 /// observes, known only once the install that read them has returned.
 ///
-/// NB: the first four numbers are kept in the object itself: a row has a few sources, and an
-/// array for them was a second allocation per row.
-///
 /// The group also holds what its registration's change handler needs (the registration's
-/// number and the engine's relay), so that the handler captures the group alone and is not a
-/// third allocation.
+/// number and the engine's relay), so that the handler captures the group alone.
 ///
 /// A group outlives its mount while Observation holds its registration, which it cannot cancel:
 /// until one of the values it observes changes. A row that leaves a list's window hands its
@@ -18,13 +14,11 @@ import Observation
 /// a thousand registrations in its view model's registrar.
 @MainActor
 package final class ObservedGroup {
-  // NB: node numbers fit 32 bits (see `RuntimeNode`); a row's group takes a size class less.
-  private var first: (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
-  private var count: Int32 = 0
+  /// The sources' numbers, in the order appended.
+  private var numbers: [Int] = []
   /// The registration observing the group's sources, as the engine that observes them numbers
   /// it.
   private(set) var registration: UInt32
-  private var others: [Int] = []
   /// What reaches the engine while it exists.
   private var relay: EngineRelay
   /// What the registration observes, as ``MountNodes/signature`` tells it; 0 when a later mount
@@ -60,33 +54,17 @@ package final class ObservedGroup {
   }
 
   func append(_ number: Int) {
-    switch count {
-    case 0: first.0 = Int32(number)
-    case 1: first.1 = Int32(number)
-    case 2: first.2 = Int32(number)
-    case 3: first.3 = Int32(number)
-    default: others.append(number)
-    }
-    count += 1
+    numbers.append(number)
   }
 
   /// Forgets the sources: their mount unmounted.
   func removeAll() {
-    count = 0
-    if !others.isEmpty { others = [] }
+    numbers = []
   }
 
   /// Calls `body` with each number, in the order appended.
   func callWithEachNumber(_ body: (Int) -> Void) {
-    guard count > 0 else { return }
-    body(Int(first.0))
-    guard count > 1 else { return }
-    body(Int(first.1))
-    guard count > 2 else { return }
-    body(Int(first.2))
-    guard count > 3 else { return }
-    body(Int(first.3))
-    for number in others { body(number) }
+    numbers.forEach(body)
   }
 }
 
@@ -138,47 +116,25 @@ package enum ParkedObservations {
 /// engine through it, and a scheduler is given it to flush.
 ///
 /// Observation cannot cancel a registration, and a scheduler may flush after the graph is
-/// gone. A weak reference would answer that too, but it gives the engine a side table, and an
-/// object with one pays a slower path on every retain and release, which the engine takes
-/// several times per change. The engine clears ``engine`` in its deinit, on the main actor,
-/// where the relay is also read.
+/// gone.
 @MainActor
 final class EngineRelay: Flushable {
-  /// The engine, from the end of its initializer to the start of its deinit.
-  unowned(unsafe) var engine: Engine?
+  /// The engine, while it exists.
+  weak var engine: Engine?
 
   var needsFlush: Bool { engine?.hasPendingChanges ?? false }
 
   /// Tells the engine that the registration numbered `registration` fired for source `source`:
   /// at once when Observation reports the change on the main queue, through a main-actor task
   /// when a view model changed elsewhere.
-  ///
-  /// NB: what ``onMainActor(_:)`` does, written out: the closure handed to it escapes, and a
-  /// registration observing one source, which fires at every change, made one for each.
   nonisolated func registrationFired(_ source: Int, _ registration: UInt32) {
-    if MainQueue.isCurrent {
-      // NB: a function that captures nothing, called as `MainActor.assumeIsolated` calls its
-      // closure once its check has passed (see `MainQueue.callingIsolated`): the check above
-      // is that check, and assumeIsolated's own, with the context it allocates for the
-      // closure, cost about 35 ns of every change.
-      let fire: @MainActor (EngineRelay, Int, UInt32) -> Void = {
-        $0.engine?.registrationFired($1, $2)
-      }
-      MainQueue.callingIsolated(fire)(self, source, registration)
-    } else {
-      Task { @MainActor in engine?.registrationFired(source, registration) }
-    }
+    onMainActor { self.engine?.registrationFired(source, registration) }
   }
 
   /// Tells the engine that the registration numbered `registration` fired for `sources`, as
   /// ``registrationFired(_:_:)-(Int,_)`` does for one.
   nonisolated func registrationFired(_ sources: [Int], _ registration: UInt32) {
-    if MainQueue.isCurrent {
-      let fire: @MainActor (EngineRelay, [Int], UInt32) -> Void = { $0.fire($1, $2) }
-      MainQueue.callingIsolated(fire)(self, sources, registration)
-    } else {
-      Task { @MainActor in fire(sources, registration) }
-    }
+    onMainActor { self.fire(sources, registration) }
   }
 
   private func fire(_ sources: [Int], _ registration: UInt32) {
@@ -193,14 +149,11 @@ final class EngineRelay: Flushable {
 
 /// Everything the engine keeps per graph run: the flush's state machine, and per node number
 /// the node, the registration observing it and the derived nodes reading it.
-///
-/// The rule that lets release builds skip dynamic exclusivity checks on it: the engine touches
-/// these tables only on the main actor, and only in accesses that end before any call leaves
-/// the engine (a node's read or update, a sink, Observation). No part of the tables is ever
-/// passed `inout` to such a call, so no access can overlap another. Debug builds check this
-/// dynamically on every access.
+
 struct EngineTables {
   var machine = FlushStateMachine()
+  /// The nodes' numbers (their index in the tables below) and ranks.
+  var numbers = NodeNumbers()
   var nodes: [RuntimeNode?] = []
   /// Per node number: the number of the Observation registration that observes the source
   /// now; 0 when none does (it fired, or the node was removed).

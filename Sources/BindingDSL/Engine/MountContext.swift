@@ -1,12 +1,11 @@
 /// What a declaration's install step gets: the view model, and shared nodes so that every
 /// declaration reading one key path reads one observed source.
 @MainActor
-@usableFromInline
 final class MountContext<Model: AnyObject> {
-  @usableFromInline let model: Model
-  @usableFromInline let engine: Engine
+  let model: Model
+  let engine: Engine
   /// The mount's nodes and the lookups that let declarations share sources.
-  @usableFromInline var made = MountNodes()
+  var made = MountNodes()
   /// What the mount's bindings remove from widgets when it unmounts.
   private var cleanupObjects: [any MountCleanup] = []
   /// What few mounts use (commands, lifecycle handlers, children); made on first use, so that a
@@ -115,7 +114,6 @@ final class MountContext<Model: AnyObject> {
   ///   - read: Reads `keyPath`: made once per declaration with ``reader(_:)``, where the key path
   ///     is written.
   /// - Returns: The source, new or made by an earlier declaration.
-  @inlinable
   func source<Value>(_ keyPath: KeyPath<Model, Value>, reading read: @escaping (Model) -> Value)
     -> KeyPathSourceNode<Model, Value>
   {
@@ -125,7 +123,6 @@ final class MountContext<Model: AnyObject> {
   /// The observed source for `keyPath`, made with `read` and the equality test `isEqual`
   /// returns if it is new: a declaration mounted many times looks its value type's up once, and
   /// passes it.
-  @inlinable
   func source<Value>(
     _ keyPath: KeyPath<Model, Value>, reading read: @escaping (Model) -> Value,
     isEqual: () -> Equality<Value>?
@@ -288,7 +285,6 @@ final class MountContext<Model: AnyObject> {
     cleanupObjects = []
     let nodes = made
     made = MountNodes()
-    nodes.lookups.map(SourceLookups.giveBack)
     for node in nodes.sources where node.tearDown() { engine.nodeRemoved(node.number) }
     if let derived = extras?.derived {
       for node in derived where node.tearDown() { engine.nodeRemoved(node.number) }

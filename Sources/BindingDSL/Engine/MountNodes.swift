@@ -2,15 +2,14 @@
 /// sources: one value, so that finding or making a source is one access to the mount's storage,
 /// where a table per property cost an exclusivity check each.
 @MainActor
-@usableFromInline
 struct MountNodes {
   /// The mount's sources, in the order made.
-  @usableFromInline var sources: [RuntimeNode] = []
+  var sources: [RuntimeNode] = []
   /// The lookups, from the first source made until ``dropLookups()``: a mounted graph needs
   /// them no more, and a row would carry six words of them.
-  @usableFromInline var lookups: SourceLookups?
+  var lookups: SourceLookups?
 
-  @usableFromInline init() {}
+  init() {}
 
   /// Makes room for about `count` nodes, so that a row's few sources do not regrow the arrays
   /// one element at a time.
@@ -22,10 +21,10 @@ struct MountNodes {
   }
 
   /// The lookups, taken now if the install has none yet.
-  @usableFromInline var madeLookups: SourceLookups {
+  var madeLookups: SourceLookups {
     mutating get {
       if let lookups { return lookups }
-      let taken = SourceLookups.take()
+      let taken = SourceLookups()
       // NB: outside an install every source is observed: the install observes those it made.
       taken.observedCount = sources.count
       lookups = taken
@@ -37,7 +36,6 @@ struct MountNodes {
   ///
   /// Key-path literals are uniqued objects, so most lookups are answered by identity; equal key
   /// paths written in different places are matched by value once, then by identity too.
-  @inlinable
   mutating func keyPathSource<Model, Value>(
     _ keyPath: KeyPath<Model, Value>, make: () -> KeyPathSourceNode<Model, Value>
   ) -> KeyPathSourceNode<Model, Value> {
@@ -152,82 +150,40 @@ struct MountNodes {
   }
 
   /// Drops the lookups, which a mounted graph no longer needs (they cost about as much memory
-  /// as the sources themselves), and hands them back for the next install.
+  /// as the sources themselves).
   mutating func dropLookups() {
-    guard let lookups else { return }
-    self.lookups = nil
-    SourceLookups.giveBack(lookups)
+    lookups = nil
   }
 }
 
 /// The lookups that let a mount's declarations share sources while it installs: one source per
 /// key path (by the key path's identity, or its value) and per key (a command's states).
-///
-/// One is kept between installs and handed to the next, which saves a row's mount the
-/// allocations of the object and its first array; an install that starts while another is
-/// under way (a child mounted by its parent's install) gets one of its own.
 @MainActor
-@usableFromInline
 final class SourceLookups {
   /// The first sources made for key paths, searched in order: a row has a few, and hashing key
   /// paths to find them in the dictionaries below cost more than comparing them. Past
   /// ``fewLimit`` they move into the dictionaries.
-  @usableFromInline var fewKeyPaths:
-    [(identity: ObjectIdentifier, keyPath: AnyKeyPath, node: RuntimeNode)] = []
+  var fewKeyPaths: [(identity: ObjectIdentifier, keyPath: AnyKeyPath, node: RuntimeNode)] = []
   /// Sources by their key path's identity; the entry keeps the key path alive while its
   /// identity is a key.
-  @usableFromInline var byKeyPathIdentity:
-    [ObjectIdentifier: (keyPath: AnyKeyPath, node: RuntimeNode)] = [:]
+  var byKeyPathIdentity: [ObjectIdentifier: (keyPath: AnyKeyPath, node: RuntimeNode)] = [:]
   /// Sources by key path value: equal key paths written in different places are different
   /// objects.
-  @usableFromInline var byKeyPath: [HashedKeyPath: RuntimeNode] = [:]
+  var byKeyPath: [HashedKeyPath: RuntimeNode] = [:]
   /// The first sources made for keys (a command's states), before ``byKey`` holds them.
   var fewKeyed: [(key: AnyHashable, node: RuntimeNode)] = []
   var byKey: [AnyHashable: RuntimeNode] = [:]
   /// About how many nodes the mount makes: the room the key-path dictionaries take when the
   /// first few sources move into them.
-  @usableFromInline var expected = 0
+  var expected = 0
   /// How many of the mount's sources the graph observes already; the others are new since.
   var observedCount = 0
 
-  @usableFromInline static var fewLimit: Int { 8 }
-
-  /// The lookups kept for the next install.
-  private static var spare: SourceLookups?
-
-  private init() {}
-
-  /// Empty lookups: the kept ones if no install holds them, else new ones.
-  ///
-  /// - Returns: Lookups no other install holds.
-  @usableFromInline
-  static func take() -> SourceLookups {
-    guard let kept = spare else { return SourceLookups() }
-    spare = nil
-    return kept
-  }
-
-  /// Empties `lookups` (keeping the room of the few a row uses, not a large mount's
-  /// dictionaries) and keeps them for the next install.
-  ///
-  /// - Parameter lookups: Lookups no install holds any more.
-  static func giveBack(_ lookups: SourceLookups) {
-    lookups.fewKeyPaths.removeAll(keepingCapacity: lookups.fewKeyPaths.capacity <= 2 * fewLimit)
-    if !lookups.byKeyPathIdentity.isEmpty {
-      lookups.byKeyPathIdentity = [:]
-      lookups.byKeyPath = [:]
-    }
-    if !lookups.fewKeyed.isEmpty { lookups.fewKeyed.removeAll(keepingCapacity: true) }
-    if !lookups.byKey.isEmpty { lookups.byKey = [:] }
-    lookups.expected = 0
-    lookups.observedCount = 0
-    if spare == nil { spare = lookups }
-  }
+  static let fewLimit = 8
 
   /// The source for `keyPath` among the first few, by the key path's identity or else by value.
   ///
   /// - Returns: The source, or `nil` when none of the first few reads `keyPath`.
-  @inlinable
   func fewKeyPathSource<Model, Value>(
     _ keyPath: KeyPath<Model, Value>, _ identity: ObjectIdentifier
   ) -> KeyPathSourceNode<Model, Value>? {
@@ -245,23 +201,19 @@ final class SourceLookups {
 }
 
 /// A key path with its hash, computed once.
-@usableFromInline
 struct HashedKeyPath: Hashable {
-  @usableFromInline let keyPath: AnyKeyPath
-  @usableFromInline let hash: Int
+  let keyPath: AnyKeyPath
+  let hash: Int
 
-  @usableFromInline
   init(_ keyPath: AnyKeyPath) {
     self.keyPath = keyPath
     self.hash = keyPath.hashValue
   }
 
-  @usableFromInline
   func hash(into hasher: inout Hasher) {
     hasher.combine(hash)
   }
 
-  @usableFromInline
   static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.hash == rhs.hash && lhs.keyPath == rhs.keyPath
   }

@@ -8,12 +8,11 @@ import Observation
 /// and calls them; a node does not call the engine back while the engine is flushing: it
 /// answers whether it handed a new value on, and the engine queues what reads it.
 @MainActor
-@usableFromInline
 class RuntimeNode {
   // NB: the number and the flags share one word (the flags of the source subclass included: a
   // subclass's fields start after its superclass's), so that a row's three sources fit
   // allocations a size class smaller.
-  @usableFromInline final let storedNumber: Int32
+  final let storedNumber: Int32
   /// Whether the graph (or the row holding the node) unmounted: a torn-down node holds nothing
   /// and is never observed or queued again.
   final private(set) var isTornDown = false
@@ -27,11 +26,9 @@ class RuntimeNode {
   final unowned let engine: Engine
 
   /// The node's index in its engine's tables.
-  @inlinable
   final var number: Int { Int(storedNumber) }
 
   /// Makes node `number` of `engine`, which numbered it (see ``Engine/add(reading:_:)``).
-  @usableFromInline
   init(number: Int, engine: Engine) {
     self.storedNumber = Int32(number)
     self.engine = engine
@@ -69,7 +66,6 @@ class RuntimeNode {
 
 /// A node holding a value, with sinks (widget writes) and dependents (derived nodes).
 @MainActor
-@usableFromInline
 class ValueNode<Value>: RuntimeNode {
   final var value: Value
   final let isEqual: Equality<Value>?
@@ -82,7 +78,6 @@ class ValueNode<Value>: RuntimeNode {
 
   /// Makes node `number` holding `value`, which `isEqual` compares when `Value` is
   /// `Equatable`.
-  @usableFromInline
   init(number: Int, value: Value, isEqual: Equality<Value>?, engine: Engine) {
     self.value = value
     self.isEqual = isEqual
@@ -101,7 +96,6 @@ class ValueNode<Value>: RuntimeNode {
   }
 
   /// Adds a sink and delivers the current value to it at once, so a widget starts in sync.
-  @usableFromInline
   final func add(_ sink: Sink<Value>) {
     switch self.sink {
     case nil: self.sink = sink
@@ -170,11 +164,9 @@ class ValueNode<Value>: RuntimeNode {
 /// (or command property) in a mounted graph, so a change pays for one re-read however many
 /// widgets show the value; sources that change together share one registration.
 @MainActor
-@usableFromInline
 class SourceNode<Value>: ValueNode<Value> {
   /// `value` is the initial value, read unobserved: the graph observes its new sources
   /// together once every declaration is installed.
-  @usableFromInline
   override init(number: Int, value: Value, isEqual: Equality<Value>?, engine: Engine) {
     super.init(number: number, value: value, isEqual: isEqual, engine: engine)
   }
@@ -238,23 +230,17 @@ class SourceNode<Value>: ValueNode<Value> {
   }
 }
 
-/// A source reading a key path of the view model.
-///
-/// NB: the value is read through a function made where the declaration names the key path,
-/// `{ $0[keyPath: keyPath] }`: where the key path is a literal, the compiler turns that function
-/// into a direct call of the property's getter, which a projection through the key path object
-/// (`swift_getAtKeyPath`) costs several times over.
+/// A source reading a key path of the view model, through the function ``reader(_:)`` makes
+/// for it.
 @MainActor
-@usableFromInline
 final class KeyPathSourceNode<Model: AnyObject, Value>: SourceNode<Value> {
   // NB: the graph's mount holds the view model while the node is in the graph.
-  @usableFromInline unowned let model: Model
+  unowned let model: Model
   private let reader: (Model) -> Value
 
   /// A source reading `model` through `read`, which reads one key path (the one the mount
   /// knows the node by); `isEqual` is `equality(for: Value.self)`, which a declaration mounted
   /// many times looks up once.
-  @usableFromInline
   init(
     number: Int, model: Model, read: @escaping (Model) -> Value, isEqual: Equality<Value>?,
     engine: Engine
@@ -267,10 +253,7 @@ final class KeyPathSourceNode<Model: AnyObject, Value>: SourceNode<Value> {
   override func read() -> Value { reader(model) }
 }
 
-/// The function that reads `keyPath`, for ``MountContext/source(_:reading:)``: made where a
-/// declaration is written, with the key path a literal, it reads the property directly.
-@inlinable
-@inline(__always)
+/// The function that reads `keyPath`, for ``MountContext/source(_:reading:)``.
 func reader<Model, Value>(_ keyPath: KeyPath<Model, Value>) -> (Model) -> Value {
   { $0[keyPath: keyPath] }
 }

@@ -2,7 +2,6 @@
 ///
 /// NB: every case holds one object reference first, so an optional sink takes 16 bytes, not 24:
 /// a closure is kept in a ``ClosureSink`` object, not as a case of its own.
-@usableFromInline
 enum Sink<Value> {
   case target(any ValueTarget<Value>)
   case object(NodeSink<Value>)
@@ -11,19 +10,16 @@ enum Sink<Value> {
   case several(SinkSet<Value>)
 
   /// A sink calling `body` with each value.
-  @usableFromInline
   @MainActor
   static func closure(_ body: @escaping (Value) -> Void) -> Sink {
     .object(ClosureSink(body))
   }
 
   @MainActor
-  @inline(__always)
   func send(_ value: Value) {
     switch self {
     case .target(let target): target.receive(value)
     case .object(let object): object.receive(value)
-    // NB: out of line: `send` is inlined, and a set's sinks are sinks.
     case .several(let set): set.sendEach(value)
     }
   }
@@ -64,9 +60,8 @@ enum Sink<Value> {
 
 /// An object that receives a node's values (a two-way binding's link, a converting write).
 @MainActor
-@usableFromInline
 class NodeSink<Value> {
-  @usableFromInline init() {}
+  init() {}
 
   func receive(_ value: Value) {}
 
@@ -85,7 +80,6 @@ class NodeSink<Value> {
 
 /// A sink calling a closure.
 @MainActor
-@usableFromInline
 final class ClosureSink<Value>: NodeSink<Value> {
   private let body: (Value) -> Void
   /// Whether `body` does nothing with the value delivered when the sink is added (a list's
@@ -93,7 +87,6 @@ final class ClosureSink<Value>: NodeSink<Value> {
   /// model.
   private let ignoresFirstValue: Bool
 
-  @usableFromInline
   init(_ body: @escaping (Value) -> Void, ignoresFirstValue: Bool = false) {
     self.body = body
     self.ignoresFirstValue = ignoresFirstValue
@@ -107,12 +100,10 @@ final class ClosureSink<Value>: NodeSink<Value> {
 /// A sink writing a converted value into a widget property: one object, where a closure
 /// capturing the widget and the converter would be a context and a thunk.
 @MainActor
-@usableFromInline
 final class ConvertingSink<Value, Target: ValueTarget>: NodeSink<Value> {
   private let target: Target
   private let convert: (Value) -> Target.Value
 
-  @usableFromInline
   init(target: Target, convert: @escaping (Value) -> Target.Value) {
     self.target = target
     self.convert = convert
@@ -126,7 +117,6 @@ final class ConvertingSink<Value, Target: ValueTarget>: NodeSink<Value> {
 /// The sinks of a node that writes more than one, in the order added (see ``ValueNode``): the
 /// first two inline, as a form's field and the label mirroring it have, the rest in an array.
 @MainActor
-@usableFromInline
 final class SinkSet<Value> {
   let first: Sink<Value>
   let second: Sink<Value>

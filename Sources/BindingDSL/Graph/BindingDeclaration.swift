@@ -26,15 +26,12 @@ public struct BindingDeclaration<Model: AnyObject> {
   /// Where the declaration was written; for a group, where its first declaration was written.
   public let site: DeclarationSite
 
-  // NB: `@usableFromInline` for the builder and groups, which are inlined into the module of
-  // the bindings body and specialized for its view model: made there, a row's group of
-  // declarations costs no run-time type lookups. The edges live in one object of a type that is
-  // not generic, so that copying a declaration retains two references, and code not
-  // specialized for the view model makes no generic metadata.
+  // The edges live in one object of a type that is not generic, so that copying a declaration
+  // retains two references.
   /// The edges, their form and their problems; `nil` for a group.
-  @usableFromInline let body: DeclarationBody?
+  let body: DeclarationBody?
   /// The declarations of a group, in order; `nil` for a single declaration.
-  @usableFromInline let members: [BindingDeclaration<Model>]?
+  let members: [BindingDeclaration<Model>]?
 
   /// The edges, in the order a mount runs them; none for a group.
   public var edges: [BindingEdge<Model>] {
@@ -61,7 +58,6 @@ public struct BindingDeclaration<Model: AnyObject> {
     self.init(.named(name), site: site, edges: edges, problems: problems)
   }
 
-  @usableFromInline
   @MainActor
   init(
     _ form: DeclarationForm, site: DeclarationSite, edges: [BindingEdge<Model>],
@@ -84,7 +80,6 @@ public struct BindingDeclaration<Model: AnyObject> {
   }
 
   /// A declaration whose body was made by its kind (see ``BindingParts``).
-  @inlinable
   init(site: DeclarationSite, body: DeclarationBody) {
     self.site = site
     self.body = body
@@ -92,7 +87,6 @@ public struct BindingDeclaration<Model: AnyObject> {
   }
 
   /// A declaration of one edge, and the problems found while making it.
-  @inlinable
   @MainActor
   init(
     _ form: DeclarationForm, site: DeclarationSite, edge: BindingEdge<Model>,
@@ -103,7 +97,6 @@ public struct BindingDeclaration<Model: AnyObject> {
     self.members = nil
   }
 
-  @inlinable
   init(members: [BindingDeclaration<Model>]) {
     self.site = members.first?.site ?? DeclarationSite(fileID: "(empty group)", line: 0)
     self.body = nil
@@ -113,23 +106,17 @@ public struct BindingDeclaration<Model: AnyObject> {
   /// Installs `declarations` (a group's declarations among them, in order) on a mounting graph.
   @MainActor
   static func install(_ declarations: [Self], in context: MountContext<Model>) {
-    // NB: through the buffer, whose elements are read in place: a `for` loop (or the array's
-    // subscript, in code not specialized for the view model) copies each declaration out,
-    // retaining and releasing each of its references, and installing needs none of them.
-    declarations.withUnsafeBufferPointer { buffer in
-      for index in buffer.indices {
-        if let members = buffer[index].members {
-          install(members, in: context)
-        } else {
-          buffer[index].run(in: context)
-        }
+    for declaration in declarations {
+      if let members = declaration.members {
+        install(members, in: context)
+      } else {
+        declaration.run(in: context)
       }
     }
   }
 
   /// Runs the edges in order.
   @MainActor
-  @inlinable
   func run(in context: MountContext<Model>) {
     body?.runAll(in: context)
   }
@@ -145,18 +132,15 @@ public struct BindingDeclaration<Model: AnyObject> {
   ///
   /// - Parameter declarations: The declarations, in order; groups among them are opened.
   /// - Returns: One declaration standing for all of them.
-  @inlinable
   public static func group(_ declarations: [BindingDeclaration<Model>]) -> Self {
     Self(members: declarations)
   }
 
   /// Whether this is a group of declarations rather than one.
-  @inlinable
   public var isGroup: Bool { members != nil }
 
   /// The single declarations this one stands for, in order: itself, or a group's declarations
   /// with nested groups opened.
-  @inlinable
   public var flattened: [BindingDeclaration<Model>] {
     guard let members else { return [self] }
     // NB: most bodies are one flat group; its array is the answer as it is.
@@ -175,7 +159,6 @@ public struct BindingDeclaration<Model: AnyObject> {
     declarations.contains { $0.isGroup } ? declarations.flatMap { $0.flattened } : declarations
   }
 
-  @inlinable
   func appendFlattened(to all: inout [BindingDeclaration<Model>]) {
     guard let members else {
       all.append(self)
@@ -240,12 +223,10 @@ package struct WidgetReference: Hashable, Sendable {
 /// a declaration kind whose edges' functions read values of their own keeps those values
 /// instead, and makes its edges from them when they are asked for (``BindingParts``), so that a
 /// binding is one small object whose function captures nothing.
-@usableFromInline
 class DeclarationBody {
   let form: DeclarationForm
   let problems: [String]
 
-  @usableFromInline
   init(form: DeclarationForm, problems: [String]) {
     self.form = form
     self.problems = problems
@@ -258,7 +239,7 @@ class DeclarationBody {
   ///
   /// - Parameter context: The `MountContext` of the mount.
   @MainActor
-  @usableFromInline func runAll(in context: AnyObject) {}
+  func runAll(in context: AnyObject) {}
 
   /// Runs the edge numbered `index` of a subclass whose edges' functions call it.
   ///
@@ -296,15 +277,13 @@ class DeclarationBody {
 }
 
 /// A declaration body that keeps its edges as a list: the first inline, since most have one.
-@usableFromInline
 final class EdgesBody: DeclarationBody {
   /// The first edge.
-  @usableFromInline let first: EdgeRecord
+  let first: EdgeRecord
   /// The other edges, in order; `nil` when there is one.
-  @usableFromInline let others: [EdgeRecord]?
+  let others: [EdgeRecord]?
 
   /// A body of one edge, and the problems found while making it.
-  @usableFromInline
   init(_ form: DeclarationForm, _ edge: EdgeRecord, problems: [String]) {
     self.first = edge
     self.others = nil
@@ -320,7 +299,8 @@ final class EdgesBody: DeclarationBody {
       self.first = first
     } else {
       let nothing = BindingEndpoint(
-        identity: .local(0), kind: .action, label: .node(.text("nothing"), valueType: nil))
+        identity: .local(LocalIdentity()), kind: .action,
+        label: .node(.text("nothing"), valueType: nil))
       self.first = EdgeRecord(
         from: nothing, to: nothing, role: .trigger, mode: nil, isTransformed: false, run: nil)
     }

@@ -27,7 +27,7 @@
 /// ```
 public struct BindingEdge<Model: AnyObject> {
   /// The edge, as a declaration keeps it.
-  @usableFromInline let record: EdgeRecord
+  let record: EdgeRecord
 
   /// Where values or events come from.
   public var from: BindingEndpoint { record.from }
@@ -43,7 +43,6 @@ public struct BindingEdge<Model: AnyObject> {
   /// makes, and for a graph kept for inspection after its mount ended.
   public var runs: Bool { record.run != nil }
 
-  @usableFromInline
   init(record: EdgeRecord) {
     self.record = record
   }
@@ -51,7 +50,6 @@ public struct BindingEdge<Model: AnyObject> {
   /// An edge whose function `run` is given the mount's `MountContext<Model>` as an
   /// `AnyObject` (``MountContext/of(_:)`` turns it back): a function of the view model's
   /// context type would be wrapped in a thunk to be stored without it, an allocation per edge.
-  @inlinable
   init(
     from: BindingEndpoint, to: BindingEndpoint, role: GraphEdge.Role, mode: BindingMode? = nil,
     isTransformed: Bool = false, running run: EdgeFunction?
@@ -98,22 +96,19 @@ public struct BindingEdge<Model: AnyObject> {
 /// an object; ``MountContext/of(_:)`` turns it back) and the body of the edge's declaration,
 /// which may hold what the function reads (a binding's key path and widget), so that the
 /// function captures nothing: a declaration is then one allocation, its body.
-@usableFromInline
 typealias EdgeFunction = @MainActor (AnyObject, DeclarationBody) -> Void
 
 /// An edge as a declaration keeps it: of a type that is not generic, so that code not
 /// specialized for the view model copies and stores it without run-time metadata lookups.
-@usableFromInline
 struct EdgeRecord {
-  @usableFromInline let from: BindingEndpoint
-  @usableFromInline let to: BindingEndpoint
-  @usableFromInline let role: GraphEdge.Role
-  @usableFromInline let mode: BindingMode?
-  @usableFromInline let isTransformed: Bool
+  let from: BindingEndpoint
+  let to: BindingEndpoint
+  let role: GraphEdge.Role
+  let mode: BindingMode?
+  let isTransformed: Bool
   /// Connects the ends in a mount (see ``EdgeFunction``).
-  @usableFromInline let run: EdgeFunction?
+  let run: EdgeFunction?
 
-  @usableFromInline
   init(
     from: BindingEndpoint, to: BindingEndpoint, role: GraphEdge.Role, mode: BindingMode?,
     isTransformed: Bool, run: EdgeFunction?
@@ -138,9 +133,8 @@ extension MountContext {
   ///
   /// - Parameter object: The context, as an edge's function is given it.
   /// - Returns: The same object, as the context it is.
-  @inlinable
   static func of(_ object: AnyObject) -> MountContext {
-    unsafeDowncast(object, to: MountContext.self)
+    object as! MountContext
   }
 }
 

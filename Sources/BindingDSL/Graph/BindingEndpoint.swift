@@ -9,7 +9,6 @@
 /// let count = BindingEndpoint(node: .action, name: "count writes")
 /// ```
 public struct BindingEndpoint: Hashable, Sendable {
-  @usableFromInline
   enum Identity: Hashable, @unchecked Sendable {
     // NB: a key path is immutable; `@unchecked` only because `AnyKeyPath` is not marked.
     case keyPath(AnyKeyPath)
@@ -17,12 +16,12 @@ public struct BindingEndpoint: Hashable, Sendable {
     case widget(TargetKey)
     case event(TargetKey)
     case lifecycle(LifecycleEvent)
-    /// A node private to one declaration (a combination, an action), unique by a counter.
-    case local(Int)
+    /// A node private to one declaration (a combination, an action), unique by the identity
+    /// of the object it holds.
+    case local(LocalIdentity)
   }
 
   /// How the name and value type are made when they are asked for.
-  @usableFromInline
   enum Label: @unchecked Sendable {
     // NB: `Any.Type` values are immutable metadata; `@unchecked` only for the compiler.
     /// A key path: named from its root and value types.
@@ -40,7 +39,6 @@ public struct BindingEndpoint: Hashable, Sendable {
   }
 
   /// How a declaration's own node is named.
-  @usableFromInline
   enum LocalName: @unchecked Sendable {
     case text(String)
     case action(DeclarationSite)
@@ -49,14 +47,13 @@ public struct BindingEndpoint: Hashable, Sendable {
     case about(String, AnyKeyPath)
   }
 
-  @usableFromInline let identity: Identity
+  let identity: Identity
   /// What the node stands for.
   public let kind: GraphNode.Kind
-  @usableFromInline let label: Label
+  let label: Label
   /// The widget property or event object a widget endpoint stands for.
-  @usableFromInline let object: ObjectIdentifier?
+  let object: ObjectIdentifier?
 
-  @usableFromInline
   init(identity: Identity, kind: GraphNode.Kind, label: Label, object: ObjectIdentifier? = nil) {
     self.identity = identity
     self.kind = kind
@@ -120,7 +117,6 @@ extension BindingEndpoint {
   /// A view-model value read through `keyPath`.
   ///
   /// - Parameter keyPath: The key path, from the view-model type.
-  @inlinable
   public init<Model, Value>(_ keyPath: KeyPath<Model, Value>) {
     self.init(identity: .keyPath(keyPath), kind: .source, label: .keyPath)
   }
@@ -129,7 +125,6 @@ extension BindingEndpoint {
   ///
   /// - Parameter target: The widget property.
   @MainActor
-  @inlinable
   public init<Target: ValueTarget>(_ target: Target) {
     self.init(
       identity: .widget(target.targetKey), kind: .target,
@@ -180,7 +175,7 @@ extension BindingEndpoint {
   @MainActor
   init(local kind: GraphNode.Kind, _ name: LocalName, valueType: Any.Type? = nil) {
     self.init(
-      identity: .local(LocalNodeCounter.make()), kind: kind,
+      identity: .local(LocalIdentity()), kind: kind,
       label: .node(name, valueType: valueType))
   }
 
@@ -194,19 +189,18 @@ extension BindingEndpoint {
   }
 }
 
-/// A source of unique identities for declaration-local nodes.
-@MainActor
-enum LocalNodeCounter {
-  private static var next = 0
-  static func make() -> Int {
-    next += 1
-    return next
+/// The identity of a node private to one declaration: equal only to itself, so no other
+/// declaration's node can share it (an object, not a number from a process-wide counter).
+final class LocalIdentity: Hashable, Sendable {
+  static func == (lhs: LocalIdentity, rhs: LocalIdentity) -> Bool { lhs === rhs }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(ObjectIdentifier(self))
   }
 }
 
 /// The readable form of a key path in declaration summaries: the root type and the value type.
 func keyPathName(_ keyPath: AnyKeyPath) -> String {
   let type = type(of: keyPath)
-  return typeName(
-    type, describedAs: { "\\\(typeName(type.rootType)).<\(typeName(type.valueType))>" })
+  return "\\\(typeName(type.rootType)).<\(typeName(type.valueType))>"
 }

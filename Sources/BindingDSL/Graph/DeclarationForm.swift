@@ -1,6 +1,5 @@
 /// How a declaration's summary reads, made from its edges when it is asked for: the summary
 /// names the same ends the graph numbers, so it cannot disagree with them.
-@usableFromInline
 enum DeclarationForm: Sendable {
   /// `bind(source, to: target, mode: .m)`, from the first edge.
   case bind

@@ -34,7 +34,6 @@ package final class Lock<State>: @unchecked Sendable {
   }
 
   /// Runs `body` with the state, holding the lock; `body` must not take the same lock again.
-  @inline(__always)
   package func withLock<Result, Failure: Error>(
     _ body: (inout State) throws(Failure) -> Result
   ) throws(Failure) -> Result {

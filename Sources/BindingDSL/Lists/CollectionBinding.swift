@@ -66,7 +66,6 @@ extension RowEventSource {
 ///   - line: The line it is written on, for graph errors; leave the default.
 /// - Returns: The declaration, for a bindings body.
 @MainActor
-@inlinable
 public func show<Model: AnyObject, Row: RowModel>(
   _ source: KeyPath<Model, [Row]>,
   in list: some CollectionTarget,
@@ -74,8 +73,6 @@ public func show<Model: AnyObject, Row: RowModel>(
   fileID: String = #fileID,
   line: Int = #line
 ) -> BindingDeclaration<Model> {
-  // NB: inlinable, so that the function reading the rows' ids is specialized for `Row` in the
-  // bindings body's module (see `ListContent.init(typedRows:animation:readIDs:)`).
   makeCollectionBinding(
     source, in: list, site: DeclarationSite(fileID: fileID, line: line)
   ) { ListContent(typedRows: $0, animation: animation, readIDs: { readRowIDs($0) }) }
@@ -212,7 +209,6 @@ private func rowEventProblems<Row: RowModel, Output>(
 }
 
 @MainActor
-@usableFromInline
 func makeCollectionBinding<Model: AnyObject, Value>(
   _ source: KeyPath<Model, Value>,
   in list: some CollectionTarget,

@@ -118,10 +118,7 @@ public struct ListContent: Equatable {
   /// - Parameters:
   ///   - rows: The view models of the rows, in order.
   ///   - animation: How the change is animated.
-  ///   - readIDs: Reads the rows' ids in order: made where the rows' type is known (`show` is
-  ///     inlined into the bindings body's module), it calls each view model's `id` getter
-  ///     directly, where a list's generic code would look it up for each row.
-  @usableFromInline
+  ///   - readIDs: Reads the rows' ids in order, made where the rows' type is known.
   package init<Row: RowModel>(
     typedRows rows: [Row], animation: RowAnimation = .automatic,
     readIDs: @escaping ([Row]) -> ContiguousArray<Row.ID>
@@ -190,21 +187,12 @@ private struct RowArray<Row: RowModel>: RowCollection {
   func readIDs() -> ContiguousArray<Row.ID> { reader(rows) }
 }
 
-/// Reads the ids of `rows`, in order: inlined where the rows' type is known (see
-/// ``ListContent/init(typedRows:animation:readIDs:)``).
+/// Reads the ids of `rows`, in order (see ``ListContent/init(typedRows:animation:readIDs:)``).
 ///
 /// - Parameter rows: The view models.
 /// - Returns: Their ids.
-@inlinable
 package func readRowIDs<Row: RowModel>(_ rows: [Row]) -> ContiguousArray<Row.ID> {
-  ContiguousArray<Row.ID>(unsafeUninitializedCapacity: rows.count) { ids, count in
-    rows.withUnsafeBufferPointer { rows in
-      guard let base = ids.baseAddress else { return }
-      // NB: read in place: a copy of the view model would retain it.
-      for position in rows.indices { (base + position).initialize(to: rows[position].id) }
-    }
-    count = rows.count
-  }
+  ContiguousArray(rows.lazy.map(\.id))
 }
 
 /// The identity of a row view model, as lists match rows across changes.

@@ -1,7 +1,7 @@
 import Observation
 
 /// Observation of a generic class, written by hand: its registrar, and the key paths of its
-/// observed properties, made once per specialization.
+/// observed properties, made once per object.
 ///
 /// The `@Observable` macro writes a key-path literal (`\.status`) in every accessor it makes. In
 /// a generic class such a literal is instantiated at run time on every use, which cost about
@@ -12,14 +12,19 @@ import Observation
 @MainActor
 struct HandObservation<Subject: Observable & AnyObject> {
   private let registrar = ObservationRegistrar()
-  private let keyPaths: ObservedKeyPaths
+  private let keyPaths: [PartialKeyPath<Subject>]
 
-  /// Observation for a subject whose observed properties `make` lists, made once per type.
+  /// Observation for a subject whose observed properties `make` lists.
   ///
   /// - Parameter make: The key paths of the observed properties, in the order the accessors
   ///   name them.
   init(_ make: () -> [PartialKeyPath<Subject>]) {
-    keyPaths = ObservedKeyPaths.of(Subject.self, make)
+    keyPaths = make()
+  }
+
+  /// Key path number `index`, as the type it was made as.
+  private func keyPath<Value>(_ index: Int, _ value: Value.Type) -> KeyPath<Subject, Value> {
+    keyPaths[index] as! KeyPath<Subject, Value>
   }
 
   /// Tells Observation that property number `index` of `subject` was read.
@@ -29,7 +34,7 @@ struct HandObservation<Subject: Observable & AnyObject> {
   ///   - index: The property's position in the list of key paths.
   ///   - type: The property's type.
   func access<Value>(_ subject: Subject, _ index: Int, _ type: Value.Type) {
-    registrar.access(subject, keyPath: keyPaths.keyPath(index, Subject.self, type))
+    registrar.access(subject, keyPath: keyPath(index, type))
   }
 
   /// Changes property number `index` of `subject` with `change`, telling Observation.
@@ -43,7 +48,7 @@ struct HandObservation<Subject: Observable & AnyObject> {
     _ subject: Subject, _ index: Int, _ type: Value.Type, _ change: () -> Void
   ) {
     registrar.withMutation(
-      of: subject, keyPath: keyPaths.keyPath(index, Subject.self, type), change)
+      of: subject, keyPath: keyPath(index, type), change)
   }
 
   /// Tells Observation that property number `index` of `subject` is about to be modified in
@@ -54,7 +59,7 @@ struct HandObservation<Subject: Observable & AnyObject> {
   ///   - index: The property's position in the list of key paths.
   ///   - type: The property's type.
   func willModify<Value>(_ subject: Subject, _ index: Int, _ type: Value.Type) {
-    let keyPath = keyPaths.keyPath(index, Subject.self, type)
+    let keyPath = keyPath(index, type)
     registrar.access(subject, keyPath: keyPath)
     registrar.willSet(subject, keyPath: keyPath)
   }
@@ -66,37 +71,6 @@ struct HandObservation<Subject: Observable & AnyObject> {
   ///   - index: The property's position in the list of key paths.
   ///   - type: The property's type.
   func didModify<Value>(_ subject: Subject, _ index: Int, _ type: Value.Type) {
-    registrar.didSet(subject, keyPath: keyPaths.keyPath(index, Subject.self, type))
-  }
-}
-
-/// The key paths of one specialization of a generic class, made the first time it asks for them.
-@MainActor
-final class ObservedKeyPaths {
-  private let paths: [AnyKeyPath]
-
-  private init(_ paths: [AnyKeyPath]) {
-    self.paths = paths
-  }
-
-  private static var byType: [ObjectIdentifier: ObservedKeyPaths] = [:]
-
-  /// The key paths `make` makes for `type`, made once per type.
-  static func of<Root>(_ type: Root.Type, _ make: () -> [PartialKeyPath<Root>])
-    -> ObservedKeyPaths
-  {
-    let key = ObjectIdentifier(type)
-    if let known = byType[key] { return known }
-    let made = ObservedKeyPaths(make())
-    byType[key] = made
-    return made
-  }
-
-  /// Key path number `index`, as the type it was made as.
-  func keyPath<Root, Value>(_ index: Int, _ root: Root.Type, _ value: Value.Type)
-    -> KeyPath<Root, Value>
-  {
-    // NB: made by `make` for this very type; the cast only names it.
-    unsafeDowncast(paths[index], to: KeyPath<Root, Value>.self)
+    registrar.didSet(subject, keyPath: keyPath(index, type))
   }
 }
