@@ -143,7 +143,7 @@ public struct ScreenPainter {
       guard widget.children.isEmpty else {
         return drawDown(widget.children, column: column, row: row, width: width, on: &canvas)
       }
-      // NB: a kind this painter does not know (a custom widget) shows its text-format line.
+      // NB: a kind that adopts no drawing (a custom widget) shows its text-format line.
       canvas.write(
         TextRenderer.line(for: widget), column: column, row: row, width: width, style: Palette.dim)
       return 1
@@ -163,7 +163,8 @@ public struct ScreenPainter {
     swap(&region.canvas, &canvas)
     let height = widget.draw(in: &region)
     swap(&region.canvas, &canvas)
-    return height
+    // NB: a height below 0 from a kind of one's own would draw the next widget over it.
+    return max(height, 0)
   }
 
   /// Draws `children` one under another.

@@ -28,7 +28,7 @@ public import Headless
 public protocol TerminalDrawable: Widget {
   /// Draws the widget into `region`, its top-left corner at the region's column 0, row 0, and
   /// returns how many rows it took: the next widget of a vertical stack is drawn that many rows
-  /// lower. Returning 0 takes no room (a widget that shows nothing now).
+  /// lower. Returning 0 takes no room (a widget that shows nothing now); less is taken as 0.
   ///
   /// - Parameter region: Where to draw, with the widget's focus, its caret and its line style.
   /// - Returns: The rows the widget took.
