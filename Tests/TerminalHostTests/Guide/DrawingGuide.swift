@@ -57,3 +57,25 @@ final class Dial: Widget {
     #expect(frame[0, 0].style == TerminalRegion.dimStyle)
   }
 }
+
+/// A kind whose drawing claims fewer than no rows.
+final class Shrinking: Widget, TerminalDrawable {
+  func draw(in region: inout TerminalRegion) -> Int {
+    region.write("shrinking")
+    return -3
+  }
+}
+
+@MainActor
+@Suite struct TerminalDrawableHeightTests {
+  @Test func aNegativeHeightIsTakenAsNoRows() {
+    let stack = VStack("stack") {
+      Shrinking(id: "shrinking")
+      Label("first", text: "first")
+      Label("second", text: "second")
+    }
+    let frame = ScreenPainter().paint(stack, width: 20, height: 3)
+    // NB: the next widget is drawn on the same row, over it, and not above the stack.
+    #expect(frame.lines == ["firstking", "second", ""])
+  }
+}
