@@ -3,10 +3,12 @@ public import Headless
 /// Draws a mounted widget tree into a ``Frame``: each widget kind as a person sees it in a
 /// terminal, one widget under another, with the focused widget reversed.
 ///
-/// A painter reads the widgets' properties and nothing else; it changes nothing, so painting
-/// the same tree twice gives the same frame. Stacks lay out their children down the frame
-/// (`VStack`) or across it (`HStack`, each child at its natural width when they fit); whatever
-/// does not fit is clipped. Hidden widgets are not drawn. An `AppView` (`AppHost.view`) gets a
+/// A widget that adopts ``TerminalDrawable`` draws itself: the painter asks it first, and the
+/// built-in controls and status widgets below adopt it; a kind that adopts nothing shows its
+/// text-format line, dim. A painter reads the widgets' properties and nothing else; it changes
+/// nothing, so painting the same tree twice gives the same frame. Stacks lay out their children
+/// down the frame (`VStack`) or across it (`HStack`, each child at its natural width when they
+/// fit); whatever does not fit is clipped. Hidden widgets are not drawn. An `AppView` (`AppHost.view`) gets a
 /// title bar with the visible screen's title and a back marker, its dialogs as a box over the
 /// screen, and its HUD and toast as lines at the bottom.
 ///
@@ -125,11 +127,8 @@ public struct ScreenPainter {
   private func drawKind(
     _ widget: Widget, column: Int, row: Int, width: Int, on canvas: inout Canvas
   ) -> Int {
-    if let drawn = drawControl(widget, column: column, row: row, width: width, on: &canvas) {
-      return drawn
-    }
-    if let drawn = drawStatus(widget, column: column, row: row, width: width, on: &canvas) {
-      return drawn
+    if let drawable = widget as? any TerminalDrawable {
+      return drawItself(drawable, column: column, row: row, width: width, on: &canvas)
     }
     switch widget {
     case let stack as HStack:
@@ -144,11 +143,28 @@ public struct ScreenPainter {
       guard widget.children.isEmpty else {
         return drawDown(widget.children, column: column, row: row, width: width, on: &canvas)
       }
-      // NB: a kind this painter does not know (a custom widget) shows its text-format line.
+      // NB: a kind that adopts no drawing (a custom widget) shows its text-format line.
       canvas.write(
         TextRenderer.line(for: widget), column: column, row: row, width: width, style: Palette.dim)
       return 1
     }
+  }
+
+  /// Lets a widget that draws itself draw into the region at `column`, `row`, `width` columns
+  /// wide, with its focus and the caret; the canvas is handed over and back, not copied.
+  private func drawItself(
+    _ widget: any TerminalDrawable, column: Int, row: Int, width: Int, on canvas: inout Canvas
+  ) -> Int {
+    let focus = isFocused(widget)
+    var region = TerminalRegion(
+      canvas: Canvas(frame: Frame(width: 0, height: 0), rows: 0..<0),
+      origin: TerminalPosition(column: column, row: row), width: width, isFocused: focus,
+      isEnabled: widget.isEnabled.value, caret: focus ? caret : nil)
+    swap(&region.canvas, &canvas)
+    let height = widget.draw(in: &region)
+    swap(&region.canvas, &canvas)
+    // NB: a height below 0 from a kind of one's own would draw the next widget over it.
+    return max(height, 0)
   }
 
   /// Draws `children` one under another.

@@ -1,0 +1,83 @@
+public import Headless
+
+extension Slider: TerminalDrawable {
+  /// Draws a bar with a knob, `━━━●───`, and the value after it, in the region's line style,
+  /// and the validation message under it.
+  ///
+  /// - Parameter region: Where to draw.
+  /// - Returns: 1, and 1 more for a message.
+  public func draw(in region: inout TerminalRegion) -> Int {
+    let range = self.range.value
+    let value = self.value.value
+    let valueText = " " + adjustableValueText
+    let bar = max(min(20, region.width - TerminalText.width(of: valueText)), 3)
+    let span = range.upperBound - range.lowerBound
+    let fraction =
+      span > 0 && value.isFinite ? min(max((value - range.lowerBound) / span, 0), 1) : 0
+    let knob = Int((fraction * Double(bar - 1)).rounded())
+    let text =
+      String(repeating: "━", count: knob) + "●" + String(repeating: "─", count: bar - 1 - knob)
+    region.write(text + valueText, style: region.lineStyle)
+    return 1 + region.writeValidationMessage(message.value, row: 1)
+  }
+}
+
+extension Stepper: TerminalDrawable {
+  /// Draws `[−] 3 [+]` in the region's line style, and the validation message under it.
+  ///
+  /// - Parameter region: Where to draw.
+  /// - Returns: 1, and 1 more for a message.
+  public func draw(in region: inout TerminalRegion) -> Int {
+    region.write("[−] \(value.value) [+]", style: region.lineStyle)
+    return 1 + region.writeValidationMessage(message.value, row: 1)
+  }
+
+  /// The width of the value between its two buttons.
+  public var naturalTerminalWidth: Int { "\(value.value)".count + 8 }
+}
+
+extension SegmentedControl: TerminalDrawable {
+  /// Draws the options side by side, the selected one in brackets and bold, and the
+  /// validation message under them.
+  ///
+  /// - Parameter region: Where to draw.
+  /// - Returns: 1, and 1 more for a message.
+  public func draw(in region: inout TerminalRegion) -> Int {
+    var left = 0
+    for option in options.value {
+      let selected = option == selection.value
+      var style = region.lineStyle
+      if selected { style.attributes.insert(.bold) }
+      left = region.write(
+        selected ? "[" + option + "]" : " " + option + " ", column: left, style: style)
+      guard left < region.width else { break }
+    }
+    return 1 + region.writeValidationMessage(message.value, row: 1)
+  }
+}
+
+extension Picker: TerminalDrawable {
+  /// Draws `Title: ‹ selection ›` in the region's line style, and the validation message
+  /// under it.
+  ///
+  /// - Parameter region: Where to draw.
+  /// - Returns: 1, and 1 more for a message.
+  public func draw(in region: inout TerminalRegion) -> Int {
+    let title = self.title.value.isEmpty ? "" : self.title.value + ": "
+    region.write(title + "‹ " + (selection.value ?? "none") + " ›", style: region.lineStyle)
+    return 1 + region.writeValidationMessage(message.value, row: 1)
+  }
+}
+
+extension DatePicker: TerminalDrawable {
+  /// Draws `Title: ‹ 2024-05-01 ›` in the region's line style, and the validation message
+  /// under it.
+  ///
+  /// - Parameter region: Where to draw.
+  /// - Returns: 1, and 1 more for a message.
+  public func draw(in region: inout TerminalRegion) -> Int {
+    let title = self.title.value.isEmpty ? "" : self.title.value + ": "
+    region.write(title + "‹ " + date.value.description + " ›", style: region.lineStyle)
+    return 1 + region.writeValidationMessage(message.value, row: 1)
+  }
+}
