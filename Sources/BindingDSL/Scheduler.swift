@@ -3,8 +3,11 @@
 public protocol Flushable: AnyObject {
   /// Whether changes are waiting for a flush.
   var needsFlush: Bool { get }
-  /// Applies every waiting change, glitch-free.
-  func flush()
+  /// Applies every waiting change, glitch-free, and tells whether that changed anything: a
+  /// scheduler whose host draws draws only after a flush that did.
+  ///
+  /// - Returns: `true` when a value the graph shows changed.
+  func flush() -> Bool
 }
 
 /// Decides when mounted graphs apply their changes.
@@ -52,7 +55,7 @@ public final class MainActorScheduler: FlushScheduler {
     isScheduled = false
     let graphs = pending
     pending = []
-    for graph in graphs { graph.flush() }
+    for graph in graphs { _ = graph.flush() }
   }
 }
 
@@ -76,30 +79,27 @@ public final class ManualScheduler: FlushScheduler {
     pending.append(graph)
   }
 
-  /// Flushes every graph that asked, until none asks again. Returns whether anything flushed.
+  /// Flushes every graph that asked, until none asks again. Returns whether anything changed.
   ///
-  /// - Returns: `true` when at least one graph flushed.
+  /// - Returns: `true` when the flush of at least one graph changed a value it shows; `false`
+  ///   when nothing asked, or what asked changed nothing (a value set and set back).
   @discardableResult
   public func flush() -> Bool {
-    var flushedAny = false
+    var changedAny = false
     while !pending.isEmpty {
       // NB: one graph asking, the usual case, is flushed without swapping the buffers.
       if pending.count == 1 {
         let entry = pending.removeLast()
-        if entry.needsFlush {
-          entry.flush()
-          flushedAny = true
-        }
+        if entry.needsFlush, entry.flush() { changedAny = true }
         continue
       }
       swap(&pending, &flushing)
       for entry in flushing {
         guard entry.needsFlush else { continue }
-        entry.flush()
-        flushedAny = true
+        if entry.flush() { changedAny = true }
       }
       flushing.removeAll(keepingCapacity: true)
     }
-    return flushedAny
+    return changedAny
   }
 }

@@ -29,6 +29,26 @@ import Testing
     mountedSecond.unmount()
   }
 
+  @Test func aFlushTellsItsSchedulerWhetherAnythingChanged() throws {
+    let model = FormModel()
+    let label = Slot("label", "text", "")
+    let mounted = try BindingGraph<FormModel> { bind(\.name, to: label) }
+      .mount(on: model, scheduler: scheduler)
+    _ = scheduler.flush()
+    let received = label.received.count
+    // A value set and set back asks for a flush that changes nothing.
+    model.name = "Ada"
+    model.name = ""
+    #expect(scheduler.hasPendingFlush)
+    #expect(!scheduler.flush())
+    #expect(label.received.count == received)
+    model.name = "Grace"
+    #expect(mounted.needsFlush)
+    #expect(mounted.flush())
+    #expect(!mounted.flush(), "nothing waits")
+    mounted.unmount()
+  }
+
   @Test func aGraphThatAsksDuringTheFlushOfAnotherFlushesInTheSameCall() throws {
     let source = FormModel()
     let mirror = FormModel()

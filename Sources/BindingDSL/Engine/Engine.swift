@@ -158,12 +158,16 @@ final class Engine {
 
   /// Brings every dirty node up to date. Changes made while flushing (a widget writing back into
   /// the view model) are taken in further passes of the same flush.
-  func flush() {
+  ///
+  /// - Returns: Whether a node handed a new value on.
+  @discardableResult
+  func flush() -> Bool {
+    let updatesBefore = tables.updateCount
     var action = tables.machine.flushBegan()
     while true {
       switch action {
       case .alreadyFlushing:
-        return
+        return tables.updateCount != updatesBefore
       case .reReadSources(let sources):
         reReadSources(sources)
         action = tables.machine.sourcesReRead()
@@ -181,14 +185,14 @@ final class Engine {
         // Observation has already fired for these sources; observe them again, or the graph
         // would never hear of their changes again.
         trackComparableTogether(sources)
-        return
+        return tables.updateCount != updatesBefore
       case .stop:
         tables.numbers.flushEnded()
-        return
+        return tables.updateCount != updatesBefore
       case .finished:
         tables.numbers.flushEnded()
         unsettledReport = nil
-        return
+        return tables.updateCount != updatesBefore
       }
     }
   }

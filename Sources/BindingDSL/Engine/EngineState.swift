@@ -142,8 +142,8 @@ final class EngineRelay: Flushable {
     for source in sources { engine.registrationFired(source, registration) }
   }
 
-  func flush() {
-    engine?.flush()
+  func flush() -> Bool {
+    engine?.flush() ?? false
   }
 }
 

@@ -115,7 +115,10 @@ public final class MountedGraph<Model: AnyObject>: Flushable {
   }
 
   /// Applies waiting changes now.
-  public func flush() {
+  ///
+  /// - Returns: `true` when a value the graph shows changed.
+  @discardableResult
+  public func flush() -> Bool {
     engine.flush()
   }
 
