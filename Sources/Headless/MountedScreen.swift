@@ -8,8 +8,19 @@ public final class MountedScreen<S: Screen> {
   public private(set) var screen: S?
   /// The root of the widget tree, until unmounted.
   public private(set) var root: Widget?
-  /// The running bindings.
+  /// The running bindings: they keep the view model and the widgets in sync until unmounted.
+  /// To read what the bindings are, ask ``bindingGraph``.
   public let graph: MountedGraph<S.Model>
+
+  /// The checked graph of the screen's bindings: its declarations, nodes and edges, and
+  /// ``/BindingDSL/BindingGraph/dump()``, the graph as text. It stays readable once the screen is
+  /// unmounted.
+  ///
+  /// ```swift
+  /// let mounted = try GreetingScreen().mount(on: GreetingViewModel())
+  /// print(mounted.bindingGraph.dump())
+  /// ```
+  public var bindingGraph: BindingGraph<S.Model> { graph.graph }
 
   private var widgetsByID: [String: Widget]
 
