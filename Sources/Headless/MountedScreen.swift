@@ -18,7 +18,7 @@ public final class MountedScreen<S: Screen> {
   ///
   /// ```swift
   /// let mounted = try GreetingScreen().mount(on: GreetingViewModel())
-  /// print(mounted.bindingGraph.dump())
+  /// let dump = mounted.bindingGraph.dump()
   /// ```
   public var bindingGraph: BindingGraph<S.Model> { graph.graph }
 
