@@ -11,28 +11,28 @@ extension DialogCenter {
   public func showProgress(
     _ message: String, while isBusy: @escaping @MainActor () -> Bool
   ) -> ProgressToken {
-    let source = ProgressFlag(message: message, isBusy: isBusy)
+    let source = BusyCondition(message: message, isBusy: isBusy)
     let hud = HUD("progress")
     let screen = host.visible.map(ObjectIdentifier.init)
-    let declarations = [bind(\ProgressFlag.feedback, to: hud.feedback, mode: .oneWay)]
+    let declarations = [bind(\BusyCondition.feedback, to: hud.feedback, mode: .oneWay)]
     guard let mounter = host.graph.childMounter,
       let mount = try? mounter.mount(
-        declarations, on: source, template: ObjectIdentifier(ProgressFlag.self))
+        declarations, on: source, template: ObjectIdentifier(BusyCondition.self))
     else {
       return ProgressToken {}
     }
-    let entry = FlagProgress(hud: hud, mount: mount, screen: screen)
-    flags.append(entry)
+    let entry = ConditionalHUD(hud: hud, mount: mount, screen: screen)
+    conditionalHUDs.append(entry)
     layout()
     return ProgressToken { [weak self, weak entry] in
       guard let self, let entry else { return }
-      self.end(entry)
+      self.remove(entry)
     }
   }
 
-  func end(_ entry: FlagProgress) {
+  func remove(_ entry: ConditionalHUD) {
     entry.mount.unmount()
-    flags.removeAll { $0 === entry }
+    conditionalHUDs.removeAll { $0 === entry }
     layout()
   }
 
@@ -46,22 +46,22 @@ extension DialogCenter {
   public func withProgress<Result>(
     _ message: String, operation: () async throws -> Result
   ) async rethrows -> Result {
-    lastProgress += 1
-    let id = lastProgress
-    progress.append((id, message))
+    lastOperationID += 1
+    let id = lastOperationID
+    runningOperations.append((id, message))
     layout()
     defer {
-      progress.removeAll { $0.id == id }
+      runningOperations.removeAll { $0.id == id }
       layout()
     }
     return try await operation()
   }
 }
 
-/// A flag a progress HUD follows: its feedback is loading while the flag is true, tracked like a
-/// derived value of the app's graph run.
+/// What a progress HUD shown with `showProgress(_:while:)` follows: its feedback is loading while
+/// `isBusy` answers true, tracked like a derived value of the app's graph run.
 @MainActor
-final class ProgressFlag {
+final class BusyCondition {
   let message: String
   let isBusy: @MainActor () -> Bool
 
@@ -73,9 +73,9 @@ final class ProgressFlag {
   var feedback: Feedback { isBusy() ? .loading(message) : .none }
 }
 
-/// A progress HUD following a flag, mounted in the app's graph run.
+/// A progress HUD that shows while its ``BusyCondition`` holds, mounted in the app's graph run.
 @MainActor
-final class FlagProgress {
+final class ConditionalHUD {
   let hud: HUD
   let mount: ChildMount
   /// The screen it belongs to.

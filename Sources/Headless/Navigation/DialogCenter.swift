@@ -18,12 +18,14 @@ public final class DialogCenter: DialogPresenter {
   var toast: Toast?
   var toastTask: Task<Void, any Error>?
   var toastGeneration = 0
-  /// The progress HUDs that follow a flag, oldest first.
-  var flags: [FlagProgress] = []
-  /// The messages of the progress HUDs running, oldest first.
-  var progress: [(id: Int, message: String)] = []
-  var lastProgress = 0
-  let hud = HUD("progress")
+  /// The progress HUDs that follow a ``BusyCondition``, oldest first.
+  var conditionalHUDs: [ConditionalHUD] = []
+  /// The operations of `withProgress(_:operation:)` running, with their messages, oldest first.
+  var runningOperations: [(id: Int, message: String)] = []
+  /// The id of the last operation begun.
+  var lastOperationID = 0
+  /// The HUD that shows the message of the newest operation running.
+  let operationHUD = HUD("progress")
 
   init(host: AppHost) {
     self.host = host
@@ -115,14 +117,15 @@ public final class DialogCenter: DialogPresenter {
   // MARK: - Showing and answering
 
   /// Shows `view` and waits for a button or for the dialog to go away.
-  private func present(_ view: DialogView) async -> Resolution {
+  private func present(_ view: DialogView) async -> DialogResolution {
     let ledger = WorkLedger.shared
     let current = WorkContext.current
     let work = current ?? ledger.begin("dialog '\(view.title)'", owner: nil)
     defer { if current == nil { ledger.end(work) } }
     let entry = ShownDialog(view: view, screen: host.visible.map(ObjectIdentifier.init), work: work)
     return await withTaskCancellationHandler {
-      await withCheckedContinuation { (continuation: CheckedContinuation<Resolution, Never>) in
+      await withCheckedContinuation {
+        (continuation: CheckedContinuation<DialogResolution, Never>) in
         entry.continuation = continuation
         if Task.isCancelled {
           entry.resolve(.dismissed)
@@ -150,7 +153,7 @@ public final class DialogCenter: DialogPresenter {
     }
   }
 
-  private func resolve(_ entry: ShownDialog, _ resolution: Resolution) {
+  private func resolve(_ entry: ShownDialog, _ resolution: DialogResolution) {
     guard let index = shown.firstIndex(where: { $0 === entry }) else { return }
     shown.remove(at: index)
     layout()
@@ -163,8 +166,8 @@ public final class DialogCenter: DialogPresenter {
     for entry in shown where entry.screen.map(screens.contains) == true {
       resolve(entry, .dismissed)
     }
-    for entry in flags where entry.screen.map(screens.contains) == true {
-      end(entry)
+    for entry in conditionalHUDs where entry.screen.map(screens.contains) == true {
+      remove(entry)
     }
   }
 
@@ -210,7 +213,7 @@ public final class DialogCenter: DialogPresenter {
   /// Resolves every dialog as dismissed and takes toasts and HUDs away.
   func shutDown() {
     for entry in shown { resolve(entry, .dismissed) }
-    for entry in flags { end(entry) }
+    for entry in conditionalHUDs { remove(entry) }
     toastTask?.cancel()
     toast = nil
     layout()
@@ -227,18 +230,18 @@ public final class DialogCenter: DialogPresenter {
   func layout() {
     for (index, entry) in shown.enumerated() { entry.view.isWaiting = index > 0 }
     var overlays: [Widget] = shown.map(\.view)
-    if let last = progress.last {
-      hud.feedback.receive(.loading(last.message))
-      overlays.append(hud)
+    if let last = runningOperations.last {
+      operationHUD.feedback.receive(.loading(last.message))
+      overlays.append(operationHUD)
     }
-    overlays += flags.map(\.hud)
+    overlays += conditionalHUDs.map(\.hud)
     if let toast { overlays.append(toast) }
     host.view.overlays = overlays
   }
 }
 
 /// How a dialog ended.
-enum Resolution {
+enum DialogResolution {
   case button(Int)
   case dismissed
 }
@@ -251,7 +254,7 @@ final class ShownDialog {
   let screen: ObjectIdentifier?
   /// The work awaiting it.
   let work: WorkID
-  var continuation: CheckedContinuation<Resolution, Never>?
+  var continuation: CheckedContinuation<DialogResolution, Never>?
 
   init(view: DialogView, screen: ObjectIdentifier?, work: WorkID) {
     self.view = view
@@ -259,7 +262,7 @@ final class ShownDialog {
     self.work = work
   }
 
-  func resolve(_ resolution: Resolution) {
+  func resolve(_ resolution: DialogResolution) {
     guard let continuation else { return }
     self.continuation = nil
     WorkLedger.shared.answered(work)
