@@ -82,7 +82,7 @@ func printWalkthroughs() async throws {
   print(registration.text)
   print("")
   print("== Registration bindings ==")
-  print(registration.driver.mounted.graph.graph.dump())
+  print(registration.driver.mounted.bindingGraph.dump())
   registration.driver.unmount()
 
   let search = try await Walkthroughs.search()

@@ -8,7 +8,7 @@ import Testing
 @Suite struct LargeScreenTests {
   @Test func mountsWithAHundredBindingsAndAHundredWidgets() throws {
     let driver = try ScreenDriver(LargeFormScreen(showsAdvanced: true), model: LargeFormViewModel())
-    let graph = driver.mounted.graph.graph
+    let graph = driver.mounted.bindingGraph
     #expect(graph.declarations.count == 100)
     #expect(driver.mounted.widgetIDs.count == 106)
     #expect(graph.nodes.filter { $0.kind == .target }.count == 100)
@@ -18,7 +18,7 @@ import Testing
   @Test func theElseBranchDeclaresFewerBindings() throws {
     let driver = try ScreenDriver(
       LargeFormScreen(showsAdvanced: false), model: LargeFormViewModel())
-    #expect(driver.mounted.graph.graph.declarations.count == 99)
+    #expect(driver.mounted.bindingGraph.declarations.count == 99)
     #expect(driver.mounted.widget("advancedOnly") == nil)
   }
 

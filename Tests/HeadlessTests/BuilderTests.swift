@@ -89,9 +89,9 @@ private struct AddressScreen: Screen {
     let model = AddressViewModel()
     model.kind = .work
     let driver = try ScreenDriver(AddressScreen(), model: model)
-    let summaries = driver.mounted.graph.graph.declarations.map(\.summary)
+    let summaries = driver.mounted.bindingGraph.declarations.map(\.summary)
     #expect(summaries.count == 8)
-    #expect(driver.mounted.graph.graph.declarations.allSatisfy { !$0.isGroup })
+    #expect(driver.mounted.bindingGraph.declarations.allSatisfy { !$0.isGroup })
     #expect(summaries[0].hasPrefix("bind(\\AddressViewModel.<String>, to: street.text"))
     #expect(summaries[1].hasPrefix("bind(\\AddressViewModel.<String>, to: city.text"))
     #expect(summaries[2].hasPrefix("bind(\\AddressViewModel.<String>, to: company.text"))

@@ -92,7 +92,7 @@ struct ReviewScreen: Screen {
     model.stars = 5
     try await driver.settle()
     #expect(driver.render().contains(#"Rating #rating caption="Pen" stars="★★★★★""#))
-    let graph = driver.mounted.graph.graph.dump()
+    let graph = driver.mounted.bindingGraph.dump()
     #expect(graph.contains("rating.stars"))
   }
 

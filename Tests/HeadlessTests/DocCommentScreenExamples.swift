@@ -56,6 +56,15 @@ final class AccountRegistrationViewModel {
     #expect(try driver.widget("greeting", as: Label.self).text.value == "Hello, Ada")
   }
 
+  @Test func theBindingGraphExampleDumpsTheScreensBindings() throws {
+    let mounted = try GreetingScreen().mount(on: GreetingViewModel())
+    let dump = mounted.bindingGraph.dump()
+    #expect(dump.hasPrefix("BindingGraph<GreetingViewModel>: "))
+    #expect(dump.contains("(name.text, DocCommentScreenExamples.swift:28)"), "\(dump)")
+    mounted.unmount()
+    #expect(mounted.bindingGraph.dump() == dump, "the description stays once unmounted")
+  }
+
   @Test func theInlineSnapshotExampleMatchesTheGreetingScreen() async throws {
     let driver = try ScreenDriver(GreetingScreen(), model: GreetingViewModel())
     try await driver.type("Ada", into: "name")

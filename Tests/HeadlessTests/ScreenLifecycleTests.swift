@@ -23,7 +23,7 @@ import Testing
     #expect(weakField == nil)
     #expect(weakRoot == nil)
     #expect(!mounted.isMounted)
-    #expect(mounted.graph.graph.declarations.count == 5, "the description stays for inspection")
+    #expect(mounted.bindingGraph.declarations.count == 5, "the description stays for inspection")
     mounted.unmount()
   }
 

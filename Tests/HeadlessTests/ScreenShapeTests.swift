@@ -49,11 +49,11 @@ private struct ShapeScreen: Screen {
     let other = ShapeViewModel()
     other.name = "Grace"
     let second = try ShapeScreen().mount(on: other, scheduler: ManualScheduler())
-    #expect(second.graph.graph.isDescriptionOnly, "the mount keeps no compiled graph of its own")
-    #expect(second.graph.graph.dump() == first.graph.graph.dump())
+    #expect(second.bindingGraph.isDescriptionOnly, "the mount keeps no compiled graph of its own")
+    #expect(second.bindingGraph.dump() == first.bindingGraph.dump())
     #expect(
-      second.graph.graph.declarations.map(\.summary)
-        == first.graph.graph.declarations.map(\.summary))
+      second.bindingGraph.declarations.map(\.summary)
+        == first.bindingGraph.declarations.map(\.summary))
     #expect(second.render().contains(#"Label #title text="Grace""#))
     #expect(first.render().contains(#"Label #title text="Ada""#))
     other.name = "Hopper"
@@ -106,7 +106,7 @@ private struct ShapeScreen: Screen {
         model.count = count
         let mounted = try ShapeScreen().mount(on: model, scheduler: ManualScheduler())
         #expect(
-          mounted.graph.graph.declarations.count == 2 + count, "round \(round), count \(count)")
+          mounted.bindingGraph.declarations.count == 2 + count, "round \(round), count \(count)")
         let shown = mounted.render().split(separator: "\n").filter {
           $0.contains("#item") && $0.hasSuffix("text=\"\(count)\"")
         }.count

@@ -22,7 +22,7 @@ import Testing
   }
 
   @Test func theGraphDumpMatchesItsSnapshot() throws {
-    try assertSnapshot(of: driver.mounted.graph.graph.dump(), named: "registration-graph")
+    try assertSnapshot(of: driver.mounted.bindingGraph.dump(), named: "registration-graph")
   }
 
   @Test func registerIsEnabledOnlyWhileTheFormIsValid() async throws {

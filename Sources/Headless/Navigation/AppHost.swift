@@ -22,7 +22,7 @@ public final class AppHost: Navigator {
   public let view = AppView()
 
   /// The graph run every screen is mounted in.
-  package let graph: MountedGraph<HostModel>
+  package let graph: MountedGraph<AppGraphRoot>
   /// The main stack, then each presented stack, root first.
   var stacks: [[ScreenMount]] = [[]]
   var stackViews: [NavigationStackView] = [NavigationStackView("main", isPresented: false)]
@@ -45,7 +45,8 @@ public final class AppHost: Navigator {
   ) {
     self.registry = registry
     self.clock = clock
-    graph = BindingGraph<HostModel>.empty.mount(on: HostModel(), scheduler: scheduler, clock: clock)
+    graph = BindingGraph<AppGraphRoot>.empty.mount(
+      on: AppGraphRoot(), scheduler: scheduler, clock: clock)
     view.stacks = stackViews
   }
 
@@ -372,6 +373,7 @@ public final class AppHost: Navigator {
   }
 }
 
-/// The model of the graph run that the app's screens are mounted in: it binds nothing itself.
+/// What the app's graph run is mounted on, in place of a view model. The run binds nothing of its
+/// own: screens and progress HUDs mount in it as children, each on its own view model.
 @MainActor
-package final class HostModel {}
+package final class AppGraphRoot {}

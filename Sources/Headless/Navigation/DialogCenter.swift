@@ -12,18 +12,20 @@ public final class DialogCenter: DialogPresenter {
   /// How long a toast stays, on the host's clock.
   public static let toastDuration: Duration = .seconds(3)
 
-  private unowned let host: AppHost
+  unowned let host: AppHost
   /// The dialogs shown, the front one first.
   private var shown: [ShownDialog] = []
-  private var toast: Toast?
-  private var toastTask: Task<Void, any Error>?
-  private var toastGeneration = 0
-  /// The progress HUDs that follow a flag, oldest first.
-  private var flags: [FlagProgress] = []
-  /// The messages of the progress HUDs running, oldest first.
-  private var progress: [(id: Int, message: String)] = []
-  private var lastProgress = 0
-  private let hud = HUD("progress")
+  var toast: Toast?
+  var toastTask: Task<Void, any Error>?
+  var toastGeneration = 0
+  /// The progress HUDs that follow a ``BusyCondition``, oldest first.
+  var conditionalHUDs: [ConditionalHUD] = []
+  /// The operations of `withProgress(_:operation:)` running, with their messages, oldest first.
+  var runningOperations: [(id: Int, message: String)] = []
+  /// The id of the last operation begun.
+  var lastOperationID = 0
+  /// The HUD that shows the message of the newest operation running.
+  let operationHUD = HUD("progress")
 
   init(host: AppHost) {
     self.host = host
@@ -112,93 +114,18 @@ public final class DialogCenter: DialogPresenter {
     }
   }
 
-  /// Shows a toast over the app; it goes away by itself after a few seconds of the app's clock.
-  ///
-  /// - Parameter message: The message.
-  public func toast(_ message: String) {
-    let toast = self.toast ?? Toast("toast")
-    toast.message.receive(message)
-    self.toast = toast
-    toastGeneration += 1
-    let generation = toastGeneration
-    let clock = host.clock
-    toastTask?.cancel()
-    toastTask = trackedTask(named: "toast") { [weak self] in
-      try await clock.sleep(for: Self.toastDuration)
-      guard let self, self.toastGeneration == generation else { return }
-      self.toast = nil
-      self.layout()
-    }
-    layout()
-  }
-
-  /// Shows the progress HUD with `message` whenever `isBusy` is true, until the token is ended
-  /// or the screen visible now goes away.
-  ///
-  /// - Parameters:
-  ///   - message: What is under way.
-  ///   - isBusy: Whether the HUD shows now; tracked like a derived value.
-  /// - Returns: A token whose ``/BindingDSL/ProgressToken/end()`` takes the HUD away for good.
-  public func showProgress(
-    _ message: String, while isBusy: @escaping @MainActor () -> Bool
-  ) -> ProgressToken {
-    let source = ProgressFlag(message: message, isBusy: isBusy)
-    let hud = HUD("progress")
-    let screen = host.visible.map(ObjectIdentifier.init)
-    let declarations = [bind(\ProgressFlag.feedback, to: hud.feedback, mode: .oneWay)]
-    guard let mounter = host.graph.childMounter,
-      let mount = try? mounter.mount(
-        declarations, on: source, template: ObjectIdentifier(ProgressFlag.self))
-    else {
-      return ProgressToken {}
-    }
-    let entry = FlagProgress(hud: hud, mount: mount, screen: screen)
-    flags.append(entry)
-    layout()
-    return ProgressToken { [weak self, weak entry] in
-      guard let self, let entry else { return }
-      self.end(entry)
-    }
-  }
-
-  private func end(_ entry: FlagProgress) {
-    entry.mount.unmount()
-    flags.removeAll { $0 === entry }
-    layout()
-  }
-
-  /// Shows the progress HUD with `message` while `operation` runs.
-  ///
-  /// - Parameters:
-  ///   - message: What is under way.
-  ///   - operation: The work the HUD stands for.
-  /// - Returns: What `operation` returns.
-  /// - Throws: What `operation` throws; the HUD goes away either way.
-  public func withProgress<Result>(
-    _ message: String, operation: () async throws -> Result
-  ) async rethrows -> Result {
-    lastProgress += 1
-    let id = lastProgress
-    progress.append((id, message))
-    layout()
-    defer {
-      progress.removeAll { $0.id == id }
-      layout()
-    }
-    return try await operation()
-  }
-
   // MARK: - Showing and answering
 
   /// Shows `view` and waits for a button or for the dialog to go away.
-  private func present(_ view: DialogView) async -> Resolution {
+  private func present(_ view: DialogView) async -> DialogResolution {
     let ledger = WorkLedger.shared
     let current = WorkContext.current
     let work = current ?? ledger.begin("dialog '\(view.title)'", owner: nil)
     defer { if current == nil { ledger.end(work) } }
     let entry = ShownDialog(view: view, screen: host.visible.map(ObjectIdentifier.init), work: work)
     return await withTaskCancellationHandler {
-      await withCheckedContinuation { (continuation: CheckedContinuation<Resolution, Never>) in
+      await withCheckedContinuation {
+        (continuation: CheckedContinuation<DialogResolution, Never>) in
         entry.continuation = continuation
         if Task.isCancelled {
           entry.resolve(.dismissed)
@@ -226,7 +153,7 @@ public final class DialogCenter: DialogPresenter {
     }
   }
 
-  private func resolve(_ entry: ShownDialog, _ resolution: Resolution) {
+  private func resolve(_ entry: ShownDialog, _ resolution: DialogResolution) {
     guard let index = shown.firstIndex(where: { $0 === entry }) else { return }
     shown.remove(at: index)
     layout()
@@ -239,8 +166,8 @@ public final class DialogCenter: DialogPresenter {
     for entry in shown where entry.screen.map(screens.contains) == true {
       resolve(entry, .dismissed)
     }
-    for entry in flags where entry.screen.map(screens.contains) == true {
-      end(entry)
+    for entry in conditionalHUDs where entry.screen.map(screens.contains) == true {
+      remove(entry)
     }
   }
 
@@ -276,10 +203,6 @@ public final class DialogCenter: DialogPresenter {
     resolve(entry, .button(1))
   }
 
-  private var toastNote: String {
-    toast?.message.value.map { " (a toast says '\($0)'; toasts need no answer)" } ?? ""
-  }
-
   /// Why `action` cannot reach the screen: a dialog is in front of it.
   func blocker(for action: String) -> String? {
     guard let front else { return nil }
@@ -290,7 +213,7 @@ public final class DialogCenter: DialogPresenter {
   /// Resolves every dialog as dismissed and takes toasts and HUDs away.
   func shutDown() {
     for entry in shown { resolve(entry, .dismissed) }
-    for entry in flags { end(entry) }
+    for entry in conditionalHUDs { remove(entry) }
     toastTask?.cancel()
     toast = nil
     layout()
@@ -304,51 +227,21 @@ public final class DialogCenter: DialogPresenter {
     return "\(base)\(number)"
   }
 
-  private func layout() {
+  func layout() {
     for (index, entry) in shown.enumerated() { entry.view.isWaiting = index > 0 }
     var overlays: [Widget] = shown.map(\.view)
-    if let last = progress.last {
-      hud.feedback.receive(.loading(last.message))
-      overlays.append(hud)
+    if let last = runningOperations.last {
+      operationHUD.feedback.receive(.loading(last.message))
+      overlays.append(operationHUD)
     }
-    overlays += flags.map(\.hud)
+    overlays += conditionalHUDs.map(\.hud)
     if let toast { overlays.append(toast) }
     host.view.overlays = overlays
   }
 }
 
-/// A flag a progress HUD follows: its feedback is loading while the flag is true, tracked like a
-/// derived value of the app's graph run.
-@MainActor
-final class ProgressFlag {
-  let message: String
-  let isBusy: @MainActor () -> Bool
-
-  init(message: String, isBusy: @escaping @MainActor () -> Bool) {
-    self.message = message
-    self.isBusy = isBusy
-  }
-
-  var feedback: Feedback { isBusy() ? .loading(message) : .none }
-}
-
-/// A progress HUD following a flag, mounted in the app's graph run.
-@MainActor
-final class FlagProgress {
-  let hud: HUD
-  let mount: ChildMount
-  /// The screen it belongs to.
-  let screen: ObjectIdentifier?
-
-  init(hud: HUD, mount: ChildMount, screen: ObjectIdentifier?) {
-    self.hud = hud
-    self.mount = mount
-    self.screen = screen
-  }
-}
-
 /// How a dialog ended.
-enum Resolution {
+enum DialogResolution {
   case button(Int)
   case dismissed
 }
@@ -361,7 +254,7 @@ final class ShownDialog {
   let screen: ObjectIdentifier?
   /// The work awaiting it.
   let work: WorkID
-  var continuation: CheckedContinuation<Resolution, Never>?
+  var continuation: CheckedContinuation<DialogResolution, Never>?
 
   init(view: DialogView, screen: ObjectIdentifier?, work: WorkID) {
     self.view = view
@@ -369,32 +262,10 @@ final class ShownDialog {
     self.work = work
   }
 
-  func resolve(_ resolution: Resolution) {
+  func resolve(_ resolution: DialogResolution) {
     guard let continuation else { return }
     self.continuation = nil
     WorkLedger.shared.answered(work)
     continuation.resume(returning: resolution)
-  }
-}
-
-/// Why the front dialog could not be answered as asked: the test kit's driver reports it as a
-/// failure of its own kind.
-package struct DialogAnswerError: Error {
-  /// What went wrong.
-  package enum Kind: Sendable {
-    /// No dialog is shown, or it has no such button.
-    case missing
-    /// The dialog in front takes no text.
-    case wrongKind
-  }
-
-  /// What failed and what the dialog offers instead.
-  package let message: String
-  /// What went wrong.
-  package let kind: Kind
-
-  init(_ message: String, kind: Kind) {
-    self.message = message
-    self.kind = kind
   }
 }

@@ -39,7 +39,7 @@ final class InteractiveSession {
     app = nil
     name = "\(S.self)"
     screen = (
-      { driver.mounted.graph.graph.dump() }, { try await driver.appear() },
+      { driver.mounted.bindingGraph.dump() }, { try await driver.appear() },
       { try await driver.disappear() }
     )
     close = { driver.unmount() }

@@ -34,7 +34,7 @@ func kitDriver() async throws -> (KitViewModel, ScreenDriver<KitScreen>) {
 
   @Test func everyEditableValueIsBoundBothWaysWithoutAMode() async throws {
     let (_, driver) = try await kitDriver()
-    let dump = driver.mounted.graph.graph.dump()
+    let dump = driver.mounted.bindingGraph.dump()
     for key in [
       "volume.value", "guests.value", "unit.selection", "theme.selection", "delivery.date",
       "notes.text", "page.offset", "query.text",
