@@ -45,6 +45,8 @@ public struct BindingGraph<Model: AnyObject> {
     var owners: [Int] = []
     for (index, declaration) in declarations.enumerated() {
       let declared = declaration.body?.records ?? []
+      var kind: String?
+      if case .named(let name) = declaration.body?.form { kind = name }
       // NB: what a node reads is numbered before the node: `bind(\.a, \.b, to:)` numbers `a`,
       // `b`, then the combination.
       for edge in declared where edge.role == .input { _ = numbering.add(edge.from) }
@@ -52,7 +54,8 @@ public struct BindingGraph<Model: AnyObject> {
         edges.append(
           GraphEdge(
             from: numbering.add(edge.from), to: numbering.add(edge.to), mode: edge.mode,
-            role: edge.role, isTransformed: edge.isTransformed, declaration: declaration.site))
+            role: edge.role, isTransformed: edge.isTransformed, declaration: declaration.site,
+            kind: kind))
         owners.append(index)
       }
     }
@@ -191,10 +194,7 @@ public struct BindingGraph<Model: AnyObject> {
     for edge in edges {
       let from = nodes[edge.from - 1]
       let to = nodes[edge.to - 1]
-      var line = "  n\(edge.from) -> n\(edge.to) \(edge.role.rawValue)"
-      if let mode = edge.mode { line += " \(mode)" }
-      if edge.isTransformed { line += " transformed" }
-      line += "  (\(from.name) -> \(to.name))"
+      let line = "  \(edge.description)  (\(from.name) -> \(to.name))"
       lines.append(line)
     }
     return lines.joined(separator: "\n")

@@ -67,12 +67,17 @@ public struct GraphEdge: Hashable, Sendable, CustomStringConvertible {
   public let isTransformed: Bool
   /// The declaration that created the edge.
   public let declaration: DeclarationSite
+  /// The name of the declaration kind that made the edge, when a kit outside the library made
+  /// it (`BindingDeclaration.init(_:site:edges:problems:)`); `nil` for the library's own kinds.
+  public let kind: String?
 
-  /// The edge as the dump writes it, without names: `n1 -> n2 value two-way`.
+  /// The edge as the dump writes it, without names: `n1 -> n2 value two-way`, and
+  /// `by countWrites` after an edge a kind from outside the library made.
   public var description: String {
     var text = "n\(from) -> n\(to) \(role.rawValue)"
     if let mode { text += " \(mode)" }
     if isTransformed { text += " transformed" }
+    if let kind { text += " by \(kind)" }
     return text
   }
 }

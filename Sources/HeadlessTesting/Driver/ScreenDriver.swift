@@ -99,7 +99,7 @@ private final class MountedScreenSurface<S: Screen>: DriverSurface {
   func note(onMissing id: String) -> String? { nil }
 
   func enabledCause(of key: TargetKey) -> String? {
-    mounted.graph.graph.enabledCause(of: key)
+    mounted.bindingGraph.enabledCause(of: key)
   }
 
   var workOwners: Set<WorkToken> { mounted.graph.workOwners }

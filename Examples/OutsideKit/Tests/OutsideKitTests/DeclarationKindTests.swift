@@ -124,11 +124,15 @@ struct UnreadInputScreen: Screen {
     let model = BadgeViewModel()
     let mounted = try BadgeScreen(counter: WriteCounter()).mount(
       on: model, scheduler: ManualScheduler())
-    let dump = mounted.graph.graph.dump()
+    let dump = mounted.bindingGraph.dump()
     #expect(dump.contains("action count writes"), "\(dump)")
     #expect(dump.contains("(\\BadgeViewModel.name -> count writes)"), "\(dump)")
+    #expect(dump.contains(" by countWrites  (\\BadgeViewModel.name -> count writes)"), "\(dump)")
+    #expect(
+      dump.contains("n1 -> n2 value one-way  (\\BadgeViewModel.name -> name.text)"),
+      "the library's own kinds are not named")
     #expect(dump.contains("(\\BadgeViewModel.hint -> name.accessibilityLabel)"), "\(dump)")
-    let summaries = mounted.graph.graph.declarations.map(\.summary)
+    let summaries = mounted.bindingGraph.declarations.map(\.summary)
     #expect(summaries.contains("countWrites(\\BadgeViewModel.<String>, count writes)"))
     mounted.unmount()
   }
