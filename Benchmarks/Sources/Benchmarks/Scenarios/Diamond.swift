@@ -84,7 +84,7 @@ func diamondRows(_ settings: Settings) -> [Row] {
     Row(
       scenario: "diamond: 1 source → 2 computed → 1 widget", unit: "ns/change",
       engine: engine, closures: closures, observation: observation,
-      target: .observationRatio(1.5)),
+      target: .observationRatio(1.7)),
     Row(
       scenario: "diamond: widget updates per change", unit: "updates",
       target: .count(expected: 1, what: "per change"),

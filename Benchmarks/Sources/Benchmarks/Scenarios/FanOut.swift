@@ -60,7 +60,7 @@ func fanOutRows(_ settings: Settings) -> [Row] {
     Row(
       scenario: "fan-out: 1 source → 1,000 widgets", unit: "ns/update",
       engine: engine, closures: closures, observation: observation,
-      target: .closuresRatio(3)),
+      target: .closuresRatio(1.5)),
     Row(
       scenario: "fan-out: widget updates per change", unit: "updates",
       target: .count(expected: 1_000, what: "per change"),

@@ -61,7 +61,7 @@ func memoryRows(_ settings: Settings) -> [Row] {
     Row(
       scenario: "memory: live bindings (mounted)", unit: "B/binding",
       engine: engine.mount, closures: closures, observation: observation,
-      target: .atMost(250), note: "\(format(bindings)) bindings on \(screenCount) view models"),
+      target: .atMost(300), note: "\(format(bindings)) bindings on \(screenCount) view models"),
     Row(
       scenario: "memory: compiled graph (declarations, nodes, edges)", unit: "B/binding",
       engine: engine.graph,
