@@ -243,7 +243,7 @@ struct RenderOutput: ~Copyable {
       }
       append(.closingBracket)
     case .number(let number):
-      append(formatted(number))
+      append(formattedNumber(number))
     }
   }
 

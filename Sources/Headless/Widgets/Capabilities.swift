@@ -96,7 +96,8 @@ extension Adjustable {
     let range = adjustableRange
     guard value.isFinite else { return "it is not a number" }
     guard range.contains(value) else {
-      return "its range is \(formatted(range.lowerBound))...\(formatted(range.upperBound))"
+      return
+        "its range is \(formattedNumber(range.lowerBound))...\(formattedNumber(range.upperBound))"
     }
     guard let step = adjustableStep, step > 0 else { return nil }
     let steps = (value - range.lowerBound) / step
@@ -108,18 +109,19 @@ extension Adjustable {
     let decimals = max(decimalPlaces(of: step), decimalPlaces(of: range.lowerBound))
     let below = rounded(range.lowerBound + steps.rounded(.down) * step, toDecimals: decimals)
     let above = rounded(range.lowerBound + steps.rounded(.up) * step, toDecimals: decimals)
-    let start = "it moves in steps of \(formatted(step)) from \(formatted(range.lowerBound)); "
+    let start =
+      "it moves in steps of \(formattedNumber(step)) from \(formattedNumber(range.lowerBound)); "
     guard above <= range.upperBound else {
-      return start + "the nearest value is \(formatted(below))"
+      return start + "the nearest value is \(formattedNumber(below))"
     }
-    return start + "the nearest values are \(formatted(below)) and \(formatted(above))"
+    return start + "the nearest values are \(formattedNumber(below)) and \(formattedNumber(above))"
   }
 }
 
 /// How many decimals `number` is written with (`0.25` has 2, `1e-05` 5, `2.5e-07` 8); 0 for a
 /// whole number, and at most 17.
 func decimalPlaces(of number: Double) -> Int {
-  let text = formatted(number)
+  let text = formattedNumber(number)
   var mantissa = Substring(text)
   var exponent = 0
   if let e = text.firstIndex(of: "e") {
@@ -136,12 +138,4 @@ func rounded(_ number: Double, toDecimals decimals: Int) -> Double {
   var scale = 1.0
   for _ in 0..<decimals { scale *= 10 }
   return (number * scale).rounded() / scale
-}
-
-/// A number as the text format writes it: without a fractional part when it has none (up to
-/// the magnitude of `Int64`; beyond it, in exponent form).
-package func formatted(_ number: Double) -> String {
-  // NB: 2^63 is the first magnitude `Int64` cannot hold.
-  if number.rounded() == number && abs(number) < 0x1p63 { return String(Int64(number)) }
-  return String(number)
 }

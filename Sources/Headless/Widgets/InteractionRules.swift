@@ -35,11 +35,13 @@ extension Adjustable {
     let position = (adjustableValue - range.lowerBound) / size
     let nearest = position.rounded()
     let onGrid = abs(position - nearest) <= 1e-9 * max(1, abs(position))
+    // NB: off the grid, the first step goes to the grid point in the direction of travel.
     let start: Double
-    if onGrid || steps == 0 {
-      start = onGrid ? nearest : position
+    if onGrid {
+      start = nearest
+    } else if steps == 0 {
+      start = position
     } else {
-      // NB: off the grid, the first step goes to the grid point in the direction of travel.
       start = steps > 0 ? position.rounded(.down) : position.rounded(.up)
     }
     let target = range.lowerBound + (start + Double(steps)) * size
@@ -103,5 +105,7 @@ extension DatePickable {
 /// - Parameter number: The number.
 /// - Returns: Its text.
 public func formattedNumber(_ number: Double) -> String {
-  formatted(number)
+  // NB: 2^63 is the first magnitude `Int64` cannot hold.
+  if number.rounded() == number && abs(number) < 0x1p63 { return String(Int64(number)) }
+  return String(number)
 }

@@ -48,7 +48,7 @@ public final class Slider: Widget, Adjustable, ValidationDisplay {
     if let cached = rangeText, cached.range == range {
       text = cached.text
     } else {
-      text = "\(formatted(range.lowerBound))...\(formatted(range.upperBound))"
+      text = "\(formattedNumber(range.lowerBound))...\(formattedNumber(range.upperBound))"
       rangeText = (range, text)
     }
     var fields: [RenderedField] = [

@@ -129,7 +129,7 @@ extension Driver {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     try await perform("slide", on: widget, as: (any Adjustable).self, at: site) { widget, id in
       if let problem = widget.problem(adjustingTo: value) {
-        throw DriverError("cannot slide '\(id)' to \(formatted(value)): \(problem)")
+        throw DriverError("cannot slide '\(id)' to \(formattedNumber(value)): \(problem)")
       }
       widget.adjust(to: value)
     }
@@ -166,13 +166,13 @@ extension Driver {
         let isBeyondAlready = isAbove ? current > range.upperBound : current < range.lowerBound
         let towards = (steps < 0) == isAbove
         throw DriverError(
-          "cannot step '\(id)' \(direction) by \(abs(steps)) from \(formatted(current)): "
+          "cannot step '\(id)' \(direction) by \(abs(steps)) from \(formattedNumber(current)): "
             + (!isBeyondAlready
               ? "it would pass its \(isAbove ? "maximum" : "minimum"), "
               : towards
                 ? "it would still be \(isAbove ? "above its maximum" : "below its minimum"), "
                 : "it is already \(isAbove ? "above its maximum" : "below its minimum"), ")
-            + formatted(end))
+            + formattedNumber(end))
       }
       let value = min(max(target, range.lowerBound), range.upperBound)
       widget.adjust(to: value)
@@ -254,7 +254,7 @@ extension Driver {
     try await perform(on: widget, at: site) { (id) throws(DriverError) in
       if let list = surface.widget(id) as? ListView {
         throw DriverError(
-          "cannot scroll '\(id)' to an offset of \(formatted(offset)): it is a list, which "
+          "cannot scroll '\(id)' to an offset of \(formattedNumber(offset)): it is a list, which "
             + "scrolls by rows: scroll(\"\(list.id)\", by: rows), scroll(\"\(list.id)\", toRow: "
             + "position) or scroll(to: \"\(list.id)[<row id>]\")", kind: .wrongKind)
       }
@@ -262,7 +262,7 @@ extension Driver {
     } act: { widget, id in
       guard offset.isFinite, offset >= 0 else {
         throw DriverError(
-          "cannot scroll '\(id)' to \(formatted(offset)): offsets start at 0, the top of the "
+          "cannot scroll '\(id)' to \(formattedNumber(offset)): offsets start at 0, the top of the "
             + "content")
       }
       widget.offset.edit(offset)

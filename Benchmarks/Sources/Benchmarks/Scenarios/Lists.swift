@@ -439,18 +439,25 @@ private func timeBuilding<BuiltRow>(
 
 // MARK: - Rendering
 
+/// The list of an items screen showing `rows` three-binding rows, mounted and flushed, with its
+/// mount: unmount it when done.
+@MainActor
+func mountedItemList(rows: Int) -> (list: ListView, mounted: MountedScreen<ItemsScreen>) {
+  let model = ItemsViewModel()
+  model.items = (0..<rows).map { ItemCell($0) }
+  let scheduler = ManualScheduler()
+  let screen = ItemsScreen()
+  let mounted = try! screen.mount(on: model, scheduler: scheduler)
+  scheduler.flush()
+  return (screen.list, mounted)
+}
+
 /// Rendering a list of 10,000 three-binding rows with `TextRenderer.render`.
 @MainActor
 func listRenderRows(_ settings: Settings) -> [Row] {
   let count = settings.isQuick ? 1_000 : 10_000
-  let model = ItemsViewModel()
-  model.items = (0..<count).map { ItemCell($0) }
-  let scheduler = ManualScheduler()
-  let screen = ItemsScreen()
-  let mounted = try! screen.mount(on: model, scheduler: scheduler)
+  let (root, mounted) = mountedItemList(rows: count)
   defer { mounted.unmount() }
-  scheduler.flush()
-  let root = screen.list
   let widgets = renderedCount(root)
   let renders = settings.isQuick ? 1 : 5
   var rendered = ""

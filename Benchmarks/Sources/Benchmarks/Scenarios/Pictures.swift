@@ -7,14 +7,8 @@ import Pictures
 @MainActor
 func pictureRows(_ settings: Settings) -> [Row] {
   let count = settings.isQuick ? 1_000 : 10_000
-  let model = ItemsViewModel()
-  model.items = (0..<count).map { ItemCell($0) }
-  let scheduler = ManualScheduler()
-  let screen = ItemsScreen()
-  let mounted = try! screen.mount(on: model, scheduler: scheduler)
+  let (root, mounted) = mountedItemList(rows: count)
   defer { mounted.unmount() }
-  scheduler.flush()
-  let root = screen.list
   let pictures = settings.isQuick ? 1 : 20
   var picture = ""
   let engine = median(settings, units: pictures) {
