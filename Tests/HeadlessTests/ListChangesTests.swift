@@ -177,6 +177,30 @@ private struct ApplyFailure: Error, Equatable, CustomStringConvertible {
     #expect(list.lastChanges?.description == "insert 62, 63, 65, 64; delete 61, 60; move 46")
   }
 
+  /// A row that changes section is the same row: its widgets and bindings stay, and go on
+  /// showing its view model; the rows it passed keep theirs too.
+  @Test func aRowThatChangesSectionKeepsItsWidgetsAndBindings() throws {
+    let cells = (1...4).map { OrderCell($0) }
+    let model = SectionedRowsViewModel([
+      ListSection(id: "a", rows: [cells[0], cells[1]]),
+      ListSection(id: "b", rows: [cells[2], cells[3]]),
+    ])
+    let scheduler = ManualScheduler()
+    let screen = try SectionedRowsScreen().mount(on: model, scheduler: scheduler)
+    defer { screen.unmount() }
+    let list = try #require(screen.widget("rows") as? ListView)
+    let before = Dictionary(uniqueKeysWithValues: list.rows.map { ($0.rowID, $0) })
+    try model.rows.move(from: RowPosition(section: 0, row: 0), to: RowPosition(section: 1, row: 1))
+    scheduler.flush()
+    #expect(list.shownArrangement.description == "[a:[2], b:[3,1,4]]")
+    #expect(list.lastChanges?.description == "move 1")
+    #expect(list.rows.allSatisfy { before[$0.rowID] === $0 }, "every row keeps its widgets")
+    cells[0].title = "Moved"
+    scheduler.flush()
+    let moved = try #require(list.rows.first { $0.rowID == AnyHashable(1) })
+    #expect((moved.content?.allWidgets.first { $0.id == "title" } as? Label)?.text.value == "Moved")
+  }
+
   @Test func aRowListMoveToTheTopOfTheNextSectionIsReported() throws {
     let model = SectionedRowsViewModel([
       ListSection(id: "a", rows: [OrderCell(1)]), ListSection(id: "b", rows: [OrderCell(2)]),

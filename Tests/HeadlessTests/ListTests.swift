@@ -256,7 +256,7 @@ import Testing
       screen.list.problem?.contains("no row template for SpecialCell in list 'cells'") == true)
     model.cells.removeFirst()
     scheduler.flush()
-    #expect(screen.list.rowIDs == ["2", "4", "5"], "the next change takes the general path")
+    #expect(screen.list.rowIDs == ["2", "4", "5"], "the next change reads the ids of the rows shown again")
   }
 
   @Test func sectionsShowHeadersAndRowsOfDifferentTypes() async throws {

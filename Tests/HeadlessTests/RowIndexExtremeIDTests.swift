@@ -5,7 +5,7 @@ import Observation
 import Testing
 
 /// The `Int` row index (Decisions/0050): extreme and negative ids, growth past the table's
-/// capacity, repeats, an empty list, against the general path.
+/// capacity, repeats, an empty list, against the same rows matched by `AnyHashable` id.
 @MainActor
 @Suite struct RowIndexExtremeIDTests {
   @Test func extremeIntIDsAgreeWithTheGeneralPath() throws {

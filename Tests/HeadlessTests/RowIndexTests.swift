@@ -5,7 +5,7 @@ import Observation
 import Testing
 
 /// A view model whose orders two lists show: one as a collection of `OrderCell` (diffed by the
-/// list's row index, by `Int` id), one as sections of existentials (the general path).
+/// list's row index by `Int` id), one as sections of existentials (matched by `AnyHashable` id).
 @MainActor
 @Observable
 final class TwinListsViewModel {
@@ -61,7 +61,7 @@ final class KeyedTwinsViewModel<Key: Hashable & Sendable> {
   var sections: [ListSection] { [ListSection(id: 0, rows: cells)] }
 }
 
-/// Two lists of the same cells: one diffed by the row index, one by the general path.
+/// Two lists of the same cells: one matched by the cells' own id type, one by `AnyHashable`.
 struct KeyedTwinsScreen<Key: Hashable & Sendable>: Screen {
   let indexed = ListView("indexed", rows: [KeyedRow<Key>.self])
   let general = ListView("general", rows: [KeyedRow<Key>.self])
@@ -88,7 +88,7 @@ struct OrderCode: Hashable, Sendable, CustomStringConvertible {
 @MainActor
 @Suite struct RowIndexTests {
   /// Random changes of one list, whatever the type of its ids: the indexed list shows what the
-  /// general path shows, reports the same changes, and keeps the rows that stay.
+  /// `AnyHashable` list shows, reports the same changes, and keeps the rows that stay.
   @Test(arguments: ["Int", "String", "OrderCode"])
   func theIndexedDiffAgreesWithTheGeneralPathForEveryKindOfID(_ kind: String) throws {
     switch kind {
@@ -137,7 +137,7 @@ struct OrderCode: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Many changes in a row on one mount, with ids kept, dropped, added, moved, repeated and
-  /// given to new view models: the indexed list shows what the general path shows, reports the
+  /// given to new view models: the indexed list shows what the `AnyHashable` list shows, reports the
   /// same changes and problems, and keeps the rows that stay.
   @Test func theIndexedDiffAgreesWithTheGeneralPathOverManyChanges() throws {
     var generator = SplitMix64(state: 0x1D5)

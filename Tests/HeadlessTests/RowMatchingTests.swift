@@ -55,22 +55,20 @@ struct RowMatchingTests {
       newIDs.insert(moved, at: Int.random(in: 0...newIDs.count, using: &random))
     }
     // NB: inserted ids may repeat: both must then refuse the match.
-    let byTable = oldIDs.withUnsafeBufferPointer { old in
-      newIDs.withUnsafeBufferPointer { new in matchIDs(old: old, new: new, by: IntPositions.self) }
-    }
-    let byHash = oldIDs.withUnsafeBufferPointer { old in
-      newIDs.withUnsafeBufferPointer { new in
-        matchIDs(old: old, new: new, by: HashedPositions<Int>.self)
-      }
-    }
+    let (before, after) = (ContiguousArray(oldIDs), ContiguousArray(newIDs))
+    let byTable = matchIDs(old: before, new: after, by: IntPositions.self)
+    let byHash = matchIDs(old: before, new: after, by: HashedPositions<Int>.self)
+    let exactly = matchIDs(old: before, new: after, by: ExactPositions<Int>.self)
     #expect(byTable?.sources == byHash?.sources)
     #expect(byTable?.targets == byHash?.targets)
+    #expect(byTable?.sources == exactly?.sources)
+    #expect(byTable?.targets == exactly?.targets)
     #expect((byTable == nil) == (Set(newIDs).count != newIDs.count))
   }
 
   @Test("increasing ids are told from ids that repeat or go down")
   func increasingIDs() {
-    func increasing(_ ids: [Int]) -> Bool { ids.withUnsafeBufferPointer { isIncreasing($0) } }
+    func increasing(_ ids: [Int]) -> Bool { isIncreasing(ContiguousArray(ids)) }
     #expect(increasing([]))
     #expect(increasing([4]))
     #expect(increasing([-3, 0, 7, 1 << 50]))

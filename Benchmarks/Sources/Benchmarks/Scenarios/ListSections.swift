@@ -28,9 +28,9 @@ private func sections(of rows: [ItemCell], count: Int) -> [ListSection] {
   }
 }
 
-/// The change of `lists-diff` on a list of ten sections, which takes the general path (rows by
-/// `AnyHashable` id, section by section); its moves go half the list further, into another
-/// section.
+/// The change of `lists-diff` on a list of ten sections (rows by `AnyHashable` id, section by
+/// section), against the same change on the same rows in one section, in the same run; its moves
+/// go half the list further, into another section.
 @MainActor
 func listSectionRows(_ settings: Settings) -> [Row] {
   let diff = ListDiffCase(settings)
@@ -45,9 +45,13 @@ func listSectionRows(_ settings: Settings) -> [Row] {
   let mounted = try! screen.mount(on: model, scheduler: scheduler)
   defer { mounted.unmount() }
 
+  let widgetsBefore = Dictionary(
+    uniqueKeysWithValues: screen.list.rows.map { ($0.rowID, ObjectIdentifier($0)) })
   model.sections = newSections
   scheduler.flush()
   let inOrder = screen.list.rows.map(\.rowID) == change.new.map(AnyHashable.init)
+  let shownBoth = screen.list.rows.filter { widgetsBefore[$0.rowID] != nil }.count
+  let keptRows = screen.list.rows.filter { widgetsBefore[$0.rowID] == ObjectIdentifier($0) }.count
   model.sections = oldSections
   scheduler.flush()
 
@@ -55,14 +59,28 @@ func listSectionRows(_ settings: Settings) -> [Row] {
     model.sections = forward ? newSections : oldSections
     scheduler.flush()
   }
+  let flatModel = ItemsViewModel()
+  flatModel.items = diff.oldRows
+  let flatMount = try! ItemsScreen().mount(on: flatModel, scheduler: scheduler)
+  defer { flatMount.unmount() }
+  let flat = medianOfAlternatingChanges(settings, changes: diff.changes) { forward in
+    flatModel.items = forward ? diff.newRows : diff.oldRows
+    scheduler.flush()
+  }
   let size = "\(format(Double(count))) rows in 10 sections, \(edits) inserts + \(edits) deletes"
   return [
     Row(
       scenario: "lists: \(size) + \(moves) moves, diff and apply", unit: "ms/change",
-      engine: engine / 1e6),
+      engine: engine / 1e6, closures: flat / 1e6, target: .closuresRatio(2),
+      note: "closures column: the same change on the same rows in one section, diffed by their "
+        + "Int ids"),
     Row(
       scenario: "lists: sectioned row ids in order after the change", unit: "equal",
       target: .count(expected: 1, what: ""), count: inOrder ? 1 : 0),
+    Row(
+      scenario: "lists: sectioned rows mounted before and after kept their RowWidget",
+      unit: "rows", target: .count(expected: Double(shownBoth), what: "of \(shownBoth)"),
+      count: Double(keptRows)),
   ]
 }
 

@@ -12,8 +12,8 @@ protocol PositionTable {
   func position(of key: Key) -> Int?
 }
 
-/// Positions by the ids' hash keys: any `Hashable` id. Two ids that share a hash key cannot be
-/// told apart, and are refused.
+/// Positions by the ids' hash keys: any `Hashable` id, without keeping the ids. Two ids that
+/// share a hash key cannot be told apart, and are refused.
 struct HashedPositions<Key: Hashable>: PositionTable {
   private var byHash: [Int: Int] = [:]
 
@@ -26,14 +26,26 @@ struct HashedPositions<Key: Hashable>: PositionTable {
   func position(of key: Key) -> Int? { byHash[key.hashValue] }
 }
 
+/// Positions by the whole ids: slower than by their hash keys, and never refuses two ids that
+/// differ.
+struct ExactPositions<Key: Hashable>: PositionTable {
+  private var byKey: [Key: Int] = [:]
+
+  init(capacity: Int) { byKey.reserveCapacity(capacity) }
+
+  mutating func insert(_ key: Key, at position: Int) -> Bool {
+    byKey.updateValue(position, forKey: key) == nil
+  }
+
+  func position(of key: Key) -> Int? { byKey[key] }
+}
+
 /// Positions by `Int` id, in a table of open addressing with a multiplicative hash: no hasher
 /// runs, and ids are told apart exactly. What diffing a list of `Int` ids costs most, beside
 /// reading the ids, is making the table of the old rows.
 struct IntPositions: PositionTable {
-  // NB: each slot is two words, its key and then its position (-1 where the slot is empty), in
-  // one array: one allocation and one pass of initialization for a table of 10,000 rows, where
-  // two arrays of keys and positions were two of twice the size (at most half full, over 128 KB
-  // each, which the allocator maps and unmaps at every change).
+  /// Each slot is two entries, its key and then its position (-1 where the slot is empty), in
+  /// one array: one allocation for the table.
   private var slots: [Int]
   private var count = 0
   private var shift: Int
@@ -41,16 +53,10 @@ struct IntPositions: PositionTable {
   private var limit: Int
 
   init(capacity: Int) {
-    // NB: at most five eighths full: probes stay short (under two for a key found).
+    // At most five eighths full: probes stay short (under two for a key found).
     var bits = 3
     while (1 << bits) * 5 < 8 * capacity { bits += 1 }
-    slots = [Int](unsafeUninitializedCapacity: 2 << bits) { buffer, initialized in
-      for slot in 0..<(1 << bits) {
-        buffer[2 * slot] = 0
-        buffer[2 * slot + 1] = -1
-      }
-      initialized = 2 << bits
-    }
+    slots = [Int](repeating: -1, count: 2 << bits)
     shift = Int.bitWidth - bits
     limit = (5 << bits) / 8
   }
@@ -91,16 +97,16 @@ struct IntPositions: PositionTable {
 /// at the position the walk expects, and only where they differ is it hashed and looked up
 /// among the old rows (whose positions by hash key are gathered when first needed). Returns each
 /// new row's old position (-1 when inserted) and each old row's new position (-1 when deleted);
-/// `nil` when an id repeats or two ids share a hash key.
+/// `nil` when an id repeats or two ids share a hash key the table cannot tell apart.
 func matchIDs<Table: PositionTable>(
-  old ids: UnsafeBufferPointer<Table.Key>, new newIDs: UnsafeBufferPointer<Table.Key>,
+  old ids: ContiguousArray<Table.Key>, new newIDs: ContiguousArray<Table.Key>,
   by table: Table.Type
 ) -> (sources: [Int], targets: [Int])? {
   let oldCount = ids.count
   var sources: [Int] = []
   sources.reserveCapacity(newIDs.count)
   var targets = [Int](repeating: -1, count: oldCount)
-  // NB: made only when the walk first misses: a change that only appends or removes at the end
+  // Made only when the walk first misses: a change that only appends or removes at the end
   // hashes no old id.
   var positionByKey: Table?
   var insertedKeys = Table(capacity: max(0, newIDs.count - oldCount))
@@ -136,7 +142,7 @@ func matchIDs<Table: PositionTable>(
 }
 
 /// Whether `ids` are in strictly increasing order, and so each appears once.
-func isIncreasing(_ ids: UnsafeBufferPointer<Int>) -> Bool {
+func isIncreasing(_ ids: ContiguousArray<Int>) -> Bool {
   guard ids.count > 1 else { return true }
   for position in 1..<ids.count where ids[position - 1] >= ids[position] { return false }
   return true
