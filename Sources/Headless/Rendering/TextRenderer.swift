@@ -38,20 +38,14 @@ public enum TextRenderer {
   /// - Returns: The text, one widget a line, ending without a newline.
   @MainActor
   public static func render(_ root: Widget) -> String {
-    // NB: a screen is rendered again and again at about the same size; starting at the size of
-    // the last render spares a large tree the buffer's regrowth (copies and fresh pages).
-    var output = RenderOutput(capacity: max(4_096, lastSize))
+    var output = RenderOutput(capacity: 4_096)
     if RenderOptions.current.contains(.formatVersionHeader) {
       output.append(formatVersionHeader)
       output.append(.newline)
     }
     append(root, depth: 0, to: &output)
-    lastSize = min(output.count + output.count / 8, 1 << 26)
     return output.text
   }
-
-  /// The size of the last render, in bytes, with some room: where the next one starts.
-  @MainActor private static var lastSize = 0
 
   /// Renders `root` with extra detail that `options` asks for, such as the last batch of changes
   /// of every list.
@@ -62,10 +56,7 @@ public enum TextRenderer {
   /// - Returns: The text, ending without a newline.
   @MainActor
   public static func render(_ root: Widget, options: RenderOptions) -> String {
-    let previous = RenderOptions.current
-    RenderOptions.current = options
-    defer { RenderOptions.current = previous }
-    return render(root)
+    RenderOptions.$current.withValue(options) { render(root) }
   }
 
   /// Renders one widget's line, without indentation or children.
@@ -119,72 +110,47 @@ public struct RenderOptions: OptionSet, Hashable, Sendable {
   /// in. No widget line starts with `#`.
   public static let formatVersionHeader = RenderOptions(rawValue: 2)
 
-  /// The options of the render under way.
-  @MainActor static var current: RenderOptions = []
+  /// The options of the render under way in this task: what a widget's rendered fields show
+  /// beyond the default format.
+  @TaskLocal static var current: RenderOptions = []
 }
 
-/// The rendered text as UTF-8 bytes, written in one growing buffer without intermediate
+/// The rendered text as UTF-8 bytes, written in one growing array without intermediate
 /// strings, arrays of parts or joins, and made a `String` once at the end.
-struct RenderOutput: ~Copyable {
-  private var start: UnsafeMutablePointer<UInt8>
-  private var capacity: Int
-  private(set) var count = 0
+struct RenderOutput {
+  private var bytes: [UInt8] = []
 
-  init(capacity: Int = 256) {
-    self.capacity = capacity
-    start = .allocate(capacity: capacity)
-  }
+  /// How many bytes are written.
+  var count: Int { bytes.count }
 
-  deinit { start.deallocate() }
+  /// An empty text with room for `capacity` bytes before it grows.
+  init(capacity: Int = 128) { bytes.reserveCapacity(capacity) }
 
-  var text: String {
-    String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
-  }
-
-  private mutating func reserve(_ extra: Int) {
-    guard count + extra > capacity else { return }
-    let newCapacity = max(capacity * 2, count + extra)
-    let newStart = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-    newStart.initialize(from: start, count: count)
-    start.deallocate()
-    start = newStart
-    capacity = newCapacity
-  }
+  var text: String { String(decoding: bytes, as: UTF8.self) }
 
   mutating func append(_ byte: UInt8) {
-    reserve(1)
-    start[count] = byte
-    count += 1
+    bytes.append(byte)
   }
 
   mutating func append(_ byte: UInt8, _ other: UInt8) {
-    reserve(2)
-    start[count] = byte
-    start[count + 1] = other
-    count += 2
+    bytes.append(byte)
+    bytes.append(other)
   }
 
-  mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-    guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
-    reserve(bytes.count)
-    (start + count).initialize(from: base, count: bytes.count)
-    count += bytes.count
+  mutating func append(_ source: some Collection<UInt8>) {
+    bytes.append(contentsOf: source)
   }
 
   mutating func append(_ byte: UInt8, count repeats: Int) {
-    reserve(repeats)
-    (start + count).initialize(repeating: byte, count: repeats)
-    count += repeats
+    bytes.append(contentsOf: repeatElement(byte, count: repeats))
   }
 
   mutating func append(_ text: String) {
-    // NB: `withUTF8` copies only a string that is not contiguous UTF-8 already.
-    var text = text
-    text.withUTF8 { append($0) }
+    bytes.append(contentsOf: text.utf8)
   }
 
   mutating func append(_ text: StaticString) {
-    text.withUTF8Buffer { append($0) }
+    text.withUTF8Buffer { bytes.append(contentsOf: $0) }
   }
 
   /// Writes one widget's line: `Kind #id`, fields, label, flags.
@@ -299,7 +265,7 @@ struct RenderOutput: ~Copyable {
   }
 
   private mutating func flush(_ source: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) {
-    append(UnsafeBufferPointer(rebasing: source[start..<end]))
+    append(source[start..<end])
   }
 
   /// Appends `\u{1B}` for the scalar `value`.

@@ -79,7 +79,8 @@ func listSectionRows(_ settings: Settings) -> [Row] {
       target: .count(expected: 1, what: ""), count: inOrder ? 1 : 0),
     Row(
       scenario: "lists: sectioned rows mounted before and after kept their RowWidget",
-      unit: "rows", target: .count(expected: Double(shownBoth), what: "of \(shownBoth)"),
+      unit: "rows",
+      target: .count(expected: Double(shownBoth), what: "of \(format(Double(shownBoth)))"),
       count: Double(keptRows)),
   ]
 }

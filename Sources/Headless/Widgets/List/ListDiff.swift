@@ -53,9 +53,13 @@ extension ListView {
       rows = rows.withoutRepeatedIDs()
       match = index.match(exactly: rows.ids)
     }
-    let isFirst = index.ids.isEmpty
-    let oldIDs = index.ids
-    let oldIdentities = index.identities
+    // NB: this code runs unspecialized for `ID`, where each read of a field of a generic type
+    // (`Match`, `IncomingRows`, the index) looks up the type's metadata: what the loops below
+    // read per row is read into locals first.
+    let (sources, targets) = (match.sources, match.targets)
+    let (newIDs, newIdentities) = (rows.ids, rows.identities)
+    let (oldIDs, oldIdentities) = (index.ids, index.identities)
+    let isFirst = oldIDs.isEmpty
     var changes = ListChanges(animation: animation)
     var problems = rows.problems
     // A list that shows no sections records none: its one section is neither inserted nor
@@ -80,11 +84,11 @@ extension ListView {
     for (number, section) in oldSections.enumerated() { oldSectionIndex[section.id] = number }
 
     let oldWindow = windowRange(count: oldRows.count)
-    clampWindow(count: rows.ids.count)
-    let window = windowRange(count: rows.ids.count)
+    clampWindow(count: newIDs.count)
+    let window = windowRange(count: newIDs.count)
     let starts = rows.sectionStarts
 
-    for old in match.targets.indices where match.targets[old] < 0 {
+    for old in targets.indices where targets[old] < 0 {
       changes.deletedRows.append(describe(oldIDs[old]))
       retire(oldRows[old])
     }
@@ -93,10 +97,10 @@ extension ListView {
         from: oldSections.map(\.id), to: rows.sections.map(\.id), in: &changes)
     }
     if isFirst {
-      if let numbers = rows.ids as Any as? ContiguousArray<Int> {
+      if let numbers = newIDs as Any as? ContiguousArray<Int> {
         changes.insertRows(numbers)
       } else {
-        for id in rows.ids { recordInsertion(of: id, in: &changes) }
+        for id in newIDs { recordInsertion(of: id, in: &changes) }
       }
     } else {
       // A row moved when it changed section, or left the longest increasing run of old
@@ -108,9 +112,9 @@ extension ListView {
         positions.removeAll(keepingCapacity: true)
         staying.removeAll(keepingCapacity: true)
         for position in starts[number]..<starts[number + 1] {
-          let old = match.sources[position]
+          let old = sources[position]
           guard old >= 0 else {
-            recordInsertion(of: rows.ids[position], in: &changes)
+            recordInsertion(of: newIDs[position], in: &changes)
             continue
           }
           if (oldSectionOfRow.isEmpty ? 0 : oldSectionOfRow[old]) == oldSection {
@@ -122,7 +126,7 @@ extension ListView {
         }
         let inPlace = increasingRun(in: positions)
         for (position, run) in staying where run.map({ !inPlace[$0] }) ?? true {
-          changes.movedRows.append(describe(rows.ids[position]))
+          changes.movedRows.append(describe(newIDs[position]))
         }
       }
     }
@@ -131,17 +135,17 @@ extension ListView {
     // put in anew. The widgets of the window's rows put in anew are made first, together, and
     // their bindings mounted after, in order (0028); mounting calls out (the template's
     // bindings, `willDisplay`), so it happens while the list still shows its old rows.
-    var kept = isFirst ? [] : [Int](repeating: -1, count: rows.ids.count)
+    var kept = isFirst ? [] : [Int](repeating: -1, count: newIDs.count)
     var prepared: [Result<PreparedRow, RowProblem>] = []
-    for position in rows.ids.indices {
-      let old = isFirst ? -1 : match.sources[position]
-      if old >= 0 && !reloadsAll && oldIdentities[old] == rows.identities[position] {
+    for position in newIDs.indices {
+      let old = isFirst ? -1 : sources[position]
+      if old >= 0 && !reloadsAll && oldIdentities[old] == newIdentities[position] {
         kept[position] = old
         continue
       }
       guard window.contains(position) else { continue }
       prepared.append(
-        prepare(rows.model(position), role: .row, rowID: AnyHashable(rows.ids[position])))
+        prepare(rows.model(position), role: .row, rowID: AnyHashable(newIDs[position])))
     }
     // Taken from the end, each prepared row is moved out of the array, not copied.
     prepared.reverse()
@@ -157,10 +161,10 @@ extension ListView {
           state.rows.append(moveRow(at: kept[position], from: &oldRows))
           continue
         }
-        let old = isFirst ? -1 : match.sources[position]
+        let old = isFirst ? -1 : sources[position]
         if old >= 0 {
           // The id stays with another view model, or every row is reloaded.
-          changes.updatedRows.append(describe(rows.ids[position]))
+          changes.updatedRows.append(describe(newIDs[position]))
           retire(oldRows[old])
         }
         let model = rows.model(position)
@@ -206,8 +210,8 @@ extension ListView {
     // The rows of the old window that stayed are the only ones mounted outside the new one.
     var leaving: [Int] = []
     if !isFirst {
-      for old in oldWindow where match.targets[old] >= 0 && !window.contains(match.targets[old]) {
-        leaving.append(match.targets[old])
+      for old in oldWindow where targets[old] >= 0 && !window.contains(targets[old]) {
+        leaving.append(targets[old])
       }
     }
     settleWindow(leaving: leaving)
