@@ -9,7 +9,7 @@ final class SectionedItemsViewModel {
 
 /// A screen that is one list of items in sections.
 struct SectionedItemsScreen: Screen {
-  let list = ListView("items", rows: [ItemRow.self])
+  let list = ListView.mountingEveryRow("items", rows: [ItemRow.self])
 
   var body: Widget { list }
 

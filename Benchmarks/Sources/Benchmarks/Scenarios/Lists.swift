@@ -72,7 +72,7 @@ struct PingItemRow: RowTemplate {
 
 /// A screen that is one list of items whose rows have a button bound to a command.
 struct PingItemsScreen: Screen {
-  let list = ListView("items", rows: [PingItemRow.self])
+  let list = ListView.mountingEveryRow("items", rows: [PingItemRow.self])
 
   var body: Widget { list }
 
@@ -89,12 +89,22 @@ final class ItemsViewModel {
 
 /// A screen that is one list of items, one section.
 struct ItemsScreen: Screen {
-  let list = ListView("items", rows: [ItemRow.self])
+  let list = ListView.mountingEveryRow("items", rows: [ItemRow.self])
 
   var body: Widget { list }
 
   func bindings(_ vm: ItemsViewModel) -> [BindingDeclaration<ItemsViewModel>] {
     show(\.items, in: list, animation: .none)
+  }
+}
+
+extension ListView {
+  /// A list whose window is every row: the diff, insert, render and memory rows measure lists
+  /// whose every row is mounted, as before lists had windows. The window rows set theirs to 50.
+  static func mountingEveryRow(_ id: String, rows templates: [any RowTemplate.Type]) -> ListView {
+    let list = ListView(id, rows: templates)
+    list.visibleRowCount = .max
+    return list
   }
 }
 
@@ -107,16 +117,11 @@ struct ItemsScreen: Screen {
 func listRows(_ settings: Settings, only: String?) -> [Row] {
   let runs = { (part: String) in only == nil || only == "lists" || only == "lists-\(part)" }
   var rows: [Row] = []
-  // NB: these rows measure lists whose every row is mounted, as before lists had windows.
-  let window = ListView.defaultVisibleRowCount
-  ListView.defaultVisibleRowCount = Int.max / 4
-  defer { ListView.defaultVisibleRowCount = window }
   if runs("diff") { rows += listDiffRows(settings) }
   if runs("sections") { rows += listSectionRows(settings) }
   if runs("insert") { rows += listInsertRows(settings) }
   if runs("render") { rows += listRenderRows(settings) }
   if runs("memory") { rows += listMemoryRows(settings) }
-  ListView.defaultVisibleRowCount = window
   if runs("window") { rows += listWindowRows(settings) }
   return rows
 }

@@ -64,14 +64,13 @@ struct ListRow {
 }
 
 extension ListView {
-  /// How many rows a new list's window shows (``visibleRowCount``) unless told otherwise: a
-  /// host sets it before it makes its lists. Forty, so that with the margin a list of up to
-  /// fifty rows at its top mounts and renders every row. It is one value for the process, which
-  /// tests running in parallel share: a test sets its own list's ``visibleRowCount`` instead.
-  public static var defaultVisibleRowCount = 40
+  /// How many rows a new list's window shows (``visibleRowCount``) until a host sets it: forty,
+  /// so that with the margin a list of up to fifty rows at its top mounts and renders every row.
+  /// A host sets each list's ``visibleRowCount`` to what it shows.
+  public static let defaultVisibleRowCount = 40
   /// How many rows a new list's window mounts on each side of the rows shown
-  /// (``windowMargin``) unless told otherwise.
-  public static var defaultWindowMargin = 10
+  /// (``windowMargin``) until a host sets it.
+  public static let defaultWindowMargin = 10
 
   /// The positions of the rows the window mounts, counted across sections.
   public var windowRange: Range<Int> { windowRange(count: rowCount) }
