@@ -75,7 +75,7 @@ public func show<Model: AnyObject, Row: RowModel>(
 ) -> BindingDeclaration<Model> {
   makeCollectionBinding(
     source, in: list, site: DeclarationSite(fileID: fileID, line: line)
-  ) { ListContent(typedRows: $0, animation: animation, readIDs: { readRowIDs($0) }) }
+  ) { ListContent(typedRows: $0, animation: animation, readKeys: { readRowKeys($0) }) }
 }
 
 /// Shows sections of view models in a list, each section with optional header and footer view

@@ -118,13 +118,14 @@ public struct ListContent: Equatable {
   /// - Parameters:
   ///   - rows: The view models of the rows, in order.
   ///   - animation: How the change is animated.
-  ///   - readIDs: Reads the rows' ids in order, made where the rows' type is known.
+  ///   - readKeys: Reads the rows' ids and identities in order, made where the rows' type is
+  ///     known.
   package init<Row: RowModel>(
     typedRows rows: [Row], animation: RowAnimation = .automatic,
-    readIDs: @escaping ([Row]) -> ContiguousArray<Row.ID>
+    readKeys: @escaping ([Row]) -> RowKeys<Row.ID>
   ) {
     self.init(sections: [], animation: animation)
-    typedRows = RowArray(rows: rows, readIDs: readIDs)
+    typedRows = RowArray(rows: rows, readKeys: readKeys)
   }
 
   /// Whether two contents show the same sections and rows (rows compared by identity and view
@@ -157,10 +158,10 @@ package protocol RowCollection {
   associatedtype Row: RowModel
   /// The rows, in order.
   var rows: [Row] { get }
-  /// The rows' ids, in order.
+  /// The rows' ids and their view models' identities, in order.
   ///
-  /// - Returns: One id per row.
-  func readIDs() -> ContiguousArray<Row.ID>
+  /// - Returns: One id and one identity per row.
+  func readKeys() -> RowKeys<Row.ID>
 }
 
 extension RowCollection {
@@ -177,22 +178,39 @@ extension RowCollection {
 /// Rows of one view-model type, with the function that reads their ids.
 private struct RowArray<Row: RowModel>: RowCollection {
   let rows: [Row]
-  let reader: ([Row]) -> ContiguousArray<Row.ID>
+  let reader: ([Row]) -> RowKeys<Row.ID>
 
-  init(rows: [Row], readIDs: @escaping ([Row]) -> ContiguousArray<Row.ID>) {
+  init(rows: [Row], readKeys: @escaping ([Row]) -> RowKeys<Row.ID>) {
     self.rows = rows
-    self.reader = readIDs
+    self.reader = readKeys
   }
 
-  func readIDs() -> ContiguousArray<Row.ID> { reader(rows) }
+  func readKeys() -> RowKeys<Row.ID> { reader(rows) }
 }
 
-/// Reads the ids of `rows`, in order (see ``ListContent/init(typedRows:animation:readIDs:)``).
+/// The ids of rows and the identities of their view models, in order: what a list matches a
+/// new collection by.
+package struct RowKeys<ID: Hashable> {
+  /// The rows' ids.
+  package var ids: ContiguousArray<ID> = []
+  /// The identities of the rows' view models.
+  package var identities: [ObjectIdentifier] = []
+}
+
+/// Reads the ids and identities of `rows`, in order, in one pass (see
+/// ``ListContent/init(typedRows:animation:readKeys:)``).
 ///
 /// - Parameter rows: The view models.
-/// - Returns: Their ids.
-package func readRowIDs<Row: RowModel>(_ rows: [Row]) -> ContiguousArray<Row.ID> {
-  ContiguousArray(rows.lazy.map(\.id))
+/// - Returns: Their ids and identities.
+package func readRowKeys<Row: RowModel>(_ rows: [Row]) -> RowKeys<Row.ID> {
+  var keys = RowKeys<Row.ID>()
+  keys.ids.reserveCapacity(rows.count)
+  keys.identities.reserveCapacity(rows.count)
+  for row in rows {
+    keys.ids.append(row.id)
+    keys.identities.append(ObjectIdentifier(row))
+  }
+  return keys
 }
 
 /// The identity of a row view model, as lists match rows across changes.

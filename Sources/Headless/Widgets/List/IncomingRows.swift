@@ -26,8 +26,9 @@ struct IncomingRows<ID: Hashable> {
   /// - Parameter collection: The rows, with the function that reads their ids.
   init<Rows: RowCollection>(_ collection: Rows) where Rows.Row.ID == ID {
     let rows = collection.rows
-    ids = collection.readIDs()
-    identities = rows.map(ObjectIdentifier.init)
+    let keys = collection.readKeys()
+    ids = keys.ids
+    identities = keys.identities
     model = { rows[$0] }
     sections = [IncomingSection(id: 0, header: nil, footer: nil, count: rows.count)]
     showsSections = false
