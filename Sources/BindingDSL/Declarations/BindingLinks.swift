@@ -317,7 +317,7 @@ class EchoGuardedSink<Value>: NodeSink<Value> {
   /// The view model's value did not change since the last flush, though an edit arrived: the
   /// widget shows the edit, so it is written only if the view model no longer holds what the
   /// edit produced (it was set back before the flush).
-  override final func showAgain(_ value: Value) {
+  override final func editLeftValueUnchanged(_ value: Value) {
     guard isExpecting else { return }
     receive(value)
   }

@@ -93,7 +93,7 @@ private func paceCommand<Model: AnyObject, Value, Output>(
       // NB: retried at the next flush whatever `canExecute` reads then: it may turn false and
       // true again before that flush, which would then see no change.
       waiting.value = value
-      canExecute?.redeliver()
+      canExecute?.deliverAgainAtNextFlush()
     }
   }
   // NB: at the install nothing waits, and the source's first value starts no timer: neither

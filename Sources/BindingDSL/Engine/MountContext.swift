@@ -24,7 +24,7 @@ final class MountContext<Model: AnyObject> {
   var clock: any Clock<Duration> { engine.clock }
 
   /// The mount's rarely used parts, made now if they were not.
-  private var madeExtras: MountExtras {
+  private var extrasMadeIfNeeded: MountExtras {
     if let extras { return extras }
     let made = MountExtras()
     extras = made
@@ -37,7 +37,7 @@ final class MountContext<Model: AnyObject> {
   /// What runs once every declaration is installed (a list mounts its first rows then, so that
   /// the row events of later declarations are already bound).
   func afterInstalling(_ action: @escaping () -> Void) {
-    madeExtras.afterInstalling.append(action)
+    extrasMadeIfNeeded.afterInstalling.append(action)
   }
 
   /// Child view models mounted in this graph run (rows), in no particular order.
@@ -47,14 +47,14 @@ final class MountContext<Model: AnyObject> {
   /// neither hashes.
   var children: [ChildMount] {
     get { extras?.children ?? [] }
-    _modify { yield &madeExtras.children }
+    _modify { yield &extrasMadeIfNeeded.children }
   }
 
   /// What the mount knows of its children's templates; made for the first child.
   var childTemplates: ChildTemplates {
     if let templates = extras?.childTemplates { return templates }
     let templates = ChildTemplates()
-    madeExtras.childTemplates = templates
+    extrasMadeIfNeeded.childTemplates = templates
     return templates
   }
 
@@ -66,7 +66,7 @@ final class MountContext<Model: AnyObject> {
 
   /// The event source for a moment in the screen's life, shared by every declaration.
   func lifecycle(_ event: LifecycleEvent) -> any EventSource {
-    let extras = madeExtras
+    let extras = extrasMadeIfNeeded
     if let existing = extras.lifecycleEvents[event] { return existing }
     let source = LifecycleSource(event)
     extras.lifecycleEvents[event] = source
@@ -81,7 +81,7 @@ final class MountContext<Model: AnyObject> {
   /// first and then its children, `did` events the children first and then the parent, so a
   /// parent's `didAppear` sees its children appeared.
   func send(_ event: LifecycleEvent) {
-    let extras = madeExtras
+    let extras = extrasMadeIfNeeded
     switch event {
     case .willAppear, .willDisappear:
       if event == .willAppear { extras.isAppeared = true }
@@ -218,12 +218,12 @@ final class MountContext<Model: AnyObject> {
     let node = engine.add(reading: inputs) {
       DerivedNode(number: $0, engine: engine, compute: compute)
     }
-    madeExtras.derived.append(node)
+    extrasMadeIfNeeded.derived.append(node)
     return node
   }
 
   func register<Input, Output>(_ command: Command<Input, Output>) {
-    let extras = madeExtras
+    let extras = extrasMadeIfNeeded
     guard !extras.commands.contains(where: { $0 === command }) else { return }
     extras.commands.append(command)
     let origin = self.origin
@@ -232,7 +232,7 @@ final class MountContext<Model: AnyObject> {
 
   /// Who starts the runs and timers of this mount, for cancelling them and for the work ledger:
   /// made with the mount's rarely used parts, which a row of plain bindings does without.
-  var origin: WorkToken { madeExtras.origin }
+  var origin: WorkToken { extrasMadeIfNeeded.origin }
 
   /// ``origin``, if the mount made it: a mount that made none owns no work.
   var originIfMade: WorkToken? { extras?.origin }
@@ -263,7 +263,7 @@ final class MountContext<Model: AnyObject> {
 
   /// Runs `cleanup` when the graph unmounts (removing handlers from widgets).
   func onUnmount(_ cleanup: @escaping () -> Void) {
-    madeExtras.cleanups.append(cleanup)
+    extrasMadeIfNeeded.cleanups.append(cleanup)
   }
 
   /// Calls `object.unmount()` when the graph unmounts: a binding's own object, which costs less

@@ -15,13 +15,13 @@ struct MountNodes {
   /// one element at a time.
   mutating func reserveCapacity(_ count: Int) {
     sources.reserveCapacity(count)
-    let lookups = madeLookups
-    lookups.fewKeyPaths.reserveCapacity(min(count, SourceLookups.fewLimit))
+    let lookups = lookupsMadeIfNeeded
+    lookups.firstKeyPathSources.reserveCapacity(min(count, SourceLookups.firstSourcesLimit))
     lookups.expected = count
   }
 
   /// The lookups, taken now if the install has none yet.
-  var madeLookups: SourceLookups {
+  var lookupsMadeIfNeeded: SourceLookups {
     mutating get {
       if let lookups { return lookups }
       let taken = SourceLookups()
@@ -40,24 +40,25 @@ struct MountNodes {
     _ keyPath: KeyPath<Model, Value>, make: () -> KeyPathSourceNode<Model, Value>
   ) -> KeyPathSourceNode<Model, Value> {
     let identity = ObjectIdentifier(keyPath)
-    let lookups = madeLookups
+    let lookups = lookupsMadeIfNeeded
     if lookups.byKeyPathIdentity.isEmpty {
-      if let known: KeyPathSourceNode<Model, Value> = lookups.fewKeyPathSource(keyPath, identity) {
+      if let known: KeyPathSourceNode<Model, Value> = lookups.firstKeyPathSource(keyPath, identity)
+      {
         return known
       }
-      if lookups.fewKeyPaths.count < SourceLookups.fewLimit {
+      if lookups.firstKeyPathSources.count < SourceLookups.firstSourcesLimit {
         let node = make()
-        lookups.fewKeyPaths.append((identity, keyPath, node))
+        lookups.firstKeyPathSources.append((identity, keyPath, node))
         sources.append(node)
         return node
       }
       lookups.byKeyPath.reserveCapacity(lookups.expected)
       lookups.byKeyPathIdentity.reserveCapacity(lookups.expected)
-      for (identity, keyPath, node) in lookups.fewKeyPaths {
+      for (identity, keyPath, node) in lookups.firstKeyPathSources {
         lookups.byKeyPath[HashedKeyPath(keyPath)] = node
         lookups.byKeyPathIdentity[identity] = (keyPath, node)
       }
-      lookups.fewKeyPaths.removeAll()
+      lookups.firstKeyPathSources.removeAll()
     }
     if let known = lookups.byKeyPathIdentity[identity]?.node as? KeyPathSourceNode<Model, Value> {
       return known
@@ -81,23 +82,23 @@ struct MountNodes {
   mutating func keyedSource<Value>(_ key: AnyHashable, make: () -> SourceNode<Value>)
     -> SourceNode<Value>
   {
-    let lookups = madeLookups
+    let lookups = lookupsMadeIfNeeded
     // NB: a row has a few such sources (a command's states); they are searched in order before
     // a dictionary is made for them, as the key-path sources are.
     if lookups.byKey.isEmpty {
-      for entry in lookups.fewKeyed where entry.key == key {
+      for entry in lookups.firstKeyedSources where entry.key == key {
         if let existing = entry.node as? SourceNode<Value> { return existing }
       }
     } else if let existing = lookups.byKey[key] as? SourceNode<Value> {
       return existing
     }
     let node = make()
-    if lookups.byKey.isEmpty && lookups.fewKeyed.count < SourceLookups.fewLimit {
-      lookups.fewKeyed.append((key, node))
+    if lookups.byKey.isEmpty && lookups.firstKeyedSources.count < SourceLookups.firstSourcesLimit {
+      lookups.firstKeyedSources.append((key, node))
     } else {
       if lookups.byKey.isEmpty {
-        for (key, node) in lookups.fewKeyed { lookups.byKey[key] = node }
-        lookups.fewKeyed.removeAll()
+        for (key, node) in lookups.firstKeyedSources { lookups.byKey[key] = node }
+        lookups.firstKeyedSources.removeAll()
       }
       lookups.byKey[key] = node
     }
@@ -129,22 +130,22 @@ struct MountNodes {
   /// - Returns: The signature, or 0.
   func signature(keeping template: TemplateKeyPaths) -> Int {
     guard let lookups, lookups.byKeyPathIdentity.isEmpty, lookups.byKey.isEmpty,
-      !(lookups.fewKeyPaths.isEmpty && lookups.fewKeyed.isEmpty)
+      !(lookups.firstKeyPathSources.isEmpty && lookups.firstKeyedSources.isEmpty)
     else { return 0 }
-    let fewKeyPaths = lookups.fewKeyPaths
+    let firstKeyPathSources = lookups.firstKeyPathSources
     if let kept = template.keyPaths {
-      guard kept.count == fewKeyPaths.count else { return 0 }
-      for (index, entry) in fewKeyPaths.enumerated()
+      guard kept.count == firstKeyPathSources.count else { return 0 }
+      for (index, entry) in firstKeyPathSources.enumerated()
       where ObjectIdentifier(kept[index]) != entry.identity {
         return 0
       }
     } else {
-      template.keyPaths = fewKeyPaths.map(\.keyPath)
+      template.keyPaths = firstKeyPathSources.map(\.keyPath)
     }
     var hasher = Hasher()
-    hasher.combine(fewKeyPaths.count)
-    for entry in fewKeyPaths { hasher.combine(entry.identity) }
-    for entry in lookups.fewKeyed { hasher.combine(entry.key) }
+    hasher.combine(firstKeyPathSources.count)
+    for entry in firstKeyPathSources { hasher.combine(entry.identity) }
+    for entry in lookups.firstKeyedSources { hasher.combine(entry.key) }
     let value = hasher.finalize()
     return value == 0 ? 1 : value
   }
@@ -162,8 +163,9 @@ struct MountNodes {
 final class SourceLookups {
   /// The first sources made for key paths, searched in order: a row has a few, and hashing key
   /// paths to find them in the dictionaries below cost more than comparing them. Past
-  /// ``fewLimit`` they move into the dictionaries.
-  var fewKeyPaths: [(identity: ObjectIdentifier, keyPath: AnyKeyPath, node: RuntimeNode)] = []
+  /// ``firstSourcesLimit`` they move into the dictionaries.
+  var firstKeyPathSources: [(identity: ObjectIdentifier, keyPath: AnyKeyPath, node: RuntimeNode)] =
+    []
   /// Sources by their key path's identity; the entry keeps the key path alive while its
   /// identity is a key.
   var byKeyPathIdentity: [ObjectIdentifier: (keyPath: AnyKeyPath, node: RuntimeNode)] = [:]
@@ -171,7 +173,7 @@ final class SourceLookups {
   /// objects.
   var byKeyPath: [HashedKeyPath: RuntimeNode] = [:]
   /// The first sources made for keys (a command's states), before ``byKey`` holds them.
-  var fewKeyed: [(key: AnyHashable, node: RuntimeNode)] = []
+  var firstKeyedSources: [(key: AnyHashable, node: RuntimeNode)] = []
   var byKey: [AnyHashable: RuntimeNode] = [:]
   /// About how many nodes the mount makes: the room the key-path dictionaries take when the
   /// first few sources move into them.
@@ -179,20 +181,20 @@ final class SourceLookups {
   /// How many of the mount's sources the graph observes already; the others are new since.
   var observedCount = 0
 
-  static let fewLimit = 8
+  static let firstSourcesLimit = 8
 
   /// The source for `keyPath` among the first few, by the key path's identity or else by value.
   ///
   /// - Returns: The source, or `nil` when none of the first few reads `keyPath`.
-  func fewKeyPathSource<Model, Value>(
+  func firstKeyPathSource<Model, Value>(
     _ keyPath: KeyPath<Model, Value>, _ identity: ObjectIdentifier
   ) -> KeyPathSourceNode<Model, Value>? {
-    for entry in fewKeyPaths where entry.identity == identity {
+    for entry in firstKeyPathSources where entry.identity == identity {
       if let node = entry.node as? KeyPathSourceNode<Model, Value> { return node }
     }
-    for entry in fewKeyPaths where entry.keyPath == keyPath {
+    for entry in firstKeyPathSources where entry.keyPath == keyPath {
       if let node = entry.node as? KeyPathSourceNode<Model, Value> {
-        fewKeyPaths.append((identity, keyPath, node))
+        firstKeyPathSources.append((identity, keyPath, node))
         return node
       }
     }

@@ -18,7 +18,7 @@ class RuntimeNode {
   final private(set) var isTornDown = false
   /// For a source: whether the last ``readTracked()`` found a value to hand on at the next
   /// update.
-  fileprivate final var isFresh = false
+  fileprivate final var hasValueToDeliver = false
   /// For a source: whether a two-way binding wrote an edit into the value since the last
   /// update.
   fileprivate final var wasEdited = false
@@ -99,8 +99,8 @@ class ValueNode<Value>: RuntimeNode {
   final func add(_ sink: Sink<Value>) {
     switch self.sink {
     case nil: self.sink = sink
-    case .several(let set)?: set.rest.append(sink)
-    case let first?: self.sink = .several(SinkSet(first, sink))
+    case .fanOut(let set)?: set.rest.append(sink)
+    case let first?: self.sink = .fanOut(SinkSet(first, sink))
     }
     if sink.receivingMayWrite { engine.noteInstallEffect() }
     sink.send(value)
@@ -122,7 +122,7 @@ class ValueNode<Value>: RuntimeNode {
   final func deliver() -> Bool {
     switch sink {
     case nil: break
-    case .several(let set)?:
+    case .fanOut(let set)?:
       // NB: a sink that unmounted the graph tore this node down; the sinks after it are not
       // written. Plain loops: a closure per sink cost the fan-out a tenth.
       set.first.send(value)
@@ -139,17 +139,17 @@ class ValueNode<Value>: RuntimeNode {
 
   /// Tells the object sinks that the value is unchanged though an edit arrived; nothing is
   /// delivered.
-  final func showValueAgain() {
-    guard case .several(let set)? = sink else {
-      sink?.showAgain(value)
+  final func tellSinksEditLeftValueUnchanged() {
+    guard case .fanOut(let set)? = sink else {
+      sink?.editLeftValueUnchanged(value)
       return
     }
-    set.first.showAgain(value)
+    set.first.editLeftValueUnchanged(value)
     if isTornDown { return }
-    set.second.showAgain(value)
+    set.second.editLeftValueUnchanged(value)
     for sink in set.rest {
       if isTornDown { return }
-      sink.showAgain(value)
+      sink.editLeftValueUnchanged(value)
     }
   }
 
@@ -189,7 +189,7 @@ class SourceNode<Value>: ValueNode<Value> {
     // NB: stored at once; nothing reads a source's value between this read and the update
     // that hands it on (derived nodes compute after every source of the pass).
     value = newValue
-    isFresh = true
+    hasValueToDeliver = true
   }
 
   /// Called by a two-way binding that wrote an edit into the view model: the next flush visits
@@ -205,26 +205,26 @@ class SourceNode<Value>: ValueNode<Value> {
   /// Asks the next flush to hand the current value to every sink and dependent even if it
   /// equals the last one read: a value waiting for a command's `canExecute` is retried at the
   /// next flush, though `canExecute` may have turned false and true again before it.
-  final func redeliver() {
+  final func deliverAgainAtNextFlush() {
     guard !isTornDown else { return }
-    isFresh = true
+    hasValueToDeliver = true
     engine.sourceChanged(number)
   }
 
   override final func update() -> Bool {
-    if isFresh {
-      isFresh = false
+    if hasValueToDeliver {
+      hasValueToDeliver = false
       wasEdited = false
       return deliver()
     } else if wasEdited {
       wasEdited = false
-      showValueAgain()
+      tellSinksEditLeftValueUnchanged()
     }
     return false
   }
 
   override func tearDown() -> Bool {
-    isFresh = false
+    hasValueToDeliver = false
     wasEdited = false
     return super.tearDown()
   }

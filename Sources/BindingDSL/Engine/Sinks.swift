@@ -7,7 +7,7 @@ enum Sink<Value> {
   case object(NodeSink<Value>)
   /// Several sinks of one node, which writes them in turn and stops when a write unmounted it
   /// (see ``ValueNode/deliver()``).
-  case several(SinkSet<Value>)
+  case fanOut(SinkSet<Value>)
 
   /// A sink calling `body` with each value.
   @MainActor
@@ -20,7 +20,7 @@ enum Sink<Value> {
     switch self {
     case .target(let target): target.receive(value)
     case .object(let object): object.receive(value)
-    case .several(let set): set.sendEach(value)
+    case .fanOut(let set): set.sendEach(value)
     }
   }
 
@@ -31,7 +31,7 @@ enum Sink<Value> {
     switch self {
     case .target(let target): !target.receivesWithoutSideEffects
     case .object(let object): object.receivingMayWrite
-    case .several(let set):
+    case .fanOut(let set):
       set.first.receivingMayWrite || set.second.receivingMayWrite
         || set.rest.contains { $0.receivingMayWrite }
     }
@@ -39,11 +39,11 @@ enum Sink<Value> {
 
   /// Tells an object sink that the value did not change although an edit arrived.
   @MainActor
-  func showAgain(_ value: Value) {
+  func editLeftValueUnchanged(_ value: Value) {
     switch self {
     case .target: break
-    case .object(let object): object.showAgain(value)
-    case .several(let set): set.showAgainEach(value)
+    case .object(let object): object.editLeftValueUnchanged(value)
+    case .fanOut(let set): set.editLeftValueUnchangedEach(value)
     }
   }
 
@@ -53,7 +53,7 @@ enum Sink<Value> {
     switch self {
     case .target: break
     case .object(let object): object.detach()
-    case .several(let set): set.detachEach()
+    case .fanOut(let set): set.detachEach()
     }
   }
 }
@@ -67,7 +67,7 @@ class NodeSink<Value> {
 
   /// Called at a flush when an edit reached the source but its value did not change: a sink
   /// whose widget shows an edit the view model no longer holds shows `value` again.
-  func showAgain(_ value: Value) {}
+  func editLeftValueUnchanged(_ value: Value) {}
 
   /// Called when the node writing this sink is torn down (its graph or row unmounted): a sink
   /// that listens to its widget stops.
@@ -141,10 +141,10 @@ final class SinkSet<Value> {
   /// Tells each sink that the value did not change although an edit arrived.
   ///
   /// - Parameter value: The value the sinks were last written.
-  func showAgainEach(_ value: Value) {
-    first.showAgain(value)
-    second.showAgain(value)
-    for sink in rest { sink.showAgain(value) }
+  func editLeftValueUnchangedEach(_ value: Value) {
+    first.editLeftValueUnchanged(value)
+    second.editLeftValueUnchanged(value)
+    for sink in rest { sink.editLeftValueUnchanged(value) }
   }
 
   /// Tells each sink that its node was torn down.

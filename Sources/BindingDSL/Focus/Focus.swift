@@ -172,7 +172,7 @@ private final class FocusSink<Field: Hashable>: NodeSink<Field?> {
 
   override func receive(_ value: Field?) { state.receive(value == field) }
 
-  override func showAgain(_ value: Field?) { state.receive(value == field) }
+  override func editLeftValueUnchanged(_ value: Field?) { state.receive(value == field) }
 
   override var receivingMayWrite: Bool { !state.receivesWithoutSideEffects }
 }
