@@ -41,7 +41,7 @@ final class BindingParts<Model: AnyObject, Value, Target: ValueTarget>: Declarat
     self.back = back
     self.rejected = rejected
     self.targetEnd = BindingEndpoint(target)
-    super.init(form: .bind, problems: problems)
+    super.init(spelling: .bind, problems: problems)
   }
 
   /// The binding's one edge, made from its fields: from the key path to the widget property,

@@ -134,7 +134,7 @@ private final class CommandParts<Model: AnyObject, Input, Output>: DeclarationBo
     commandEnd = BindingEndpoint(command)
     enabledEnd = BindingEndpoint(enabled)
     busyEnd = busy.map { BindingEndpoint($0) }
-    super.init(form: .commandOnControl, problems: [])
+    super.init(spelling: .commandOnControl, problems: [])
   }
 
   /// The trigger executes the command; the command enables the control and shows it busy.

@@ -28,7 +28,7 @@ public struct BindingDeclaration<Model: AnyObject> {
 
   // The edges live in one object of a type that is not generic, so that copying a declaration
   // retains two references.
-  /// The edges, their form and their problems; `nil` for a group.
+  /// The edges, their spelling and their problems; `nil` for a group.
   let body: DeclarationBody?
   /// The declarations of a group, in order; `nil` for a single declaration.
   let members: [BindingDeclaration<Model>]?
@@ -60,10 +60,10 @@ public struct BindingDeclaration<Model: AnyObject> {
 
   @MainActor
   init(
-    _ form: DeclarationForm, site: DeclarationSite, edges: [BindingEdge<Model>],
+    _ spelling: DeclarationSpelling, site: DeclarationSite, edges: [BindingEdge<Model>],
     problems: [String] = []
   ) {
-    self.init(form, site: site, records: edges.map { $0.record }, problems: problems)
+    self.init(spelling, site: site, records: edges.map { $0.record }, problems: problems)
   }
 
   /// A declaration of the edges `records`, made by a function of the library that builds the
@@ -71,11 +71,11 @@ public struct BindingDeclaration<Model: AnyObject> {
   /// specialized for it would look the metadata of up.
   @MainActor
   init(
-    _ form: DeclarationForm, site: DeclarationSite, records: [EdgeRecord],
+    _ spelling: DeclarationSpelling, site: DeclarationSite, records: [EdgeRecord],
     problems: [String] = []
   ) {
     self.site = site
-    self.body = EdgesBody(form, records, problems: problems)
+    self.body = EdgesBody(spelling, records, problems: problems)
     self.members = nil
   }
 
@@ -89,11 +89,11 @@ public struct BindingDeclaration<Model: AnyObject> {
   /// A declaration of one edge, and the problems found while making it.
   @MainActor
   init(
-    _ form: DeclarationForm, site: DeclarationSite, edge: BindingEdge<Model>,
+    _ spelling: DeclarationSpelling, site: DeclarationSite, edge: BindingEdge<Model>,
     problems: [String] = []
   ) {
     self.site = site
-    self.body = EdgesBody(form, edge.record, problems: problems)
+    self.body = EdgesBody(spelling, edge.record, problems: problems)
     self.members = nil
   }
 
@@ -218,17 +218,17 @@ package struct WidgetReference: Hashable, Sendable {
   package let object: ObjectIdentifier
 }
 
-/// A single declaration's edges, the form of its summary and its problems: one object, of a
+/// A single declaration's edges, how its summary is spelled and its problems: one object, of a
 /// type that is not generic (see ``BindingDeclaration``). ``EdgesBody`` keeps a list of edges;
 /// a declaration kind whose edges' functions read values of their own keeps those values
 /// instead, and makes its edges from them when they are asked for (``BindingParts``), so that a
 /// binding is one small object whose function captures nothing.
 class DeclarationBody {
-  let form: DeclarationForm
+  let spelling: DeclarationSpelling
   let problems: [String]
 
-  init(form: DeclarationForm, problems: [String]) {
-    self.form = form
+  init(spelling: DeclarationSpelling, problems: [String]) {
+    self.spelling = spelling
     self.problems = problems
   }
 
@@ -250,13 +250,13 @@ class DeclarationBody {
   func runEdge(_ index: Int, in context: AnyObject) {}
 
   /// The summary of the declaration, made from its edges.
-  var summary: String { form.summary(of: records) }
+  var summary: String { spelling.summary(of: records) }
 
   /// The same body without the functions of its edges, which hold the widgets and commands
   /// the declaration reaches.
   var described: DeclarationBody {
     EdgesBody(
-      form: form, records: records.map { $0.described }, problems: problems)
+      spelling: spelling, records: records.map { $0.described }, problems: problems)
   }
 
   /// The inputs (edges without a function) that feed no node a later edge of the declaration
@@ -284,17 +284,17 @@ final class EdgesBody: DeclarationBody {
   let others: [EdgeRecord]?
 
   /// A body of one edge, and the problems found while making it.
-  init(_ form: DeclarationForm, _ edge: EdgeRecord, problems: [String]) {
+  init(_ spelling: DeclarationSpelling, _ edge: EdgeRecord, problems: [String]) {
     self.first = edge
     self.others = nil
     super.init(
-      form: form,
+      spelling: spelling,
       problems: edge.run == nil ? problems + Self.unreadInputs(in: [edge]) : problems)
   }
 
   /// A body of `records`, and the problems found while making them, to which are added the
   /// inputs nothing reads (and a declaration of no edge, which shows and runs nothing).
-  init(_ form: DeclarationForm, _ records: [EdgeRecord], problems: [String]) {
+  init(_ spelling: DeclarationSpelling, _ records: [EdgeRecord], problems: [String]) {
     if let first = records.first {
       self.first = first
     } else {
@@ -306,17 +306,17 @@ final class EdgesBody: DeclarationBody {
     }
     self.others = records.count > 1 ? Array(records.dropFirst()) : nil
     super.init(
-      form: form,
+      spelling: spelling,
       problems: problems
         + (records.isEmpty ? ["the declaration has no edges; give it at least one"] : [])
         + Self.unreadInputs(in: records))
   }
 
   /// A body of `records` as they are, with `problems` as they were found.
-  init(form: DeclarationForm, records: [EdgeRecord], problems: [String]) {
+  init(spelling: DeclarationSpelling, records: [EdgeRecord], problems: [String]) {
     self.first = records[0]
     self.others = records.count > 1 ? Array(records.dropFirst()) : nil
-    super.init(form: form, problems: problems)
+    super.init(spelling: spelling, problems: problems)
   }
 
   override var records: [EdgeRecord] { [first] + (others ?? []) }

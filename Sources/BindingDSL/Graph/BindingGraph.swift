@@ -46,7 +46,7 @@ public struct BindingGraph<Model: AnyObject> {
     for (index, declaration) in declarations.enumerated() {
       let declared = declaration.body?.records ?? []
       var kind: String?
-      if case .named(let name) = declaration.body?.form { kind = name }
+      if case .named(let name) = declaration.body?.spelling { kind = name }
       // NB: what a node reads is numbered before the node: `bind(\.a, \.b, to:)` numbers `a`,
       // `b`, then the combination.
       for edge in declared where edge.role == .input { _ = numbering.add(edge.from) }

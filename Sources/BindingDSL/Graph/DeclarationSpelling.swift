@@ -1,6 +1,7 @@
-/// How a declaration's summary reads, made from its edges when it is asked for: the summary
-/// names the same ends the graph numbers, so it cannot disagree with them.
-enum DeclarationForm: Sendable {
+/// How a declaration is spelled in its summary (`bind(\.name, to: field.text)`), made from its
+/// edges when it is asked for: the summary names the same ends the graph numbers, so it cannot
+/// disagree with them.
+enum DeclarationSpelling: Sendable {
   /// `bind(source, to: target, mode: .m)`, from the first edge.
   case bind
   /// `bind(first, second, to: target)`: two inputs, then the edge out of the combination.
