@@ -48,10 +48,11 @@ import Testing
   }
 
   @Test func aLongFieldScrollsToKeepTheCaretInView() {
-    let slice = FieldSlice(Array("abcdefghij"), caret: 10, width: 5)
+    let text = "abcdefghij"
+    let slice = FieldSlice(text, caret: text.endIndex, width: 5)
     #expect(slice.text == "ghij")
     #expect(slice.caretColumn == 4)
-    let start = FieldSlice(Array("abcdefghij"), caret: 0, width: 5)
+    let start = FieldSlice(text, caret: text.startIndex, width: 5)
     #expect(start.text == "abcde")
     #expect(start.caretColumn == 0)
   }

@@ -41,9 +41,21 @@ public final class TerminalScreenHost {
   /// The widget the focus goes to on entering a scope: a dialog's default, or the widget that
   /// had the focus when its screen was last left.
   private weak var entryFocus: Widget?
-  /// The caret in the focused text widget, and the text it was placed in: a text changed
-  /// since by anything but the host puts the caret back at its end.
-  var caret: (index: Int, text: String)?
+  /// The caret in the focused text widget, as an offset in its text's UTF-8 bytes, and the
+  /// text it was placed in: a text changed since by anything but the host puts the caret back
+  /// at its end.
+  var caret: (offset: Int, text: String)? {
+    didSet {
+      if caret == nil {
+        goalColumn = nil
+        textScroll = TextScroll()
+      }
+    }
+  }
+  /// The column ↑ and ↓ aim for in a text view, during a run of them.
+  var goalColumn: Int?
+  /// Where the focused text widget's view started in the last frame.
+  var textScroll = TextScroll()
   /// The row the arrows are on in the focused list, by index and by row: rows inserted or
   /// removed before it leave the cursor on the same row.
   var listCursor = 0
@@ -207,12 +219,18 @@ public final class TerminalScreenHost {
       return frame
     }
     var painter = ScreenPainter(focused: focusedWidget)
-    if let field = focusedWidget as? any TextEditable { painter.caret = caretIndex(in: field) }
+    let notes = PaintNotes()
+    if let field = focusedWidget as? any TextEditable {
+      painter.caretOffset = caretOffset(in: field) ?? field.text.value.utf8.count
+      painter.textScroll = textScroll
+      painter.notes = notes
+    }
     if let list = focusedWidget as? ListView {
       followListCursor(in: list)
       painter.listCursor = listCursor
     }
     painter.paint(tree, into: &frame, rows: 0..<(height - 1))
+    if let scroll = notes.textScroll { textScroll = scroll }
     frame.write(footerLine, column: 0, row: height - 1, style: TerminalStyle(attributes: .dim))
     return frame
   }
@@ -481,10 +499,11 @@ public final class TerminalScreenHost {
     }
   }
 
-  /// The caret in `field`: where the host put it, or the end of a text changed since.
-  func caretIndex(in field: any TextEditable) -> Int {
-    let text = field.text.value
-    guard let caret, caret.text == text else { return text.count }
-    return caret.index
+  /// The caret in `field` as an offset in its text's UTF-8 bytes: where the host put it, or
+  /// `nil` (the end) for a text changed since. Comparing the text is immediate while it is the
+  /// one the host handed over.
+  func caretOffset(in field: any TextEditable) -> Int? {
+    guard let caret, caret.text == field.text.value else { return nil }
+    return caret.offset
   }
 }

@@ -123,7 +123,8 @@ enum KeyTable {
     "Everywhere: Tab/⇧Tab next/previous control, Esc cancel a dialog or go back,",
     "  ? this help (Esc or ? closes it), ^C quit",
     "Text: type, ←→ Home End ^A ^E move, Alt-B/F word, ⌫ Del ^D ^W delete,",
-    "  Enter submit (where bound), OK in a prompt, line break in a text view",
+    "  Enter submit (where bound), OK in a prompt",
+    "Text view: ↑↓ line above/below, Enter line break",
     "Button: Enter/Space tap   Toggle: Space/Enter toggle",
     "Slider, stepper: ←↓ less, →↑ more   Options: ←↑ previous, →↓ next",
     "Date: ←→ day, ↑↓ week   Tabs: ←→ tab",
@@ -256,10 +257,18 @@ enum KeyTable {
           }
         },
         command: { _ in .edit(.insert) }),
-      KeyRule("←→/Home/End", "move", [.left], .edit(.left)),
+      KeyRule(multiline ? "←→↑↓/Home/End" : "←→/Home/End", "move", [.left], .edit(.left)),
       KeyRule("", "", [.right], .edit(.right)),
       KeyRule("", "", [.home, .control("a")], .edit(.home)),
       KeyRule("", "", [.end, .control("e")], .edit(.end)),
+    ]
+    if multiline {
+      rules += [
+        KeyRule("", "", [.up], .edit(.lineUp)),
+        KeyRule("", "", [.down], .edit(.lineDown)),
+      ]
+    }
+    rules += [
       KeyRule("⌫/Del/^W", "delete", [.backspace], .edit(.backspace)),
       KeyRule("", "", [.delete, .control("d")], .edit(.delete)),
       KeyRule("", "", [.control("w")], .edit(.deleteWord)),

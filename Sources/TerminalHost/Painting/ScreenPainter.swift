@@ -31,7 +31,14 @@ public struct ScreenPainter {
   /// The index in `ListView.rows` of the row the arrows are on while the focused
   /// widget is a list; `nil` when none is.
   public var listCursor: Int?
-  /// The height of the area the screen shows in: the most rows a list takes.
+  /// Where the caret is in the focused text widget, as an offset in its text's UTF-8 bytes:
+  /// set by a host, in place of ``caret``, so that nothing counts the text's characters.
+  var caretOffset: Int?
+  /// Where the focused text widget's view started in the last frame.
+  var textScroll = TextScroll()
+  /// Where painting notes what the host keeps for the next frame.
+  var notes: PaintNotes?
+  /// The height of the area the screen shows in: the most rows a list or a text view takes.
   var viewportHeight = Int.max
   /// Where the focused widget is drawn, when a scrolled drawing asks.
   var marks: Marks?
@@ -156,13 +163,29 @@ public struct ScreenPainter {
     _ widget: any TerminalDrawable, column: Int, row: Int, width: Int, on canvas: inout Canvas
   ) -> Int {
     let focus = isFocused(widget)
+    var place: CaretPlace?
+    if focus {
+      if let caretOffset, let field = widget as? any TextEditable {
+        place = .offset(caretOffset, in: field.text.value)
+      } else if let caret {
+        place = .characters(caret)
+      }
+    }
     var region = TerminalRegion(
       canvas: Canvas(frame: Frame(width: 0, height: 0), rows: 0..<0),
       origin: TerminalPosition(column: column, row: row), width: width, isFocused: focus,
-      isEnabled: widget.isEnabled.value, caret: focus ? caret : nil)
+      isEnabled: widget.isEnabled.value, caret: place)
+    region.viewportHeight = viewportHeight
+    if focus { region.textScroll = textScroll }
     swap(&region.canvas, &canvas)
     let height = widget.draw(in: &region)
     swap(&region.canvas, &canvas)
+    if focus {
+      notes?.textScroll = region.textScroll
+      if let marks, let rows = region.focusRows, marks.focusRows == nil {
+        marks.focusRows = (row + rows.lowerBound)..<(row + rows.upperBound)
+      }
+    }
     // NB: a height below 0 from a kind of one's own would draw the next widget over it.
     return max(height, 0)
   }

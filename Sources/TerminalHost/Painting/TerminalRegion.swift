@@ -18,19 +18,50 @@ public struct TerminalRegion {
   public let isEnabled: Bool
   /// Where the caret is in the focused text widget, as a count of characters from the start;
   /// `nil` puts it after the last character (and is what an unfocused widget gets).
-  public let caret: Int?
+  ///
+  /// Reading it counts the characters before the caret; the built-in text widgets find the
+  /// caret without counting, so that a keystroke in a long text costs what is shown.
+  public var caret: Int? {
+    switch caretPlace {
+    case nil: nil
+    case .characters(let count): count
+    case .offset(let offset, let text): text[..<CaretText.index(atOffset: offset, in: text)].count
+    }
+  }
+  /// Where the caret is, as the painter was told.
+  let caretPlace: CaretPlace?
+  /// The most rows the area the screen shows in has: a text view shows at most that many
+  /// lines, scrolled to the caret.
+  var viewportHeight = Int.max
+  /// Where the focused text widget's view started in the last frame, and, once drawn, where it
+  /// starts in this one.
+  var textScroll = TextScroll()
+  /// The rows that must show for the focused widget to be seen (a text view's caret line),
+  /// when the widget says; otherwise all the rows it took.
+  var focusRows: Range<Int>?
 
   /// Creates a region of `width` columns whose top-left corner is at `origin` of `canvas`.
   init(
     canvas: Canvas, origin: TerminalPosition, width: Int, isFocused: Bool, isEnabled: Bool,
-    caret: Int?
+    caret: CaretPlace?
   ) {
     self.canvas = canvas
     self.origin = origin
     self.width = width
     self.isFocused = isFocused
     self.isEnabled = isEnabled
-    self.caret = caret
+    self.caretPlace = caret
+  }
+
+  /// The caret in `text`, the focused widget's text: `nil` when the painter placed none.
+  func caretIndex(in text: String) -> String.Index? {
+    switch caretPlace {
+    case nil: nil
+    case .characters(let count):
+      text.index(text.startIndex, offsetBy: max(count, 0), limitedBy: text.endIndex)
+        ?? text.endIndex
+    case .offset(let offset, _): CaretText.index(atOffset: offset, in: text)
+    }
   }
 
   /// The style a one-line control is drawn in: reversed while it has the focus, dim while it is
