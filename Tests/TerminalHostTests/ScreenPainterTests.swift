@@ -43,7 +43,9 @@ import Testing
     try driver.widget("greeting").isHidden.receive(true)
     try driver.widget("name", as: TextField.self).message.receive("Required")
     let frame = ScreenPainter().paint(root, width: 30, height: 4)
-    #expect(frame.lines == ["Name", "✗ Required", "Password", "[ ] Newsletter [ Save ]"])
+    #expect(
+      frame.lines == ["Name", "✗ Required", "Password", "[ ] Newsletter [ Save ] ↓ more"],
+      "the list under the screen's last row is marked")
     #expect(frame[0, 1].style.foreground == .red)
   }
 

@@ -104,14 +104,16 @@ struct NoteScreen: Screen {
     try await press(.tab)
     let line = (0..<30).map { String($0 % 10) }.joined()
     try await type(line)
-    #expect(terminal.lines[2] == String(line.suffix(19)), "the caret's cell is left at the right")
+    #expect(
+      terminal.lines[2] == "…" + line.suffix(18), "`…` marks what is hidden, the caret at the right"
+    )
     #expect(terminal.frame.cursor == TerminalPosition(column: 19, row: 2))
     try await press(.home)
-    #expect(terminal.lines[2] == String(line.prefix(20)))
+    #expect(terminal.lines[2] == line.prefix(19) + "…")
     #expect(terminal.frame.cursor == TerminalPosition(column: 0, row: 2))
     try await press(.end)
     for _ in 0..<5 { try await press(.left) }
-    #expect(terminal.lines[2] == String(line.suffix(19)), "the view stays while the caret is in it")
+    #expect(terminal.lines[2] == "…" + line.suffix(18), "the view stays while the caret is in it")
     #expect(terminal.frame.cursor == TerminalPosition(column: 14, row: 2))
   }
 
@@ -132,15 +134,15 @@ struct NoteScreen: Screen {
     let text = "abcdefghijklmnopqrstuvwxyz0123456789"
     try await type(text)
     #expect(host.focused?.id == "title")
-    #expect(terminal.lines[1] == String(text.suffix(19)))
+    #expect(terminal.lines[1] == "…" + text.suffix(18))
     for _ in 0..<10 { try await press(.left) }
-    #expect(terminal.lines[1] == String(text.suffix(19)), "the view stays while the caret is in it")
+    #expect(terminal.lines[1] == "…" + text.suffix(18), "the view stays while the caret is in it")
     #expect(terminal.frame.cursor == TerminalPosition(column: 9, row: 1))
     try await press(.home)
-    #expect(terminal.lines[1] == String(text.prefix(20)))
+    #expect(terminal.lines[1] == text.prefix(19) + "…")
     try await press(.end, .backspace, .backspace, .backspace)
     #expect(
-      terminal.lines[1] == String(text.dropLast(3).suffix(19)), "no room left empty at the right")
+      terminal.lines[1] == "…" + text.dropLast(3).suffix(18), "no room left empty at the right")
   }
 
   @Test mutating func typingAWideCharacterPastTheEdgeKeepsTheCaretInView() async throws {
@@ -149,6 +151,84 @@ struct NoteScreen: Screen {
     let cursor = try #require(terminal.frame.cursor)
     #expect(cursor.column <= 19 && cursor.row == 2)
     #expect(terminal.lines[2].hasSuffix("本"))
+  }
+}
+
+/// A screen taller than the terminal: a button, then lines of text and nothing else to focus.
+struct TallScreen: Screen {
+  let ok = Button("ok", title: "OK")
+  let lines = (1...12).map { Label("line\($0)", text: "Line \($0)") }
+
+  var body: Widget {
+    VStack("tall") {
+      ok
+      for line in lines { line }
+    }
+  }
+
+  func bindings(_ vm: NoteModel) -> [BindingDeclaration<NoteModel>] {}
+}
+
+@MainActor
+@Suite struct TerminalScrollMarkTests {
+  @Test func pageDownScrollsToWhatIsPastTheLastFocusStopAndMarksWhatIsHidden() async throws {
+    let driver = try ScreenDriver(TallScreen(), model: NoteModel())
+    let host = TerminalScreenHost(driver.mounted, flush: {})
+    var terminal = VirtualTerminal(width: 20, height: 6)
+    terminal.show(host)
+    #expect(terminal.lines[0] == "[ OK ]")
+    #expect(terminal.lines[4] == "Line 4" + String(repeating: " ", count: 8) + "↓ more")
+    #expect(host.footer.contains("PgUp/PgDn scroll"))
+    host.handle(.pageDown)
+    terminal.show(host)
+    #expect(terminal.lines[0] == "Line 4" + String(repeating: " ", count: 8) + "↑ more")
+    host.handle(.pageDown)
+    host.handle(.pageDown)
+    terminal.show(host)
+    #expect(terminal.lines[4] == "Line 12", "the last line, and no more")
+    host.handle(.pageUp)
+    terminal.show(host)
+    #expect(terminal.lines[0].hasPrefix("Line 4"), "a page is the rows shown less one")
+    host.handle(.enter)
+    terminal.show(host)
+    #expect(terminal.lines[0] == "[ OK ]", "any other key brings the focused widget back in view")
+  }
+
+  @Test func aTextViewMarksLinesHiddenAboveAndBelow() async throws {
+    let model = NoteModel()
+    model.body = (1...9).map { "line \($0)" }.joined(separator: "\n")
+    let driver = try ScreenDriver(NoteScreen(), model: model)
+    let host = TerminalScreenHost(driver.mounted, flush: {})
+    var terminal = VirtualTerminal(width: 12, height: 6)
+    host.handle(.tab)
+    terminal.show(host)
+    // NB: the view shows 5 lines, as many as the screen has rows; the screen scrolls to the
+    // caret's line, so the heading and the title are out of view above.
+    #expect(terminal.lines[4] == "line 9", "the caret's line at the bottom")
+    #expect(terminal.lines[0] == "line 5     ▲", "lines hidden above the view")
+    host.handle(.up)
+    host.handle(.up)
+    host.handle(.up)
+    terminal.show(host)
+    #expect(terminal.lines[0] == "Note", "the screen follows the caret back up")
+    #expect(terminal.lines[2] == "line 5     ▲")
+    #expect(terminal.lines[4] == "line 7     ↓", "the screen's own mark, where the cell is free")
+  }
+
+  @Test func aListMarksRowsHiddenAboveAndBelow() throws {
+    let model = ProfileModel()
+    model.contacts = (1...20).map { ContactCell($0, name: "Contact \($0)") }
+    let driver = try ScreenDriver(ProfileScreen(), model: model)
+    let host = TerminalScreenHost(driver.mounted, flush: {})
+    host.handle(.backTab)
+    #expect(host.frame(width: 30, height: 10).lines.filter { $0.hasSuffix("▲") }.isEmpty)
+    #expect(
+      host.frame(width: 30, height: 10).lines[8] == "  Contact 5"
+        + String(repeating: " ", count: 18) + "▼")
+    for _ in 0..<12 { host.handle(.down) }
+    let lines = host.frame(width: 30, height: 10).lines
+    #expect(lines[0] == "  Contact 5" + String(repeating: " ", count: 18) + "▲", "\(lines)")
+    #expect(lines[8] == "  Contact 13" + String(repeating: " ", count: 17) + "▼")
   }
 }
 

@@ -92,6 +92,13 @@ extension TerminalRegion {
     let first = isFocused ? CaretText.index(atOffset: textScroll.top, in: text) : nil
     let slice = FieldSlice(text, caret: caret, start: first, width: room, secure: secure)
     write(slice.text, column: start, style: base)
+    // NB: `…` marks text hidden at an edge, except in the caret's cell.
+    var mark = base
+    mark.attributes.insert(.dim)
+    if slice.hidesBefore, slice.caretColumn != 0 { write("…", column: start, style: mark) }
+    if slice.hidesAfter, slice.caretColumn != room - 1 {
+      write("…", column: start + room - 1, style: mark)
+    }
     if isFocused {
       placeCursor(column: start + slice.caretColumn)
       textScroll = TextScroll(top: text.utf8.distance(from: text.startIndex, to: slice.start))
@@ -113,6 +120,7 @@ extension TerminalRegion {
       : text.startIndex
     var scrolled = isFocused ? textScroll.column : 0
     var caretLine = text.startIndex
+    var caretCellShown: TerminalPosition?
     if let caret {
       caretLine = TextLines.lineStart(of: caret, in: text)
       if caretLine < top {
@@ -150,14 +158,30 @@ extension TerminalRegion {
       if caretColumn >= scrolled + width { scrolled = caretColumn - width + 1 }
       if let row = starts.firstIndex(of: caretLine) {
         placeCursor(column: caretColumn - scrolled, row: row)
+        caretCellShown = TerminalPosition(column: caretColumn - scrolled, row: row)
         focusRows = row..<(row + 1)
       }
       textScroll = TextScroll(
         top: text.utf8.distance(from: text.startIndex, to: starts[0]), column: scrolled)
     }
+    var mark = style
+    mark.attributes.insert(.dim)
+    let caretCell = caretCellShown
     for (row, start) in starts.enumerated() {
       fill(row: row, style: style)
-      drawLine(of: text, from: start, skipping: scrolled, row: row, style: style)
+      let hidden = drawLine(of: text, from: start, skipping: scrolled, row: row, style: style)
+      // NB: `…` marks a line's characters hidden at an edge, except in the caret's cell; `▲`
+      // and `▼` at the right edge, lines hidden above and below.
+      if hidden.before, caretCell != TerminalPosition(column: 0, row: row) {
+        write("…", column: 0, row: row, style: mark)
+      }
+      if hidden.after, caretCell != TerminalPosition(column: width - 1, row: row) {
+        write("…", column: width - 1, row: row, style: mark)
+      }
+    }
+    if starts[0] > text.startIndex { write("▲", column: width - 1, row: 0, style: mark) }
+    if TextLines.nextLineStart(after: starts[starts.count - 1], in: text) != nil {
+      write("▼", column: width - 1, row: starts.count - 1, style: mark)
     }
     return starts.count
   }
@@ -177,9 +201,13 @@ extension TerminalRegion {
   /// Writes the line of `text` starting at `start` on `row`, its first `skipping` columns left
   /// out (a wide character cut by the left edge shows as a space): only the characters shown
   /// and those skipped are read.
+  ///
+  /// - Returns: Whether characters of the line are hidden before the left edge, and after the
+  ///   right edge.
+  @discardableResult
   private mutating func drawLine(
     of text: String, from start: String.Index, skipping: Int, row: Int, style: TerminalStyle
-  ) {
+  ) -> (before: Bool, after: Bool) {
     let end = TextLines.lineEnd(of: start, in: text)
     var index = start
     var column = 0
@@ -195,5 +223,11 @@ extension TerminalRegion {
       last = text.index(after: last)
     }
     write(String(text[index..<last]), column: lead, row: row, style: style)
+    var after = last < end
+    if used > width, last > index {
+      // NB: the last character read did not fit whole.
+      after = true
+    }
+    return (index > start, after)
   }
 }

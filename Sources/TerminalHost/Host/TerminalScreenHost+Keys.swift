@@ -56,6 +56,8 @@ extension TerminalScreenHost {
       dialog.buttons.first { $0 !== cancel }?.tap.send()
     case .help:
       isShowingHelp.toggle()
+    case .scrollScreen(let pages):
+      screenScroll = max(screenOffset + pages * max(screenRows - 1, 1), 0)
     }
   }
 

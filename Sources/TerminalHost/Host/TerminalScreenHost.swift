@@ -56,6 +56,14 @@ public final class TerminalScreenHost {
   var goalColumn: Int?
   /// Where the focused text widget's view started in the last frame.
   var textScroll = TextScroll()
+  /// The rows of the screen the person scrolled out of view with Page Down and Page Up, until
+  /// the next other key; `nil` while the screen follows the focus.
+  var screenScroll: Int?
+  /// What the last frame found: rows scrolled out of view above, rows shown, and whether the
+  /// screen is taller than they are.
+  var screenOffset = 0
+  var screenRows = 0
+  var screenOverflows = false
   /// The row the arrows are on in the focused list, by index and by row: rows inserted or
   /// removed before it leave the cursor on the same row.
   var listCursor = 0
@@ -158,6 +166,7 @@ public final class TerminalScreenHost {
     context.focusStops = focusOrder.count
     context.isShowingHelp = isShowingHelp
     context.isInRow = rowList != nil
+    context.screenOverflows = screenOverflows
     if let app {
       let dialog = ScreenPainter.frontDialog(of: app.view)
       context.dialog = dialog
@@ -189,7 +198,9 @@ public final class TerminalScreenHost {
     settleFocus()
     let rules = KeyTable.rules(for: operableFocus, context: keyContext)
     guard let rule = rules.first(where: { $0.matches(event) }) else { return }
-    perform(rule.command(event), for: event)
+    let command = rule.command(event)
+    if case .scrollScreen = command {} else { screenScroll = nil }
+    perform(command, for: event)
     flush()
     settleFocus()
   }
@@ -210,20 +221,21 @@ public final class TerminalScreenHost {
     settleFocus()
     var frame = Frame(width: width, height: height)
     guard let tree = root(), height > 0 else { return frame }
-    let footerLine = footer(width: width)
     if isShowingHelp {
       for (row, line) in helpLines.prefix(height - 1).enumerated() {
         frame.write(line, column: 0, row: row)
       }
-      frame.write(footerLine, column: 0, row: height - 1, style: TerminalStyle(attributes: .dim))
+      frame.write(
+        footer(width: width), column: 0, row: height - 1, style: TerminalStyle(attributes: .dim))
       return frame
     }
     var painter = ScreenPainter(focused: focusedWidget)
     let notes = PaintNotes()
+    painter.notes = notes
+    painter.screenScroll = screenScroll
     if let field = focusedWidget as? any TextEditable {
       painter.caretOffset = caretOffset(in: field) ?? field.text.value.utf8.count
       painter.textScroll = textScroll
-      painter.notes = notes
     }
     if let list = focusedWidget as? ListView {
       followListCursor(in: list)
@@ -231,6 +243,12 @@ public final class TerminalScreenHost {
     }
     painter.paint(tree, into: &frame, rows: 0..<(height - 1))
     if let scroll = notes.textScroll { textScroll = scroll }
+    screenOffset = notes.screenOffset
+    screenRows = notes.screenRows
+    screenOverflows = notes.screenOverflows
+    // NB: the footer after painting, so that Page Up and Down show as soon as the screen
+    // overflows.
+    let footerLine = footer(width: width)
     frame.write(footerLine, column: 0, row: height - 1, style: TerminalStyle(attributes: .dim))
     return frame
   }

@@ -24,6 +24,8 @@ enum KeyCommand: Equatable {
   case confirmPrompt
   /// Shows or hides the help screen.
   case help
+  /// Scrolls the screen by pages: up (-1) or down (1).
+  case scrollScreen(Int)
 }
 
 /// What the key table needs to know beyond the focused widget.
@@ -40,6 +42,8 @@ struct KeyContext {
   var cursorRowHasControls = false
   /// Whether the help screen is shown.
   var isShowingHelp = false
+  /// Whether the screen is taller than the rows it shows in, so Page Up and Down scroll it.
+  var screenOverflows = false
 }
 
 /// One line of the key table: the keys that match, the hint the footer shows for them, and
@@ -121,7 +125,8 @@ enum KeyTable {
     "Keys",
     "",
     "Everywhere: Tab/⇧Tab next/previous control, Esc cancel a dialog or go back,",
-    "  ? this help (Esc or ? closes it), ^C quit",
+    "  ? this help (Esc or ? closes it), ^C quit,",
+    "  PgUp/PgDn scroll a screen taller than the terminal (outside a list)",
     "Text: type, ←→ Home End ^A ^E move, Alt-B/F word, ⌫ Del ^D ^W delete,",
     "  Enter submit (where bound), OK in a prompt",
     "Text view: ↑↓ line above/below, Enter line break",
@@ -141,8 +146,9 @@ enum KeyTable {
     ]
   }
 
-  /// Tab and Shift-Tab (named only with two focus stops or more), and Esc when it cancels the
-  /// dialog in front or goes back.
+  /// Tab and Shift-Tab (named only with two focus stops or more), Esc when it cancels the
+  /// dialog in front or goes back, and Page Up and Down when the screen is taller than the
+  /// rows it shows in (a list with rows takes them first).
   private static func moveRules(context: KeyContext) -> [KeyRule] {
     let tabHint = context.focusStops > 1 ? "Tab/⇧Tab" : ""
     var rules = [
@@ -155,6 +161,12 @@ enum KeyTable {
       }
     } else if context.canGoBack {
       rules.append(KeyRule("Esc", "back", [.escape], .back))
+    }
+    if context.screenOverflows {
+      rules += [
+        KeyRule("PgUp/PgDn", "scroll", [.pageUp], .scrollScreen(-1)),
+        KeyRule("", "", [.pageDown], .scrollScreen(1)),
+      ]
     }
     return rules
   }

@@ -3,7 +3,9 @@ import Headless
 extension ScreenPainter {
   /// Draws a list: its rows (each section's header in bold and footer dim), the selected row
   /// marked `▸`, the cursor row reversed while the list has the focus, scrolled so that the
-  /// cursor row shows; then the failure text, or the empty text when there are no rows.
+  /// cursor row shows, `▲` at the right of the first row shown while rows are hidden above it
+  /// and `▼` at the right of the last while rows are hidden below; then the failure text, or
+  /// the empty text when there are no rows.
   /// `⋯ refreshing` shows above the rows while a refresh runs, `⋯ loading more` under them
   /// while more load.
   func drawList(
@@ -34,8 +36,11 @@ extension ScreenPainter {
     let cursorItem = cursorRow.flatMap { target in items.firstIndex { $0 === target } } ?? 0
     let first = room > 0 && cursorItem >= room ? cursorItem - room + 1 : 0
     let end = row + min(canvas.rows.upperBound - row, viewportHeight)
+    let firstTop = row + used
+    var drawn = first
     for item in items[first...] {
       guard row + used < end else { break }
+      drawn += 1
       let top = row + used
       let marker = item.role == .row && item.isSelected.value ? "▸ " : "  "
       canvas.write(marker, column: column, row: top, width: width)
@@ -49,6 +54,16 @@ extension ScreenPainter {
         canvas.emphasize(columns: column..<(column + width), rows: top..<(top + height), emphasis)
       }
       used += height
+    }
+    // NB: the marks sit at the right edge of the first and last rows shown, where rows are
+    // hidden above or below: those the list scrolled past and those its window has not mounted.
+    let window = list.windowRange
+    if first > 0 || window.lowerBound > 0, row + used > firstTop {
+      canvas.write("▲", column: column + width - 1, row: firstTop, width: 1, style: Palette.dim)
+    }
+    if drawn < items.count || window.upperBound < list.rowCount, row + used > firstTop {
+      canvas.write(
+        "▼", column: column + width - 1, row: row + used - 1, width: 1, style: Palette.dim)
     }
     if list.loadMore.isBusy.value, row + used < end {
       canvas.write(

@@ -38,6 +38,9 @@ public struct ScreenPainter {
   var textScroll = TextScroll()
   /// Where painting notes what the host keeps for the next frame.
   var notes: PaintNotes?
+  /// How many rows of the screen the person scrolled out of view above (Page Down), in place
+  /// of as many as it takes for the focused widget to show; `nil` to follow the focus.
+  var screenScroll: Int?
   /// The height of the area the screen shows in: the most rows a list or a text view takes.
   var viewportHeight = Int.max
   /// Where the focused widget is drawn, when a scrolled drawing asks.
@@ -94,8 +97,10 @@ public struct ScreenPainter {
   }
 
   /// Draws `widget` into `rows` of `canvas`, scrolled up as far as it takes for the focused
-  /// widget to show: a first pass measures where the focused widget is (lists take at most the
-  /// height of `rows`), the second draws from that many rows above `rows`, clipped.
+  /// widget to show (or as far as ``screenScroll`` asks): a first pass measures where the
+  /// focused widget is (lists take at most the height of `rows`), the second draws from that
+  /// many rows above `rows`, clipped. `↑ more` at the right of the first row and `↓ more` at
+  /// the right of the last say that rows are hidden above or below (``writeMark(_:row:width:on:)``).
   func drawScrolled(_ widget: Widget, rows: Range<Int>, on canvas: inout Canvas) {
     let rows = rows.clamped(to: canvas.rows).clamped(to: 0..<canvas.frame.height)
     guard !rows.isEmpty else { return }
@@ -105,16 +110,43 @@ public struct ScreenPainter {
     painter.marks = marks
     let width = canvas.frame.width
     var measure = Canvas(frame: Frame(width: width, height: 0), rows: 0..<Int.max)
-    _ = painter.draw(widget, column: 0, row: 0, width: width, on: &measure)
+    let total = painter.draw(widget, column: 0, row: 0, width: width, on: &measure)
     var offset = 0
     if let focus = marks.focusRows, focus.upperBound > rows.count {
       offset = min(focus.upperBound - rows.count, focus.lowerBound)
     }
+    if let screenScroll { offset = min(max(screenScroll, 0), max(total - rows.count, 0)) }
     painter.marks = nil
     let visible = canvas.rows
     canvas.rows = rows
     _ = painter.draw(widget, column: 0, row: rows.lowerBound - offset, width: width, on: &canvas)
+    if offset > 0 { Self.writeMark("↑ more", row: rows.lowerBound, width: width, on: &canvas) }
+    if total - offset > rows.count {
+      Self.writeMark("↓ more", row: rows.upperBound - 1, width: width, on: &canvas)
+    }
     canvas.rows = visible
+    notes?.screenOffset = offset
+    notes?.screenRows = rows.count
+    notes?.screenOverflows = total > rows.count
+  }
+
+  /// Writes `mark` (`↑ more`) dim at the right end of `row`, a space before it, where those
+  /// cells are blank; else its arrow alone in the last cell, where that one is; else nothing,
+  /// so that it covers no content (a list's or a text view's own mark says the same there).
+  private static func writeMark(_ mark: String, row: Int, width: Int, on canvas: inout Canvas) {
+    guard canvas.rows.contains(row), row >= 0, row < canvas.frame.height, width > 0 else { return }
+    func isBlank(_ columns: Range<Int>) -> Bool {
+      columns.allSatisfy {
+        canvas.frame[$0, row].text == " " && !canvas.frame[$0, row].isContinuation
+      }
+    }
+    let text = " " + mark
+    let left = width - TerminalText.width(of: text)
+    if left >= 0, isBlank(left..<width) {
+      canvas.write(text, column: left, row: row, width: width - left, style: Palette.dim)
+    } else if let arrow = mark.first, isBlank((width - 1)..<width) {
+      canvas.write(String(arrow), column: width - 1, row: row, width: 1, style: Palette.dim)
+    }
   }
 
   /// Whether `widget` is the focused widget.

@@ -22,4 +22,9 @@ enum CaretPlace {
 final class PaintNotes {
   /// Where the focused text widget's view starts now.
   var textScroll: TextScroll?
+  /// How many rows of the screen are scrolled out of view above, and how many rows it shows.
+  var screenOffset = 0
+  var screenRows = 0
+  /// Whether the screen is taller than the rows it shows in.
+  var screenOverflows = false
 }

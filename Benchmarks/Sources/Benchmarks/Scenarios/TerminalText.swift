@@ -49,7 +49,7 @@ func prose(_ count: Int, lines: Bool) -> String {
 @MainActor
 func keystrokeTime<S: Screen>(
   _ settings: Settings, screen: @escaping () -> S, text: String, keystrokes: Int
-) -> Double where S.ViewModel == LongTextModel {
+) -> Double where S.Model == LongTextModel {
   median(settings, units: keystrokes) {
     let scheduler = ManualScheduler()
     let model = LongTextModel()
