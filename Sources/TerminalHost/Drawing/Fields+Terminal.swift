@@ -167,7 +167,7 @@ extension TerminalRegion {
     var mark = style
     mark.attributes.insert(.dim)
     let caretCell = caretCellShown
-    for (row, start) in starts.enumerated() {
+    for (row, start) in starts.enumerated() where shows(row: row) {
       fill(row: row, style: style)
       let hidden = drawLine(of: text, from: start, skipping: scrolled, row: row, style: style)
       // NB: `…` marks a line's characters hidden at an edge, except in the caret's cell; `▲`

@@ -64,6 +64,8 @@ public final class TerminalScreenHost {
   var screenOffset = 0
   var screenRows = 0
   var screenOverflows = false
+  /// Where the last frame drew each widget: what a click lands on.
+  var hitAreas = HitAreas()
   /// The row the arrows are on in the focused list, by index and by row: rows inserted or
   /// removed before it leave the cursor on the same row.
   var listCursor = 0
@@ -193,9 +195,21 @@ public final class TerminalScreenHost {
   /// Acts on one key: the focused widget's rule for it, or a rule that works everywhere; a key
   /// no rule takes does nothing. Then flushes.
   ///
+  /// A mouse event acts on what the last frame drew at its cell (Docs/Hosts.md, "Mouse"): a
+  /// left press focuses the widget there, and taps a button or flips a toggle that takes keys
+  /// now; on a list's row it selects the row; the wheel moves a list's cursor or a text view's
+  /// caret three lines, or scrolls the screen. Other buttons and releases do nothing.
+  ///
   /// - Parameter event: The key, as ``KeyDecoder`` reported it.
   public func handle(_ event: KeyEvent) {
     settleFocus()
+    if case .mouse(let action, let position) = event {
+      guard !isShowingHelp else { return }
+      handleMouse(action, at: position)
+      flush()
+      settleFocus()
+      return
+    }
     let rules = KeyTable.rules(for: operableFocus, context: keyContext)
     guard let rule = rules.first(where: { $0.matches(event) }) else { return }
     let command = rule.command(event)
@@ -233,6 +247,8 @@ public final class TerminalScreenHost {
     let notes = PaintNotes()
     painter.notes = notes
     painter.screenScroll = screenScroll
+    let hits = HitAreas()
+    painter.hits = hits
     if let field = focusedWidget as? any TextEditable {
       painter.caretOffset = caretOffset(in: field) ?? field.text.value.utf8.count
       painter.textScroll = textScroll
@@ -246,6 +262,7 @@ public final class TerminalScreenHost {
     screenOffset = notes.screenOffset
     screenRows = notes.screenRows
     screenOverflows = notes.screenOverflows
+    hitAreas = hits
     // NB: the footer after painting, so that Page Up and Down show as soon as the screen
     // overflows.
     let footerLine = footer(width: width)
@@ -397,7 +414,7 @@ public final class TerminalScreenHost {
   }
 
   /// Focuses a control of a row, keeping the list's place in the order and its cursor.
-  private func focusControl(_ control: Widget) {
+  func focusControl(_ control: Widget) {
     if let field = focusedWidget as? any Focusable, field.isFocused.value {
       field.isFocused.edit(false)
     }

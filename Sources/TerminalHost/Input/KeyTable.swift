@@ -135,6 +135,8 @@ enum KeyTable {
     "Date: ←→ day, ↑↓ week   Tabs: ←→ tab",
     "List: ↑↓ PgUp PgDn move, Enter/Space select, Del/⌫ delete, 1-9 row actions,",
     "  r refresh, → the row's buttons (← back to the list)",
+    "Mouse: click focuses and presses a button or toggle, click a row selects it,",
+    "  wheel moves a list or a text view, or scrolls the screen",
   ]
 
   /// → and ← along the controls of a row, while the focus is on one.

@@ -7,7 +7,7 @@ struct Canvas {
 
   /// Whether `row` can be written: in ``rows`` and in the frame. A canvas over a frame without
   /// rows writes nothing and only measures.
-  private func isDrawable(_ row: Int) -> Bool {
+  func isDrawable(_ row: Int) -> Bool {
     rows.contains(row) && row >= 0 && row < frame.height
   }
 

@@ -50,6 +50,11 @@ extension ScreenPainter {
         item === cursorRow
         ? .reverse : item.role == .header ? .bold : item.role == .footer ? .dim : []
       if item === cursorRow, let marks { marks.focusRows = top..<(top + height) }
+      if let hits, canvas.frame.height > 0, item.role == .row {
+        hits.record(
+          item, columns: column..<(column + width),
+          rows: (top..<(top + height)).clamped(to: canvas.rows), list: list)
+      }
       if !emphasis.isEmpty {
         canvas.emphasize(columns: column..<(column + width), rows: top..<(top + height), emphasis)
       }

@@ -38,6 +38,8 @@ public struct ScreenPainter {
   var textScroll = TextScroll()
   /// Where painting notes what the host keeps for the next frame.
   var notes: PaintNotes?
+  /// Where each widget is drawn, noted for the mouse.
+  var hits: HitAreas?
   /// How many rows of the screen the person scrolled out of view above (Page Down), in place
   /// of as many as it takes for the focused widget to show; `nil` to follow the focus.
   var screenScroll: Int?
@@ -159,6 +161,18 @@ public struct ScreenPainter {
     let height = drawKind(widget, column: column, row: row, width: width, on: &canvas)
     if let marks, isFocused(widget), marks.focusRows == nil {
       marks.focusRows = row..<(row + height)
+    }
+    if let hits, canvas.frame.height > 0 {
+      // NB: a button or a toggle is hit on its label only, not on the empty cells after it.
+      var columns = width
+      if widget is any Tappable || widget is any Toggleable,
+        let drawable = widget as? any TerminalDrawable
+      {
+        columns = min(width, drawable.naturalTerminalWidth)
+      }
+      hits.record(
+        widget, columns: column..<(column + columns),
+        rows: (row..<(row + height)).clamped(to: canvas.rows))
     }
     return height
   }

@@ -96,6 +96,10 @@ public struct TerminalRegion {
     return end - origin.column
   }
 
+  /// Whether `row` of the region shows: a widget may skip the work of drawing a row that does
+  /// not (while the painter only measures, or under a scroll view's end).
+  func shows(row: Int) -> Bool { canvas.isDrawable(origin.row + row) }
+
   /// Paints `width` blank cells in `style` from `column` on `row`, stopping at the region's
   /// right edge: the strip a field's text is written on.
   ///
