@@ -85,7 +85,11 @@ public final class TerminalScreenHost {
     weak var screen: Widget?
     weak var widget: Widget?
     let index: Int
+    /// The row a list's cursor was on, when the widget is a list.
+    weak var cursorRow: RowWidget?
   }
+  /// The row the list the focus goes back to had its cursor on.
+  private weak var entryCursorRow: RowWidget?
 
   /// Creates a host for the widget tree `root` returns.
   ///
@@ -305,6 +309,13 @@ public final class TerminalScreenHost {
     {
       entryFocus = nil
       moveFocus(to: entry, in: order)
+      // NB: a list shown again keeps the row its cursor was on, not the first one shown.
+      if let list = entry as? ListView, let row = entryCursorRow,
+        let index = list.rows.firstIndex(where: { $0 === row })
+      {
+        moveListCursor(to: index, in: list)
+      }
+      entryCursorRow = nil
     } else {
       entryFocus = nil
       moveFocus(to: order[min(focusIndex, order.count - 1)], in: order)
@@ -337,8 +348,11 @@ public final class TerminalScreenHost {
     guard current !== scope else { return }
     savedFocus.removeAll { $0.screen == nil || $0.screen === scope }
     if let scope, !(scope is DialogView), let focusedWidget {
+      let widget = rowList ?? focusedWidget
       savedFocus.append(
-        SavedFocus(screen: scope, widget: rowList ?? focusedWidget, index: focusIndex))
+        SavedFocus(
+          screen: scope, widget: widget, index: focusIndex,
+          cursorRow: widget is ListView ? listCursorRow : nil))
     }
     scope = current
     focusedWidget = nil
@@ -346,10 +360,12 @@ public final class TerminalScreenHost {
     focusedRow = nil
     focusIndex = 0
     entryFocus = nil
+    entryCursorRow = nil
     if let dialog {
       entryFocus = Self.defaultFocus(of: dialog)
     } else if let saved = savedFocus.first(where: { $0.screen === current }) {
       entryFocus = saved.widget
+      entryCursorRow = saved.cursorRow
       focusIndex = saved.index
     }
   }

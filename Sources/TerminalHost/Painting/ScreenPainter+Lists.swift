@@ -38,6 +38,8 @@ extension ScreenPainter {
     let end = row + min(canvas.rows.upperBound - row, viewportHeight)
     let firstTop = row + used
     var drawn = first
+    var painter = self
+    painter.rowColumns = Self.columnWidths(of: items.filter { $0.role == .row }, painter: self)
     for item in items[first...] {
       guard row + used < end else { break }
       drawn += 1
@@ -45,7 +47,8 @@ extension ScreenPainter {
       let marker = item.role == .row && item.isSelected.value ? "▸ " : "  "
       canvas.write(marker, column: column, row: top, width: width)
       let height = max(
-        drawDown(item.children, column: column + 2, row: top, width: width - 2, on: &canvas), 1)
+        painter.drawDown(
+          item.children, column: column + 2, row: top, width: width - 2, on: &canvas), 1)
       let emphasis: TerminalAttributes =
         item === cursorRow
         ? .reverse : item.role == .header ? .bold : item.role == .footer ? .dim : []
@@ -76,6 +79,23 @@ extension ScreenPainter {
       used += 1
     }
     return used
+  }
+
+  /// The widths of the columns of `rows` whose content is one horizontal stack with the same
+  /// number of children in each: the widest each child is in any of them; `nil` otherwise.
+  private static func columnWidths(of rows: [RowWidget], painter: ScreenPainter) -> [Int]? {
+    var widths: [Int]?
+    for row in rows {
+      guard row.children.count == 1, let stack = row.children[0] as? HStack else { return nil }
+      let naturals = stack.children.map { painter.naturalWidth(of: $0) }
+      guard let known = widths else {
+        widths = naturals
+        continue
+      }
+      guard known.count == naturals.count else { return nil }
+      widths = zip(known, naturals).map { max($0, $1) }
+    }
+    return widths
   }
 
   /// Draws a tab view: a bar of the tabs' titles, the selected one in brackets (reversed while

@@ -40,6 +40,9 @@ public struct ScreenPainter {
   var notes: PaintNotes?
   /// Where each widget is drawn, noted for the mouse.
   var hits: HitAreas?
+  /// The widths of the columns of a list's rows, by child index: a row's horizontal stack
+  /// gives each child the widest that child is in any row shown, so that columns line up.
+  var rowColumns: [Int]?
   /// How many rows of the screen the person scrolled out of view above (Page Down), in place
   /// of as many as it takes for the focused widget to show; `nil` to follow the focus.
   var screenScroll: Int?
@@ -248,19 +251,42 @@ public struct ScreenPainter {
     return used
   }
 
-  /// Draws `children` side by side, a space apart: each at its natural width when they all
-  /// fit (the last taking what is left), or sharing the width in proportion when they do not.
+  /// Draws `children` side by side, a space apart: each at its natural width (in a list's row,
+  /// its column's, ``rowColumns``) when they all fit (the last taking what is left); when they
+  /// do not, the widest give up columns first, so that narrow ones stay whole.
   func drawAcross(
     _ children: [Widget], column: Int, row: Int, width: Int, on canvas: inout Canvas
   ) -> Int {
     let shown = children.filter { !$0.isHidden.value }
     guard !shown.isEmpty else { return 0 }
-    let naturals = shown.map { max(naturalWidth(of: $0), 1) }
+    var naturals = shown.map { max(naturalWidth(of: $0), 1) }
+    if let rowColumns, rowColumns.count == children.count {
+      let indices = children.indices.filter { !children[$0].isHidden.value }
+      naturals = indices.map { max(rowColumns[$0], 1) }
+    }
+    // NB: the columns are the row's own stack's, not those of a stack nested in it.
+    var painter = self
+    painter.rowColumns = nil
     let room = width - (shown.count - 1)
     let total = naturals.reduce(0, +)
     var widths = naturals
     if total > room {
-      widths = naturals.map { max(1, $0 * max(room, 0) / max(total, 1)) }
+      // NB: the widest children give up columns first, so that narrow ones stay whole.
+      var excess = total - max(room, shown.count)
+      while excess > 0 {
+        let widest = widths.max() ?? 1
+        guard widest > 1 else { break }
+        let next = widths.filter { $0 < widest }.max() ?? 1
+        let count = widths.filter { $0 == widest }.count
+        let cut = min(widest - next, (excess + count - 1) / count)
+        var left = excess
+        for index in widths.indices where widths[index] == widest && left > 0 {
+          let taken = min(cut, left)
+          widths[index] -= taken
+          left -= taken
+        }
+        excess = left
+      }
     } else {
       widths[widths.count - 1] += room - total
     }
@@ -269,7 +295,8 @@ public struct ScreenPainter {
     for (child, childWidth) in zip(shown, widths) {
       let end = min(left + childWidth, column + width)
       guard end > left else { break }
-      used = max(used, draw(child, column: left, row: row, width: end - left, on: &canvas))
+      used = max(
+        used, painter.draw(child, column: left, row: row, width: end - left, on: &canvas))
       left = end + 1
     }
     return used

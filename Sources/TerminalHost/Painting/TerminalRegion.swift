@@ -2,7 +2,7 @@
 /// its width, whether it has the focus, the caret, and the style of its line.
 ///
 /// Columns and rows are counted from the region's top-left corner. A write stops at the
-/// region's right edge; a row outside the rows the painter may write (under a scroll view's
+/// region's right edge (text cut there ends in `…`); a row outside the rows the painter may write (under a scroll view's
 /// end, over the footer) is left as it is, so a widget draws all its rows and the painter clips.
 @MainActor
 public struct TerminalRegion {
@@ -77,8 +77,9 @@ public struct TerminalRegion {
   /// The style of a validation message: red.
   public static let errorStyle = Palette.error
 
-  /// Writes `text` from `column` on `row` in `style`, stopping at the region's right edge, and
-  /// returns the column after the last character written (`column` when nothing was).
+  /// Writes `text` from `column` on `row` in `style`, stopping at the region's right edge (text
+  /// cut there ends in `…`), and returns the column after the last character written (`column`
+  /// when nothing was).
   ///
   /// - Parameters:
   ///   - text: What to write; a character wider than one cell takes two (``TerminalText``).

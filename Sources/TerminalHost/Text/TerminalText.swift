@@ -9,7 +9,8 @@
 ///   forms) take 2 columns, and so does a Hangul syllable written as conjoining jamo (a leading
 ///   consonant starts it).
 /// - Emoji take 2: those shown as emoji by default (`isEmojiPresentation`), including ZWJ
-///   sequences and flags, and any emoji followed by U+FE0F (VARIATION SELECTOR-16), such as ❤️.
+///   sequences and flags, any emoji followed by U+FE0F (VARIATION SELECTOR-16), such as ❤️, and
+///   any emoji with a skin tone modifier, such as ☝🏽.
 ///   U+FE0E (VARIATION SELECTOR-15) asks for the narrow text form.
 /// - Combining and enclosing marks, format characters such as U+200B (ZERO WIDTH SPACE) and
 ///   lone conjoining vowels and finals take 0: inside a cluster they add nothing to its base,
@@ -41,6 +42,12 @@ public enum TerminalText {
     if (0x1160...0x11FF).contains(value) || (0xD7B0...0xD7FF).contains(value) { return 0 }
     if scalars.count > 1 {
       if first.properties.isEmoji, scalars.contains("\u{FE0F}") { return 2 }
+      // NB: a skin tone makes an emoji of a text-default one (☝🏽, ✌🏻), as terminals draw it.
+      if first.properties.isEmoji,
+        scalars.dropFirst().contains(where: { $0.properties.isEmojiModifier })
+      {
+        return 2
+      }
       if scalars.contains("\u{FE0E}") { return isEastAsianWide(value) ? 2 : 1 }
     }
     if isEastAsianWide(value) || first.properties.isEmojiPresentation { return 2 }
