@@ -52,17 +52,17 @@ struct LevelsScreen: Screen {
     #expect(lines[2] == "Size:  S [M] L")
   }
 
-  @Test func anEmojiWithASkinToneTakesTwoColumnsAndTheCaretFollowsIt() async throws {
+  @Test func anEmojiWithASkinToneOrVS16TakesTwoColumnsAndTheCaretFollowsIt() async throws {
     let driver = try ScreenDriver(NoteScreen(), model: NoteModel())
     let host = TerminalScreenHost(driver.mounted, flush: {})
     var terminal = VirtualTerminal(width: 20, height: 6)
-    for character in ["☝🏽", "x", "✌🏻"] as [Character] {
+    for character in ["☝🏽", "x", "✌🏻", "❤️"] as [Character] {
       host.handle(.character(character))
       try await driver.settle()
     }
     terminal.show(host)
-    #expect(terminal.lines[1] == "☝🏽x✌🏻")
-    #expect(terminal.frame.cursor == TerminalPosition(column: 5, row: 1), "2 + 1 + 2 columns")
+    #expect(terminal.lines[1] == "☝🏽x✌🏻❤️")
+    #expect(terminal.frame.cursor == TerminalPosition(column: 7, row: 1), "2 + 1 + 2 + 2 columns")
     #expect(terminal[1, 1].isContinuation, "the emoji's second cell")
   }
 

@@ -26,6 +26,9 @@ public enum TerminalText {
     let scalars = character.unicodeScalars
     var iterator = scalars.makeIterator()
     guard var first = iterator.next() else { return 0 }
+    // NB: ASCII first, before any property is looked up: most text is ASCII, and a lookup of a
+    // scalar's category costs more than the rest of drawing its cell.
+    if first.value < 0x7F, scalars.count == 1 { return 1 }
     // NB: a format character may start a cluster (a prepended one, such as U+0600 ARABIC
     // NUMBER SIGN); the scalar it is drawn on decides the width.
     while first.properties.generalCategory == .format, first.value != 0xAD {
@@ -33,7 +36,6 @@ public enum TerminalText {
       first = next
     }
     let value = first.value
-    if value < 0x7F, scalars.count == 1 { return 1 }
     switch first.properties.generalCategory {
     case .control, .lineSeparator, .paragraphSeparator: return 1
     case .nonspacingMark, .enclosingMark: return 0
