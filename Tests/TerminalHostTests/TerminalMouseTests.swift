@@ -174,3 +174,27 @@ import Testing
     #expect(noteTerminal.frame.cursor?.row == 2 + 5, "three lines up from the last, line 9")
   }
 }
+
+@MainActor
+@Suite struct TerminalDialogMouseTests {
+  @Test func aClickBehindADialogDoesNothingAndOnItsButtonAnswersIt() async throws {
+    let driver = AppDriver(registry: try inboxRegistry())
+    let inbox = InboxModel(app: driver.host)
+    try await driver.start { _ in inbox }
+    let host = TerminalScreenHost(driver.host, flush: {})
+    host.handle(.tab)
+    host.handle(.enter)
+    try await driver.settle()
+    let lines = host.frame(width: 30, height: 8).lines
+    #expect(lines[4] == "    │ [ Stay ] [ Leave ] │")
+    // NB: `[ Op` of the inbox's Open button shows at the left of row 1, behind the dialog.
+    host.handle(.mouse(.press(.left), at: TerminalPosition(column: 1, row: 1)))
+    try await driver.settle()
+    #expect(inbox.answers.isEmpty)
+    #expect(host.focused?.id == "alert.1", "the focus stays in the dialog")
+    host.handle(.mouse(.press(.left), at: TerminalPosition(column: 18, row: 4)))
+    try await driver.settle()
+    #expect(inbox.answers == ["answered(true)"], "Leave clicked")
+    #expect(host.focused?.id == "leave", "the focus goes back where it was")
+  }
+}
