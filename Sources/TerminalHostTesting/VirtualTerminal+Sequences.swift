@@ -137,6 +137,8 @@ extension VirtualTerminal {
         case 25: isCursorVisible = isSet
         case 1049: showAlternateScreen(isSet)
         case 2004: isBracketedPasteEnabled = isSet
+        case 1000: isMouseReportingEnabled = isSet
+        case 1006: isSGRMouseEnabled = isSet
         default: unrecognized.append("CSI " + name)
         }
       }

@@ -42,6 +42,10 @@ public struct VirtualTerminal: Sendable {
   public internal(set) var isAlternateScreenActive = false
   /// Whether pastes are bracketed (mode 2004).
   public internal(set) var isBracketedPasteEnabled = false
+  /// Whether mouse presses, releases and the wheel are reported (mode 1000).
+  public internal(set) var isMouseReportingEnabled = false
+  /// Whether mouse reports take the SGR form (mode 1006).
+  public internal(set) var isSGRMouseEnabled = false
   /// The style of the next character written, and of erased cells' background.
   public internal(set) var style = TerminalStyle.plain
   /// The sequences and control characters received that it does not understand, as text.

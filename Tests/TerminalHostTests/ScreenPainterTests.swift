@@ -43,15 +43,18 @@ import Testing
     try driver.widget("greeting").isHidden.receive(true)
     try driver.widget("name", as: TextField.self).message.receive("Required")
     let frame = ScreenPainter().paint(root, width: 30, height: 4)
-    #expect(frame.lines == ["Name", "✗ Required", "Password", "[ ] Newsletter [ Save ]"])
+    #expect(
+      frame.lines == ["Name", "✗ Required", "Password", "[ ] Newsletter [ Save ] ↓ more"],
+      "the list under the screen's last row is marked")
     #expect(frame[0, 1].style.foreground == .red)
   }
 
   @Test func aLongFieldScrollsToKeepTheCaretInView() {
-    let slice = FieldSlice(Array("abcdefghij"), caret: 10, width: 5)
+    let text = "abcdefghij"
+    let slice = FieldSlice(text, caret: text.endIndex, width: 5)
     #expect(slice.text == "ghij")
     #expect(slice.caretColumn == 4)
-    let start = FieldSlice(Array("abcdefghij"), caret: 0, width: 5)
+    let start = FieldSlice(text, caret: text.startIndex, width: 5)
     #expect(start.text == "abcde")
     #expect(start.caretColumn == 0)
   }

@@ -34,11 +34,18 @@ import Testing
     terminal.receive(writer.write(host.frame(width: terminal.width, height: terminal.height)))
   }
 
-  /// The text of the row drawn reversed: the list's cursor row.
+  /// The text of the row drawn reversed, the list's cursor row, without a scroll mark.
   var cursorLine: String? {
     let frame = terminal.frame
     return (0..<frame.height).first { frame[2, $0].style.attributes.contains(.reverse) }
-      .map { terminal.lines[$0] }
+      .map { row in
+        var line = terminal.lines[row]
+        for mark in ["↑ more", "↓ more", "▲", "▼"] where line.hasSuffix(mark) {
+          line.removeLast(mark.count)
+        }
+        while line.last == " " { line.removeLast() }
+        return line
+      }
   }
 
   @Test mutating func theArrowsReachRowsPastTheWindowAndBack() async throws {

@@ -138,11 +138,12 @@ import Testing
     #expect(host.frame(width: 30, height: 5).lines[0] == "こんにちは, 世界")
     try await press(.backTab)
     let onAda = host.frame(width: 30, height: 5).lines
-    #expect(onAda[0] == "Name")
-    #expect(onAda[3] == "  Ada")
+    // NB: the marks at the right say what is hidden above and below.
+    #expect(onAda[0] == "Name" + String(repeating: " ", count: 20) + "↑ more")
+    #expect(onAda[3] == "  Ada" + String(repeating: " ", count: 24) + "▼", "the list's own mark")
     try await press(.down)
     let onGrace = host.frame(width: 30, height: 5).lines
-    #expect(onGrace[0] == "Password")
+    #expect(onGrace[0] == "Password" + String(repeating: " ", count: 16) + "↑ more")
     #expect(onGrace[3] == "  Grace")
     try await press(.tab)
     #expect(host.frame(width: 30, height: 5).cursor == TerminalPosition(column: 0, row: 1))

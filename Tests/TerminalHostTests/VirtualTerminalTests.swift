@@ -91,10 +91,10 @@ import Testing
 
   @Test func whatItDoesNotUnderstandIsRecorded() {
     var terminal = VirtualTerminal(width: 4, height: 1)
-    terminal.receive(utf8("\u{1B}[5n\u{7}\u{1B}7\u{9B}\u{1B}[?1000h\u{1B}[58m"))
+    terminal.receive(utf8("\u{1B}[5n\u{7}\u{1B}7\u{9B}\u{1B}[?1003h\u{1B}[58m"))
     #expect(
       terminal.unrecognized == [
-        "CSI 5n", "control 0x7", "ESC 7", "C1 control U+9B", "CSI ?1000h", "CSI 58m",
+        "CSI 5n", "control 0x7", "ESC 7", "C1 control U+9B", "CSI ?1003h", "CSI 58m",
       ])
   }
 

@@ -9,7 +9,7 @@ import Glibc
 /// list change leaves exactly the expected rows in order and keeps the rows that stayed).
 /// `--markdown` prints the table as Markdown, as `Docs/Performance.md` shows it.
 /// `--only NAME` runs one scenario (chain, fan-out, diamond, batch, typing, mount, driver, render,
-/// kit, memory, lists, rounds, navigation, terminal, pictures), or one part of the lists (lists-diff, lists-sections,
+/// kit, memory, lists, rounds, navigation, terminal, terminal-text, pictures), or one part of the lists (lists-diff, lists-sections,
 /// lists-insert, lists-render, lists-memory, lists-window), for profiling. `BENCH_REPETITIONS=N` in the
 /// environment times each measurement
 /// N times instead of nine, so that a profiler gathers enough samples of a short scenario.
@@ -51,6 +51,7 @@ if runs("lists") || only?.hasPrefix("lists-") == true { rows += listRows(setting
 if runs("rounds") { rows += roundsRows(settings) }
 if runs("navigation") { rows += try navigationRows(settings) + tabsRows(settings) }
 if runs("terminal") { rows += terminalRows(settings) + terminalTypingRows(settings) }
+if runs("terminal-text") { rows += terminalTextRows(settings) }
 if runs("pictures") { rows += pictureRows(settings) }
 
 let timings = !settings.isQuick

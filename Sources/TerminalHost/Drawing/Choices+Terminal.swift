@@ -1,49 +1,62 @@
 public import Headless
 
+/// `Label: ` for a widget with an accessibility label, which is what names a control that has
+/// no title of its own; empty otherwise.
+@MainActor
+func labelPrefix(of widget: Widget) -> String {
+  guard let label = widget.accessibilityLabelNow, !label.isEmpty else { return "" }
+  return label + ": "
+}
+
 extension Slider: TerminalDrawable {
-  /// Draws a bar with a knob, `━━━●───`, and the value after it, in the region's line style,
-  /// and the validation message under it.
+  /// Draws its accessibility label, a bar with a knob, `━━━●───`, and the value after it, in
+  /// the region's line style, and the validation message under it.
   ///
   /// - Parameter region: Where to draw.
   /// - Returns: 1, and 1 more for a message.
   public func draw(in region: inout TerminalRegion) -> Int {
     let range = self.range.value
     let value = self.value.value
+    let label = labelPrefix(of: self)
     let valueText = " " + adjustableValueText
-    let bar = max(min(20, region.width - TerminalText.width(of: valueText)), 3)
+    let bar = max(
+      min(20, region.width - TerminalText.width(of: label) - TerminalText.width(of: valueText)), 3)
     let span = range.upperBound - range.lowerBound
     let fraction =
       span > 0 && value.isFinite ? min(max((value - range.lowerBound) / span, 0), 1) : 0
     let knob = Int((fraction * Double(bar - 1)).rounded())
     let text =
       String(repeating: "━", count: knob) + "●" + String(repeating: "─", count: bar - 1 - knob)
-    region.write(text + valueText, style: region.lineStyle)
+    region.write(label + text + valueText, style: region.lineStyle)
     return 1 + region.writeValidationMessage(message.value, row: 1)
   }
 }
 
 extension Stepper: TerminalDrawable {
-  /// Draws `[−] 3 [+]` in the region's line style, and the validation message under it.
+  /// Draws its accessibility label and `[−] 3 [+]` in the region's line style, and the
+  /// validation message under it.
   ///
   /// - Parameter region: Where to draw.
   /// - Returns: 1, and 1 more for a message.
   public func draw(in region: inout TerminalRegion) -> Int {
-    region.write("[−] \(value.value) [+]", style: region.lineStyle)
+    region.write(labelPrefix(of: self) + "[−] \(value.value) [+]", style: region.lineStyle)
     return 1 + region.writeValidationMessage(message.value, row: 1)
   }
 
-  /// The width of the value between its two buttons.
-  public var naturalTerminalWidth: Int { "\(value.value)".count + 8 }
+  /// The width of the label and of the value between its two buttons.
+  public var naturalTerminalWidth: Int {
+    TerminalText.width(of: labelPrefix(of: self)) + "\(value.value)".count + 8
+  }
 }
 
 extension SegmentedControl: TerminalDrawable {
-  /// Draws the options side by side, the selected one in brackets and bold, and the
-  /// validation message under them.
+  /// Draws its accessibility label, then the options side by side, the selected one in
+  /// brackets and bold, and the validation message under them.
   ///
   /// - Parameter region: Where to draw.
   /// - Returns: 1, and 1 more for a message.
   public func draw(in region: inout TerminalRegion) -> Int {
-    var left = 0
+    var left = region.write(labelPrefix(of: self), style: region.lineStyle)
     for option in options.value {
       let selected = option == selection.value
       var style = region.lineStyle

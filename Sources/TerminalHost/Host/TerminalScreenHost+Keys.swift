@@ -56,6 +56,8 @@ extension TerminalScreenHost {
       dialog.buttons.first { $0 !== cancel }?.tap.send()
     case .help:
       isShowingHelp.toggle()
+    case .scrollScreen(let pages):
+      screenScroll = max(screenOffset + pages * max(screenRows - 1, 1), 0)
     }
   }
 
@@ -72,7 +74,8 @@ extension TerminalScreenHost {
   /// hands the whole new text to the widget as one edit.
   private func editText(_ edit: TextEdit, for event: KeyEvent) {
     guard let field = focusedWidget as? any TextEditable else { return }
-    var text = CaretText(field.text.value, caret: caretIndex(in: field))
+    var text = CaretText(field.text.value, offset: caretOffset(in: field))
+    text.goalColumn = goalColumn
     var typed = ""
     switch event {
     case .character(let character): typed = String(character)
@@ -80,9 +83,9 @@ extension TerminalScreenHost {
     case .enter: typed = "\n"
     default: break
     }
-    text.apply(edit, typed: typed)
-    if CaretText.changesText(edit), text.text != field.text.value { field.text.edit(text.text) }
-    caret = (text.caret, field.text.value)
+    if text.apply(edit, typed: typed) { field.text.edit(text.text) }
+    caret = (text.offset, field.text.value)
+    goalColumn = text.goalColumn
   }
 
   /// Moves an adjustable widget by `steps` steps, as the driver's `step(_:by:)` does

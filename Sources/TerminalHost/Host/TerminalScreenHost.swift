@@ -41,9 +41,31 @@ public final class TerminalScreenHost {
   /// The widget the focus goes to on entering a scope: a dialog's default, or the widget that
   /// had the focus when its screen was last left.
   private weak var entryFocus: Widget?
-  /// The caret in the focused text widget, and the text it was placed in: a text changed
-  /// since by anything but the host puts the caret back at its end.
-  var caret: (index: Int, text: String)?
+  /// The caret in the focused text widget, as an offset in its text's UTF-8 bytes, and the
+  /// text it was placed in: a text changed since by anything but the host puts the caret back
+  /// at its end.
+  var caret: (offset: Int, text: String)? {
+    didSet {
+      if caret == nil {
+        goalColumn = nil
+        textScroll = TextScroll()
+      }
+    }
+  }
+  /// The column ↑ and ↓ aim for in a text view, during a run of them.
+  var goalColumn: Int?
+  /// Where the focused text widget's view started in the last frame.
+  var textScroll = TextScroll()
+  /// The rows of the screen the person scrolled out of view with Page Down and Page Up, until
+  /// the next other key; `nil` while the screen follows the focus.
+  var screenScroll: Int?
+  /// What the last frame found: rows scrolled out of view above, rows shown, and whether the
+  /// screen is taller than they are.
+  var screenOffset = 0
+  var screenRows = 0
+  var screenOverflows = false
+  /// Where the last frame drew each widget: what a click lands on.
+  var hitAreas = HitAreas()
   /// The row the arrows are on in the focused list, by index and by row: rows inserted or
   /// removed before it leave the cursor on the same row.
   var listCursor = 0
@@ -63,7 +85,11 @@ public final class TerminalScreenHost {
     weak var screen: Widget?
     weak var widget: Widget?
     let index: Int
+    /// The row a list's cursor was on, when the widget is a list.
+    weak var cursorRow: RowWidget?
   }
+  /// The row the list the focus goes back to had its cursor on.
+  private weak var entryCursorRow: RowWidget?
 
   /// Creates a host for the widget tree `root` returns.
   ///
@@ -146,6 +172,7 @@ public final class TerminalScreenHost {
     context.focusStops = focusOrder.count
     context.isShowingHelp = isShowingHelp
     context.isInRow = rowList != nil
+    context.screenOverflows = screenOverflows
     if let app {
       let dialog = ScreenPainter.frontDialog(of: app.view)
       context.dialog = dialog
@@ -172,12 +199,26 @@ public final class TerminalScreenHost {
   /// Acts on one key: the focused widget's rule for it, or a rule that works everywhere; a key
   /// no rule takes does nothing. Then flushes.
   ///
+  /// A mouse event acts on what the last frame drew at its cell (Docs/Hosts.md, "Mouse"): a
+  /// left press focuses the widget there, and taps a button or flips a toggle that takes keys
+  /// now; on a list's row it selects the row; the wheel moves a list's cursor or a text view's
+  /// caret three lines, or scrolls the screen. Other buttons and releases do nothing.
+  ///
   /// - Parameter event: The key, as ``KeyDecoder`` reported it.
   public func handle(_ event: KeyEvent) {
     settleFocus()
+    if case .mouse(let action, let position) = event {
+      guard !isShowingHelp else { return }
+      handleMouse(action, at: position)
+      flush()
+      settleFocus()
+      return
+    }
     let rules = KeyTable.rules(for: operableFocus, context: keyContext)
     guard let rule = rules.first(where: { $0.matches(event) }) else { return }
-    perform(rule.command(event), for: event)
+    let command = rule.command(event)
+    if case .scrollScreen = command {} else { screenScroll = nil }
+    perform(command, for: event)
     flush()
     settleFocus()
   }
@@ -198,21 +239,37 @@ public final class TerminalScreenHost {
     settleFocus()
     var frame = Frame(width: width, height: height)
     guard let tree = root(), height > 0 else { return frame }
-    let footerLine = footer(width: width)
     if isShowingHelp {
       for (row, line) in helpLines.prefix(height - 1).enumerated() {
         frame.write(line, column: 0, row: row)
       }
-      frame.write(footerLine, column: 0, row: height - 1, style: TerminalStyle(attributes: .dim))
+      frame.write(
+        footer(width: width), column: 0, row: height - 1, style: TerminalStyle(attributes: .dim))
       return frame
     }
     var painter = ScreenPainter(focused: focusedWidget)
-    if let field = focusedWidget as? any TextEditable { painter.caret = caretIndex(in: field) }
+    let notes = PaintNotes()
+    painter.notes = notes
+    painter.screenScroll = screenScroll
+    let hits = HitAreas()
+    painter.hits = hits
+    if let field = focusedWidget as? any TextEditable {
+      painter.caretOffset = caretOffset(in: field) ?? field.text.value.utf8.count
+      painter.textScroll = textScroll
+    }
     if let list = focusedWidget as? ListView {
       followListCursor(in: list)
       painter.listCursor = listCursor
     }
     painter.paint(tree, into: &frame, rows: 0..<(height - 1))
+    if let scroll = notes.textScroll { textScroll = scroll }
+    screenOffset = notes.screenOffset
+    screenRows = notes.screenRows
+    screenOverflows = notes.screenOverflows
+    hitAreas = hits
+    // NB: the footer after painting, so that Page Up and Down show as soon as the screen
+    // overflows.
+    let footerLine = footer(width: width)
     frame.write(footerLine, column: 0, row: height - 1, style: TerminalStyle(attributes: .dim))
     return frame
   }
@@ -252,6 +309,13 @@ public final class TerminalScreenHost {
     {
       entryFocus = nil
       moveFocus(to: entry, in: order)
+      // NB: a list shown again keeps the row its cursor was on, not the first one shown.
+      if let list = entry as? ListView, let row = entryCursorRow,
+        let index = list.rows.firstIndex(where: { $0 === row })
+      {
+        moveListCursor(to: index, in: list)
+      }
+      entryCursorRow = nil
     } else {
       entryFocus = nil
       moveFocus(to: order[min(focusIndex, order.count - 1)], in: order)
@@ -284,8 +348,11 @@ public final class TerminalScreenHost {
     guard current !== scope else { return }
     savedFocus.removeAll { $0.screen == nil || $0.screen === scope }
     if let scope, !(scope is DialogView), let focusedWidget {
+      let widget = rowList ?? focusedWidget
       savedFocus.append(
-        SavedFocus(screen: scope, widget: rowList ?? focusedWidget, index: focusIndex))
+        SavedFocus(
+          screen: scope, widget: widget, index: focusIndex,
+          cursorRow: widget is ListView ? listCursorRow : nil))
     }
     scope = current
     focusedWidget = nil
@@ -293,10 +360,12 @@ public final class TerminalScreenHost {
     focusedRow = nil
     focusIndex = 0
     entryFocus = nil
+    entryCursorRow = nil
     if let dialog {
       entryFocus = Self.defaultFocus(of: dialog)
     } else if let saved = savedFocus.first(where: { $0.screen === current }) {
       entryFocus = saved.widget
+      entryCursorRow = saved.cursorRow
       focusIndex = saved.index
     }
   }
@@ -361,7 +430,7 @@ public final class TerminalScreenHost {
   }
 
   /// Focuses a control of a row, keeping the list's place in the order and its cursor.
-  private func focusControl(_ control: Widget) {
+  func focusControl(_ control: Widget) {
     if let field = focusedWidget as? any Focusable, field.isFocused.value {
       field.isFocused.edit(false)
     }
@@ -481,10 +550,11 @@ public final class TerminalScreenHost {
     }
   }
 
-  /// The caret in `field`: where the host put it, or the end of a text changed since.
-  func caretIndex(in field: any TextEditable) -> Int {
-    let text = field.text.value
-    guard let caret, caret.text == text else { return text.count }
-    return caret.index
+  /// The caret in `field` as an offset in its text's UTF-8 bytes: where the host put it, or
+  /// `nil` (the end) for a text changed since. Comparing the text is immediate while it is the
+  /// one the host handed over.
+  func caretOffset(in field: any TextEditable) -> Int? {
+    guard let caret, caret.text == field.text.value else { return nil }
+    return caret.offset
   }
 }

@@ -24,6 +24,8 @@ enum KeyCommand: Equatable {
   case confirmPrompt
   /// Shows or hides the help screen.
   case help
+  /// Scrolls the screen by pages: up (-1) or down (1).
+  case scrollScreen(Int)
 }
 
 /// What the key table needs to know beyond the focused widget.
@@ -40,6 +42,8 @@ struct KeyContext {
   var cursorRowHasControls = false
   /// Whether the help screen is shown.
   var isShowingHelp = false
+  /// Whether the screen is taller than the rows it shows in, so Page Up and Down scroll it.
+  var screenOverflows = false
 }
 
 /// One line of the key table: the keys that match, the hint the footer shows for them, and
@@ -121,14 +125,18 @@ enum KeyTable {
     "Keys",
     "",
     "Everywhere: Tab/⇧Tab next/previous control, Esc cancel a dialog or go back,",
-    "  ? this help (Esc or ? closes it), ^C quit",
+    "  ? this help (Esc or ? closes it), ^C quit,",
+    "  PgUp/PgDn scroll a screen taller than the terminal (outside a list)",
     "Text: type, ←→ Home End ^A ^E move, Alt-B/F word, ⌫ Del ^D ^W delete,",
-    "  Enter submit (where bound), OK in a prompt, line break in a text view",
+    "  Enter submit (where bound), OK in a prompt",
+    "Text view: ↑↓ line above/below, Enter line break",
     "Button: Enter/Space tap   Toggle: Space/Enter toggle",
     "Slider, stepper: ←↓ less, →↑ more   Options: ←↑ previous, →↓ next",
     "Date: ←→ day, ↑↓ week   Tabs: ←→ tab",
     "List: ↑↓ PgUp PgDn move, Enter/Space select, Del/⌫ delete, 1-9 row actions,",
     "  r refresh, → the row's buttons (← back to the list)",
+    "Mouse: click focuses and presses a button or toggle, click a row selects it,",
+    "  wheel moves a list or a text view, or scrolls the screen",
   ]
 
   /// → and ← along the controls of a row, while the focus is on one.
@@ -140,8 +148,9 @@ enum KeyTable {
     ]
   }
 
-  /// Tab and Shift-Tab (named only with two focus stops or more), and Esc when it cancels the
-  /// dialog in front or goes back.
+  /// Tab and Shift-Tab (named only with two focus stops or more), Esc when it cancels the
+  /// dialog in front or goes back, and Page Up and Down when the screen is taller than the
+  /// rows it shows in (a list with rows takes them first).
   private static func moveRules(context: KeyContext) -> [KeyRule] {
     let tabHint = context.focusStops > 1 ? "Tab/⇧Tab" : ""
     var rules = [
@@ -154,6 +163,12 @@ enum KeyTable {
       }
     } else if context.canGoBack {
       rules.append(KeyRule("Esc", "back", [.escape], .back))
+    }
+    if context.screenOverflows {
+      rules += [
+        KeyRule("PgUp/PgDn", "scroll", [.pageUp], .scrollScreen(-1)),
+        KeyRule("", "", [.pageDown], .scrollScreen(1)),
+      ]
     }
     return rules
   }
@@ -256,10 +271,18 @@ enum KeyTable {
           }
         },
         command: { _ in .edit(.insert) }),
-      KeyRule("←→/Home/End", "move", [.left], .edit(.left)),
+      KeyRule(multiline ? "←→↑↓/Home/End" : "←→/Home/End", "move", [.left], .edit(.left)),
       KeyRule("", "", [.right], .edit(.right)),
       KeyRule("", "", [.home, .control("a")], .edit(.home)),
       KeyRule("", "", [.end, .control("e")], .edit(.end)),
+    ]
+    if multiline {
+      rules += [
+        KeyRule("", "", [.up], .edit(.lineUp)),
+        KeyRule("", "", [.down], .edit(.lineDown)),
+      ]
+    }
+    rules += [
       KeyRule("⌫/Del/^W", "delete", [.backspace], .edit(.backspace)),
       KeyRule("", "", [.delete, .control("d")], .edit(.delete)),
       KeyRule("", "", [.control("w")], .edit(.deleteWord)),

@@ -19,7 +19,11 @@
 /// Recognised: printable UTF-8 text; Enter, Tab, Backspace (DEL and BS), Escape; control
 /// letters; CSI and SS3 arrows, Home and End (with any modifiers, which are not reported);
 /// CSI Z (Shift-Tab); CSI n ~ for Home, End, Delete, Page Up and Page Down; Alt with a
-/// character; and bracketed pastes. Other sequences (function keys, mouse reports) are skipped.
+/// character; bracketed pastes; and mouse reports in SGR form (CSI < b ; x ; y M or m), and in
+/// the older X10 form (CSI M and three bytes) that a terminal without SGR mode sends. A mouse
+/// report that is not well formed (a count of numbers other than three, a coordinate of 0, a
+/// button code no terminal sends) is skipped whole, so that none of its bytes arrive as typed
+/// text. Other sequences (function keys, mouse motion) are skipped.
 public struct KeyDecoder: Sendable {
   /// Bytes read but not decoded yet: an unfinished sequence or character, or the tail of a
   /// paste that may be the start of its end marker.
@@ -153,15 +157,23 @@ public struct KeyDecoder: Sendable {
     var position = index + 2
     var parameters: [Int] = []
     var current: Int?
+    // NB: a parameter missing between separators counts as absent (-1), so that a mouse
+    // report with one is told apart from one with a 0.
+    var hasMissing = false
     while position < pending.count, (0x20...0x3F).contains(pending[position]) {
       let byte = pending[position]
       if (0x30...0x39).contains(byte) {
-        current = (current ?? 0) &* 10 &+ Int(byte - 0x30)
+        // NB: capped, so that a long run of digits neither overflows nor passes for a number.
+        current = min((current ?? 0) * 10 + Int(byte - 0x30), 1_000_000)
       } else if byte == UInt8(ascii: ";") {
+        if current == nil { hasMissing = true }
         parameters.append(current ?? 0)
         current = nil
       }
       position += 1
+    }
+    if position == index + 2, position < pending.count, pending[position] == UInt8(ascii: "M") {
+      return readX10Mouse(at: index, into: &events)
     }
     guard position < pending.count else { return nil }
     let final = pending[position]
@@ -171,6 +183,17 @@ public struct KeyDecoder: Sendable {
       return index + 1
     }
     if let current { parameters.append(current) }
+    if pending[index + 2] == UInt8(ascii: "<") {
+      let isPress = final == UInt8(ascii: "M")
+      if !hasMissing, parameters.count == 3, isPress || final == UInt8(ascii: "m"),
+        let event = Self.mouseEvent(
+          code: parameters[0], column: parameters[1] - 1, row: parameters[2] - 1,
+          isRelease: !isPress)
+      {
+        events.append(event)
+      }
+      return position + 1
+    }
     let key: KeyEvent? =
       switch final {
       case UInt8(ascii: "Z"): .backTab
@@ -180,6 +203,52 @@ public struct KeyDecoder: Sendable {
     if let key { events.append(key) }
     if final == UInt8(ascii: "~"), parameters.first == 200 { paste = [] }
     return position + 1
+  }
+
+  /// Reads an X10 mouse report, CSI M and three bytes (the button code, the column and the
+  /// row, each plus 32), from the Escape at `index`.
+  private func readX10Mouse(at index: Int, into events: inout [KeyEvent]) -> Int? {
+    guard index + 6 <= pending.count else { return nil }
+    let code = Int(pending[index + 3]) - 32
+    let column = Int(pending[index + 4]) - 33
+    let row = Int(pending[index + 5]) - 33
+    // NB: X10 reports every release as button 3, without saying which.
+    if code & 3 == 3, code & 64 == 0 {
+      if column >= 0, row >= 0 {
+        events.append(.mouse(.release(.left), at: TerminalPosition(column: column, row: row)))
+      }
+    } else if let event = Self.mouseEvent(
+      code: code, column: column, row: row, isRelease: false)
+    {
+      events.append(event)
+    }
+    return index + 6
+  }
+
+  /// The event of a mouse report: `code` the button code (its low bits the button, 64 for the
+  /// wheel, 32 for motion, 4, 8 and 16 the modifiers, which are not reported), `column` and
+  /// `row` from 0. `nil` for motion, for the wheel's sideways turns, and for a report no
+  /// terminal sends (a negative coordinate or code, a code past the wheel's).
+  private static func mouseEvent(code: Int, column: Int, row: Int, isRelease: Bool)
+    -> KeyEvent?
+  {
+    guard code >= 0, code < 128, column >= 0, row >= 0, code & 32 == 0 else { return nil }
+    let position = TerminalPosition(column: column, row: row)
+    if code & 64 != 0 {
+      switch code & 3 {
+      case 0: return isRelease ? nil : .mouse(.scrollUp, at: position)
+      case 1: return isRelease ? nil : .mouse(.scrollDown, at: position)
+      default: return nil
+      }
+    }
+    let button: MouseButton
+    switch code & 3 {
+    case 0: button = .left
+    case 1: button = .middle
+    case 2: button = .right
+    default: return nil
+    }
+    return .mouse(isRelease ? .release(button) : .press(button), at: position)
   }
 
   /// The arrow, Home or End key a CSI or SS3 sequence ends with, or `nil`.

@@ -41,4 +41,29 @@ public enum KeyEvent: Hashable, Sendable {
   case alt(Character)
   /// Text the user pasted, whole, when the terminal brackets pastes; line breaks are `\n`.
   case paste(String)
+  /// A mouse button pressed or released, or the wheel turned, at a cell of the screen (from 0
+  /// at the top left), as a terminal reports it once a session turned mouse reporting on.
+  case mouse(MouseAction, at: TerminalPosition)
+}
+
+/// What the mouse did, as a terminal reports it in SGR mouse mode (1006).
+public enum MouseAction: Hashable, Sendable {
+  /// A button was pressed.
+  case press(MouseButton)
+  /// A button was released.
+  case release(MouseButton)
+  /// The wheel turned up, away from the person: the content moves down, showing what is above.
+  case scrollUp
+  /// The wheel turned down, towards the person.
+  case scrollDown
+}
+
+/// A mouse button.
+public enum MouseButton: Hashable, Sendable {
+  /// The left (primary) button.
+  case left
+  /// The middle button, or a press of the wheel.
+  case middle
+  /// The right (secondary) button.
+  case right
 }

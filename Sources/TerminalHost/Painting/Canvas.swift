@@ -7,18 +7,38 @@ struct Canvas {
 
   /// Whether `row` can be written: in ``rows`` and in the frame. A canvas over a frame without
   /// rows writes nothing and only measures.
-  private func isDrawable(_ row: Int) -> Bool {
+  func isDrawable(_ row: Int) -> Bool {
     rows.contains(row) && row >= 0 && row < frame.height
   }
 
   /// Writes `text` from `column` on `row`, at most `width` columns, and returns the column
-  /// after the last character written; a row outside ``rows`` is left as it is.
+  /// after the last character written; a row outside ``rows`` is left as it is. Text wider than
+  /// `width` is cut and ends in `…`.
   @discardableResult
   mutating func write(
     _ text: String, column: Int, row: Int, width: Int, style: TerminalStyle = .plain
   ) -> Int {
     guard isDrawable(row), width > 0 else { return column }
-    return frame.write(text, column: column, row: row, style: style, endColumn: column + width)
+    var used = 0
+    var end = text.endIndex
+    var cut: String.Index?
+    var index = text.startIndex
+    while index < text.endIndex {
+      let cells = TerminalText.width(of: TerminalText.displayable(text[index]))
+      if cut == nil, used + cells > width - 1 { cut = index }
+      used += cells
+      if used > width {
+        end = cut ?? index
+        break
+      }
+      index = text.index(after: index)
+    }
+    guard end < text.endIndex else {
+      return frame.write(text, column: column, row: row, style: style, endColumn: column + width)
+    }
+    let written = frame.write(
+      String(text[..<end]), column: column, row: row, style: style, endColumn: column + width - 1)
+    return frame.write("…", column: written, row: row, style: style, endColumn: column + width)
   }
 
   /// Paints `width` blank cells in `style` from `column` on `row`.

@@ -46,19 +46,26 @@ extension ScreenPainter {
   }
 
   /// Draws `dialog` as a framed box in the middle of `rows`: its title in bold, its message,
-  /// a prompt's field, then its buttons side by side.
+  /// a prompt's field, then its buttons side by side. On a terminal too narrow for them, the
+  /// title and the message wrap at spaces and the buttons go one under another.
   private func drawDialog(_ dialog: DialogView, rows: Range<Int>, on canvas: inout Canvas) {
-    let buttons = dialog.buttons.map { "[ " + $0.title.value + " ]" }.joined(separator: " ")
+    let buttonTexts = dialog.buttons.map { "[ " + $0.title.value + " ]" }
+    let buttons = buttonTexts.joined(separator: " ")
     let message = dialog.message ?? ""
     let wanted = max(
       TerminalText.width(of: dialog.title), TerminalText.width(of: message),
       TerminalText.width(of: buttons), dialog.field == nil ? 0 : 24)
     let width = min(wanted + 4, canvas.frame.width)
-    let innerRows = 2 + (message.isEmpty ? 0 : 1) + (dialog.field == nil ? 0 : 1)
+    let inner = max(width - 4, 1)
+    let titleLines = Self.wrapped(dialog.title, width: inner)
+    let messageLines = message.isEmpty ? [] : Self.wrapped(message, width: inner)
+    let stacksButtons = TerminalText.width(of: buttons) > inner && dialog.buttons.count > 1
+    let buttonRows = stacksButtons ? dialog.buttons.count : 1
+    let innerRows =
+      titleLines.count + messageLines.count + (dialog.field == nil ? 0 : 1) + buttonRows
     let height = innerRows + 2
     let left = max((canvas.frame.width - width) / 2, 0)
     let top = rows.lowerBound + max((rows.count - height) / 2, 0)
-    let inner = max(width - 4, 1)
     let rule = String(repeating: "─", count: max(width - 2, 0))
     canvas.write("┌" + rule + "┐", column: left, row: top, width: width)
     for line in 1...innerRows {
@@ -68,16 +75,65 @@ extension ScreenPainter {
     }
     canvas.write("└" + rule + "┘", column: left, row: top + height - 1, width: width)
     var line = top + 1
-    canvas.write(dialog.title, column: left + 2, row: line, width: inner, style: Palette.bold)
-    line += 1
-    if !message.isEmpty {
-      canvas.write(message, column: left + 2, row: line, width: inner)
+    for text in titleLines {
+      canvas.write(text, column: left + 2, row: line, width: inner, style: Palette.bold)
+      line += 1
+    }
+    for text in messageLines {
+      canvas.write(text, column: left + 2, row: line, width: inner)
       line += 1
     }
     if let field = dialog.field {
       _ = draw(field, column: left + 2, row: line, width: inner, on: &canvas)
       line += 1
     }
-    _ = drawAcross(dialog.buttons, column: left + 2, row: line, width: inner, on: &canvas)
+    if stacksButtons {
+      for button in dialog.buttons {
+        _ = draw(button, column: left + 2, row: line, width: inner, on: &canvas)
+        line += 1
+      }
+    } else {
+      _ = drawAcross(dialog.buttons, column: left + 2, row: line, width: inner, on: &canvas)
+    }
+  }
+
+  /// `text` in lines of at most `width` columns, broken at spaces; a word wider than a line is
+  /// cut into pieces of that width.
+  static func wrapped(_ text: String, width: Int) -> [String] {
+    let width = max(width, 1)
+    var lines: [String] = []
+    var line = ""
+    var lineWidth = 0
+    for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+      var word = Substring(word)
+      var wordWidth = TerminalText.width(of: word)
+      if lineWidth > 0, lineWidth + 1 + wordWidth <= width {
+        line += " " + word
+        lineWidth += 1 + wordWidth
+        continue
+      }
+      if lineWidth > 0 { lines.append(line) }
+      line = ""
+      lineWidth = 0
+      while wordWidth > width {
+        var piece = ""
+        var pieceWidth = 0
+        var index = word.startIndex
+        while index < word.endIndex {
+          let cells = TerminalText.width(of: word[index])
+          guard pieceWidth + cells <= width || pieceWidth == 0 else { break }
+          piece.append(word[index])
+          pieceWidth += cells
+          index = word.index(after: index)
+        }
+        lines.append(piece)
+        word = word[index...]
+        wordWidth = TerminalText.width(of: word)
+      }
+      line = String(word)
+      lineWidth = wordWidth
+    }
+    if !line.isEmpty || lines.isEmpty { lines.append(line) }
+    return lines
   }
 }

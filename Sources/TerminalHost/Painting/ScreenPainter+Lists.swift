@@ -3,7 +3,9 @@ import Headless
 extension ScreenPainter {
   /// Draws a list: its rows (each section's header in bold and footer dim), the selected row
   /// marked `▸`, the cursor row reversed while the list has the focus, scrolled so that the
-  /// cursor row shows; then the failure text, or the empty text when there are no rows.
+  /// cursor row shows, `▲` at the right of the first row shown while rows are hidden above it
+  /// and `▼` at the right of the last while rows are hidden below; then the failure text, or
+  /// the empty text when there are no rows.
   /// `⋯ refreshing` shows above the rows while a refresh runs, `⋯ loading more` under them
   /// while more load.
   func drawList(
@@ -34,21 +36,42 @@ extension ScreenPainter {
     let cursorItem = cursorRow.flatMap { target in items.firstIndex { $0 === target } } ?? 0
     let first = room > 0 && cursorItem >= room ? cursorItem - room + 1 : 0
     let end = row + min(canvas.rows.upperBound - row, viewportHeight)
+    let firstTop = row + used
+    var drawn = first
+    var painter = self
+    painter.rowColumns = Self.columnWidths(of: items.filter { $0.role == .row }, painter: self)
     for item in items[first...] {
       guard row + used < end else { break }
+      drawn += 1
       let top = row + used
       let marker = item.role == .row && item.isSelected.value ? "▸ " : "  "
       canvas.write(marker, column: column, row: top, width: width)
       let height = max(
-        drawDown(item.children, column: column + 2, row: top, width: width - 2, on: &canvas), 1)
+        painter.drawDown(
+          item.children, column: column + 2, row: top, width: width - 2, on: &canvas), 1)
       let emphasis: TerminalAttributes =
         item === cursorRow
         ? .reverse : item.role == .header ? .bold : item.role == .footer ? .dim : []
       if item === cursorRow, let marks { marks.focusRows = top..<(top + height) }
+      if let hits, canvas.frame.height > 0, item.role == .row {
+        hits.record(
+          item, columns: column..<(column + width),
+          rows: (top..<(top + height)).clamped(to: canvas.rows), list: list)
+      }
       if !emphasis.isEmpty {
         canvas.emphasize(columns: column..<(column + width), rows: top..<(top + height), emphasis)
       }
       used += height
+    }
+    // NB: the marks sit at the right edge of the first and last rows shown, where rows are
+    // hidden above or below: those the list scrolled past and those its window has not mounted.
+    let window = list.windowRange
+    if first > 0 || window.lowerBound > 0, row + used > firstTop {
+      canvas.write("▲", column: column + width - 1, row: firstTop, width: 1, style: Palette.dim)
+    }
+    if drawn < items.count || window.upperBound < list.rowCount, row + used > firstTop {
+      canvas.write(
+        "▼", column: column + width - 1, row: row + used - 1, width: 1, style: Palette.dim)
     }
     if list.loadMore.isBusy.value, row + used < end {
       canvas.write(
@@ -56,6 +79,23 @@ extension ScreenPainter {
       used += 1
     }
     return used
+  }
+
+  /// The widths of the columns of `rows` whose content is one horizontal stack with the same
+  /// number of children in each: the widest each child is in any of them; `nil` otherwise.
+  private static func columnWidths(of rows: [RowWidget], painter: ScreenPainter) -> [Int]? {
+    var widths: [Int]?
+    for row in rows {
+      guard row.children.count == 1, let stack = row.children[0] as? HStack else { return nil }
+      let naturals = stack.children.map { painter.naturalWidth(of: $0) }
+      guard let known = widths else {
+        widths = naturals
+        continue
+      }
+      guard known.count == naturals.count else { return nil }
+      widths = zip(known, naturals).map { max($0, $1) }
+    }
+    return widths
   }
 
   /// Draws a tab view: a bar of the tabs' titles, the selected one in brackets (reversed while

@@ -31,7 +31,22 @@ public struct ScreenPainter {
   /// The index in `ListView.rows` of the row the arrows are on while the focused
   /// widget is a list; `nil` when none is.
   public var listCursor: Int?
-  /// The height of the area the screen shows in: the most rows a list takes.
+  /// Where the caret is in the focused text widget, as an offset in its text's UTF-8 bytes:
+  /// set by a host, in place of ``caret``, so that nothing counts the text's characters.
+  var caretOffset: Int?
+  /// Where the focused text widget's view started in the last frame.
+  var textScroll = TextScroll()
+  /// Where painting notes what the host keeps for the next frame.
+  var notes: PaintNotes?
+  /// Where each widget is drawn, noted for the mouse.
+  var hits: HitAreas?
+  /// The widths of the columns of a list's rows, by child index: a row's horizontal stack
+  /// gives each child the widest that child is in any row shown, so that columns line up.
+  var rowColumns: [Int]?
+  /// How many rows of the screen the person scrolled out of view above (Page Down), in place
+  /// of as many as it takes for the focused widget to show; `nil` to follow the focus.
+  var screenScroll: Int?
+  /// The height of the area the screen shows in: the most rows a list or a text view takes.
   var viewportHeight = Int.max
   /// Where the focused widget is drawn, when a scrolled drawing asks.
   var marks: Marks?
@@ -87,8 +102,10 @@ public struct ScreenPainter {
   }
 
   /// Draws `widget` into `rows` of `canvas`, scrolled up as far as it takes for the focused
-  /// widget to show: a first pass measures where the focused widget is (lists take at most the
-  /// height of `rows`), the second draws from that many rows above `rows`, clipped.
+  /// widget to show (or as far as ``screenScroll`` asks): a first pass measures where the
+  /// focused widget is (lists take at most the height of `rows`), the second draws from that
+  /// many rows above `rows`, clipped. `↑ more` at the right of the first row and `↓ more` at
+  /// the right of the last say that rows are hidden above or below (``writeMark(_:row:width:on:)``).
   func drawScrolled(_ widget: Widget, rows: Range<Int>, on canvas: inout Canvas) {
     let rows = rows.clamped(to: canvas.rows).clamped(to: 0..<canvas.frame.height)
     guard !rows.isEmpty else { return }
@@ -98,16 +115,43 @@ public struct ScreenPainter {
     painter.marks = marks
     let width = canvas.frame.width
     var measure = Canvas(frame: Frame(width: width, height: 0), rows: 0..<Int.max)
-    _ = painter.draw(widget, column: 0, row: 0, width: width, on: &measure)
+    let total = painter.draw(widget, column: 0, row: 0, width: width, on: &measure)
     var offset = 0
     if let focus = marks.focusRows, focus.upperBound > rows.count {
       offset = min(focus.upperBound - rows.count, focus.lowerBound)
     }
+    if let screenScroll { offset = min(max(screenScroll, 0), max(total - rows.count, 0)) }
     painter.marks = nil
     let visible = canvas.rows
     canvas.rows = rows
     _ = painter.draw(widget, column: 0, row: rows.lowerBound - offset, width: width, on: &canvas)
+    if offset > 0 { Self.writeMark("↑ more", row: rows.lowerBound, width: width, on: &canvas) }
+    if total - offset > rows.count {
+      Self.writeMark("↓ more", row: rows.upperBound - 1, width: width, on: &canvas)
+    }
     canvas.rows = visible
+    notes?.screenOffset = offset
+    notes?.screenRows = rows.count
+    notes?.screenOverflows = total > rows.count
+  }
+
+  /// Writes `mark` (`↑ more`) dim at the right end of `row`, a space before it, where those
+  /// cells are blank; else its arrow alone in the last cell, where that one is; else nothing,
+  /// so that it covers no content (a list's or a text view's own mark says the same there).
+  private static func writeMark(_ mark: String, row: Int, width: Int, on canvas: inout Canvas) {
+    guard canvas.rows.contains(row), row >= 0, row < canvas.frame.height, width > 0 else { return }
+    func isBlank(_ columns: Range<Int>) -> Bool {
+      columns.allSatisfy {
+        canvas.frame[$0, row].text == " " && !canvas.frame[$0, row].isContinuation
+      }
+    }
+    let text = " " + mark
+    let left = width - TerminalText.width(of: text)
+    if left >= 0, isBlank(left..<width) {
+      canvas.write(text, column: left, row: row, width: width - left, style: Palette.dim)
+    } else if let arrow = mark.first, isBlank((width - 1)..<width) {
+      canvas.write(String(arrow), column: width - 1, row: row, width: 1, style: Palette.dim)
+    }
   }
 
   /// Whether `widget` is the focused widget.
@@ -120,6 +164,18 @@ public struct ScreenPainter {
     let height = drawKind(widget, column: column, row: row, width: width, on: &canvas)
     if let marks, isFocused(widget), marks.focusRows == nil {
       marks.focusRows = row..<(row + height)
+    }
+    if let hits, canvas.frame.height > 0 {
+      // NB: a button or a toggle is hit on its label only, not on the empty cells after it.
+      var columns = width
+      if widget is any Tappable || widget is any Toggleable,
+        let drawable = widget as? any TerminalDrawable
+      {
+        columns = min(width, drawable.naturalTerminalWidth)
+      }
+      hits.record(
+        widget, columns: column..<(column + columns),
+        rows: (row..<(row + height)).clamped(to: canvas.rows))
     }
     return height
   }
@@ -156,13 +212,29 @@ public struct ScreenPainter {
     _ widget: any TerminalDrawable, column: Int, row: Int, width: Int, on canvas: inout Canvas
   ) -> Int {
     let focus = isFocused(widget)
+    var place: CaretPlace?
+    if focus {
+      if let caretOffset, let field = widget as? any TextEditable {
+        place = .offset(caretOffset, in: field.text.value)
+      } else if let caret {
+        place = .characters(caret)
+      }
+    }
     var region = TerminalRegion(
       canvas: Canvas(frame: Frame(width: 0, height: 0), rows: 0..<0),
       origin: TerminalPosition(column: column, row: row), width: width, isFocused: focus,
-      isEnabled: widget.isEnabled.value, caret: focus ? caret : nil)
+      isEnabled: widget.isEnabled.value, caret: place)
+    region.viewportHeight = viewportHeight
+    if focus { region.textScroll = textScroll }
     swap(&region.canvas, &canvas)
     let height = widget.draw(in: &region)
     swap(&region.canvas, &canvas)
+    if focus {
+      notes?.textScroll = region.textScroll
+      if let marks, let rows = region.focusRows, marks.focusRows == nil {
+        marks.focusRows = (row + rows.lowerBound)..<(row + rows.upperBound)
+      }
+    }
     // NB: a height below 0 from a kind of one's own would draw the next widget over it.
     return max(height, 0)
   }
@@ -179,19 +251,42 @@ public struct ScreenPainter {
     return used
   }
 
-  /// Draws `children` side by side, a space apart: each at its natural width when they all
-  /// fit (the last taking what is left), or sharing the width in proportion when they do not.
+  /// Draws `children` side by side, a space apart: each at its natural width (in a list's row,
+  /// its column's, ``rowColumns``) when they all fit (the last taking what is left); when they
+  /// do not, the widest give up columns first, so that narrow ones stay whole.
   func drawAcross(
     _ children: [Widget], column: Int, row: Int, width: Int, on canvas: inout Canvas
   ) -> Int {
     let shown = children.filter { !$0.isHidden.value }
     guard !shown.isEmpty else { return 0 }
-    let naturals = shown.map { max(naturalWidth(of: $0), 1) }
+    var naturals = shown.map { max(naturalWidth(of: $0), 1) }
+    if let rowColumns, rowColumns.count == children.count {
+      let indices = children.indices.filter { !children[$0].isHidden.value }
+      naturals = indices.map { max(rowColumns[$0], 1) }
+    }
+    // NB: the columns are the row's own stack's, not those of a stack nested in it.
+    var painter = self
+    painter.rowColumns = nil
     let room = width - (shown.count - 1)
     let total = naturals.reduce(0, +)
     var widths = naturals
     if total > room {
-      widths = naturals.map { max(1, $0 * max(room, 0) / max(total, 1)) }
+      // NB: the widest children give up columns first, so that narrow ones stay whole.
+      var excess = total - max(room, shown.count)
+      while excess > 0 {
+        let widest = widths.max() ?? 1
+        guard widest > 1 else { break }
+        let next = widths.filter { $0 < widest }.max() ?? 1
+        let count = widths.filter { $0 == widest }.count
+        let cut = min(widest - next, (excess + count - 1) / count)
+        var left = excess
+        for index in widths.indices where widths[index] == widest && left > 0 {
+          let taken = min(cut, left)
+          widths[index] -= taken
+          left -= taken
+        }
+        excess = left
+      }
     } else {
       widths[widths.count - 1] += room - total
     }
@@ -200,7 +295,8 @@ public struct ScreenPainter {
     for (child, childWidth) in zip(shown, widths) {
       let end = min(left + childWidth, column + width)
       guard end > left else { break }
-      used = max(used, draw(child, column: left, row: row, width: end - left, on: &canvas))
+      used = max(
+        used, painter.draw(child, column: left, row: row, width: end - left, on: &canvas))
       left = end + 1
     }
     return used

@@ -2,7 +2,7 @@
 /// its width, whether it has the focus, the caret, and the style of its line.
 ///
 /// Columns and rows are counted from the region's top-left corner. A write stops at the
-/// region's right edge; a row outside the rows the painter may write (under a scroll view's
+/// region's right edge (text cut there ends in `…`); a row outside the rows the painter may write (under a scroll view's
 /// end, over the footer) is left as it is, so a widget draws all its rows and the painter clips.
 @MainActor
 public struct TerminalRegion {
@@ -18,19 +18,50 @@ public struct TerminalRegion {
   public let isEnabled: Bool
   /// Where the caret is in the focused text widget, as a count of characters from the start;
   /// `nil` puts it after the last character (and is what an unfocused widget gets).
-  public let caret: Int?
+  ///
+  /// Reading it counts the characters before the caret; the built-in text widgets find the
+  /// caret without counting, so that a keystroke in a long text costs what is shown.
+  public var caret: Int? {
+    switch caretPlace {
+    case nil: nil
+    case .characters(let count): count
+    case .offset(let offset, let text): text[..<CaretText.index(atOffset: offset, in: text)].count
+    }
+  }
+  /// Where the caret is, as the painter was told.
+  let caretPlace: CaretPlace?
+  /// The most rows the area the screen shows in has: a text view shows at most that many
+  /// lines, scrolled to the caret.
+  var viewportHeight = Int.max
+  /// Where the focused text widget's view started in the last frame, and, once drawn, where it
+  /// starts in this one.
+  var textScroll = TextScroll()
+  /// The rows that must show for the focused widget to be seen (a text view's caret line),
+  /// when the widget says; otherwise all the rows it took.
+  var focusRows: Range<Int>?
 
   /// Creates a region of `width` columns whose top-left corner is at `origin` of `canvas`.
   init(
     canvas: Canvas, origin: TerminalPosition, width: Int, isFocused: Bool, isEnabled: Bool,
-    caret: Int?
+    caret: CaretPlace?
   ) {
     self.canvas = canvas
     self.origin = origin
     self.width = width
     self.isFocused = isFocused
     self.isEnabled = isEnabled
-    self.caret = caret
+    self.caretPlace = caret
+  }
+
+  /// The caret in `text`, the focused widget's text: `nil` when the painter placed none.
+  func caretIndex(in text: String) -> String.Index? {
+    switch caretPlace {
+    case nil: nil
+    case .characters(let count):
+      text.index(text.startIndex, offsetBy: max(count, 0), limitedBy: text.endIndex)
+        ?? text.endIndex
+    case .offset(let offset, _): CaretText.index(atOffset: offset, in: text)
+    }
   }
 
   /// The style a one-line control is drawn in: reversed while it has the focus, dim while it is
@@ -46,8 +77,9 @@ public struct TerminalRegion {
   /// The style of a validation message: red.
   public static let errorStyle = Palette.error
 
-  /// Writes `text` from `column` on `row` in `style`, stopping at the region's right edge, and
-  /// returns the column after the last character written (`column` when nothing was).
+  /// Writes `text` from `column` on `row` in `style`, stopping at the region's right edge (text
+  /// cut there ends in `…`), and returns the column after the last character written (`column`
+  /// when nothing was).
   ///
   /// - Parameters:
   ///   - text: What to write; a character wider than one cell takes two (``TerminalText``).
@@ -64,6 +96,10 @@ public struct TerminalRegion {
       style: style)
     return end - origin.column
   }
+
+  /// Whether `row` of the region shows: a widget may skip the work of drawing a row that does
+  /// not (while the painter only measures, or under a scroll view's end).
+  func shows(row: Int) -> Bool { canvas.isDrawable(origin.row + row) }
 
   /// Paints `width` blank cells in `style` from `column` on `row`, stopping at the region's
   /// right edge: the strip a field's text is written on.

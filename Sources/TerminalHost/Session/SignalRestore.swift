@@ -13,14 +13,16 @@ import Synchronization
 /// Every handler uses only async-signal-safe calls: `write(2)`, `tcsetattr(3)`, `signal(2)`,
 /// `sigaction(2)` and `raise(3)`, and lock-free atomics.
 enum SignalRestore {
-  /// Shows the cursor, resets the style, turns bracketed paste off, leaves the alternate
-  /// screen.
+  /// Shows the cursor, resets the style, turns mouse reporting and bracketed paste off, leaves
+  /// the alternate screen.
   static let restoreSequence =
-    TerminalSequences.showCursor + TerminalSequences.resetStyle
+    TerminalSequences.showCursor + TerminalSequences.resetStyle + TerminalSequences.disableMouse
     + TerminalSequences.disableBracketedPaste + TerminalSequences.leaveAlternateScreen
-  /// Switches to the alternate screen and turns bracketed paste on: what resuming writes.
+  /// Switches to the alternate screen and turns bracketed paste and mouse reporting on: what
+  /// taking the terminal and resuming write.
   static let enterSequence =
     TerminalSequences.enterAlternateScreen + TerminalSequences.enableBracketedPaste
+    + TerminalSequences.enableMouse
 
   /// The byte the SIGWINCH handler writes to the wake pipe.
   static let resizedByte: UInt8 = 0x77
@@ -135,7 +137,7 @@ enum SignalRestore {
   }
 
   /// Takes the terminal again after a suspension: raw settings, alternate screen, bracketed
-  /// paste; frames are written again.
+  /// paste, mouse reporting; frames are written again.
   static func enterAgain() {
     guard input >= 0 else { return }
     tcsetattr(input, TCSAFLUSH, rawSettings)

@@ -9,7 +9,8 @@
 #endif
 
 /// A terminal taken over for a full-screen host: raw input (no echo, no line editing, no
-/// signals from Ctrl-C), the alternate screen, and bracketed paste; given back as it was on
+/// signals from Ctrl-C), the alternate screen, bracketed paste and mouse reporting (modes 1000
+/// and 1006); given back as it was on
 /// ``restore()``, on deinit, on SIGINT, SIGTERM, SIGHUP and SIGQUIT, whose handler writes the
 /// restoring sequences and settings before the signal ends the process, and on a crash or a
 /// trap (SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGTRAP), whose handler does the same before the
@@ -61,7 +62,7 @@ public final class TerminalSession {
   }
 
   /// Takes over the terminal: saves its settings, puts it in raw mode, switches to the
-  /// alternate screen and turns bracketed paste on.
+  /// alternate screen and turns bracketed paste and mouse reporting on.
   ///
   /// - Parameters:
   ///   - input: A terminal's file descriptor to read keys from.
@@ -86,7 +87,7 @@ public final class TerminalSession {
       throw TerminalSessionError("the terminal's settings cannot be changed")
     }
     installSignalHandlers(wake: -1)
-    write(TerminalSequences.enterAlternateScreen + TerminalSequences.enableBracketedPaste)
+    write(SignalRestore.enterSequence)
   }
 
   deinit { restore() }
@@ -147,8 +148,8 @@ public final class TerminalSession {
     SignalRestore.writeFrame(bytes, to: output)
   }
 
-  /// Gives the terminal back: shows the cursor, resets the style, turns bracketed paste off,
-  /// leaves the alternate screen and puts the saved settings back. Doing it again does
+  /// Gives the terminal back: shows the cursor, resets the style, turns mouse reporting and
+  /// bracketed paste off, leaves the alternate screen and puts the saved settings back. Doing it again does
   /// nothing.
   public func restore() {
     guard !isRestored else { return }

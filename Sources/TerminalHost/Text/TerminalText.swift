@@ -9,7 +9,8 @@
 ///   forms) take 2 columns, and so does a Hangul syllable written as conjoining jamo (a leading
 ///   consonant starts it).
 /// - Emoji take 2: those shown as emoji by default (`isEmojiPresentation`), including ZWJ
-///   sequences and flags, and any emoji followed by U+FE0F (VARIATION SELECTOR-16), such as ❤️.
+///   sequences and flags, any emoji followed by U+FE0F (VARIATION SELECTOR-16), such as ❤️, and
+///   any emoji with a skin tone modifier, such as ☝🏽.
 ///   U+FE0E (VARIATION SELECTOR-15) asks for the narrow text form.
 /// - Combining and enclosing marks, format characters such as U+200B (ZERO WIDTH SPACE) and
 ///   lone conjoining vowels and finals take 0: inside a cluster they add nothing to its base,
@@ -25,6 +26,9 @@ public enum TerminalText {
     let scalars = character.unicodeScalars
     var iterator = scalars.makeIterator()
     guard var first = iterator.next() else { return 0 }
+    // NB: ASCII first, before any property is looked up: most text is ASCII, and a lookup of a
+    // scalar's category costs more than the rest of drawing its cell.
+    if first.value < 0x7F, scalars.count == 1 { return 1 }
     // NB: a format character may start a cluster (a prepended one, such as U+0600 ARABIC
     // NUMBER SIGN); the scalar it is drawn on decides the width.
     while first.properties.generalCategory == .format, first.value != 0xAD {
@@ -32,7 +36,6 @@ public enum TerminalText {
       first = next
     }
     let value = first.value
-    if value < 0x7F, scalars.count == 1 { return 1 }
     switch first.properties.generalCategory {
     case .control, .lineSeparator, .paragraphSeparator: return 1
     case .nonspacingMark, .enclosingMark: return 0
@@ -41,6 +44,12 @@ public enum TerminalText {
     if (0x1160...0x11FF).contains(value) || (0xD7B0...0xD7FF).contains(value) { return 0 }
     if scalars.count > 1 {
       if first.properties.isEmoji, scalars.contains("\u{FE0F}") { return 2 }
+      // NB: a skin tone makes an emoji of a text-default one (☝🏽, ✌🏻), as terminals draw it.
+      if first.properties.isEmoji,
+        scalars.dropFirst().contains(where: { $0.properties.isEmojiModifier })
+      {
+        return 2
+      }
       if scalars.contains("\u{FE0E}") { return isEastAsianWide(value) ? 2 : 1 }
     }
     if isEastAsianWide(value) || first.properties.isEmojiPresentation { return 2 }

@@ -15,6 +15,13 @@ package enum TerminalSequences {
   package static let enableBracketedPaste = bytes("\u{1B}[?2004h")
   /// CSI ? 2004 l: stop bracketing pasted text.
   package static let disableBracketedPaste = bytes("\u{1B}[?2004l")
+  /// CSI ? 1000 h, CSI ? 1006 h: ask the terminal to report mouse presses, releases and the
+  /// wheel (mode 1000), in the SGR form that has no limit on coordinates (mode 1006). A
+  /// terminal without mode 1006 reports in the X10 form, which ``KeyDecoder`` reads too; one
+  /// without mouse reporting ignores both.
+  package static let enableMouse = bytes("\u{1B}[?1000h\u{1B}[?1006h")
+  /// CSI ? 1006 l, CSI ? 1000 l: stop reporting the mouse.
+  package static let disableMouse = bytes("\u{1B}[?1006l\u{1B}[?1000l")
   /// CSI m: the plain style (SGR 0).
   package static let resetStyle = bytes("\u{1B}[m")
   /// CSI H, CSI 2 J: the cursor to the top left, then every cell erased.

@@ -43,7 +43,7 @@ final class Dial: Widget {
   @Test func theRegionCarriesTheFocusAndTheEnabledStateAndClipsAtItsEdge() {
     let meter = Meter("meter", level: 5)
     let focused = ScreenPainter(focused: meter).paint(meter, width: 4, height: 1)
-    #expect(focused.lines == ["[▮▮▮"], "a write stops at the region's right edge")
+    #expect(focused.lines == ["[▮▮…"], "a write stops at the region's right edge, with …")
     #expect(focused[0, 0].style == TerminalRegion.focusStyle)
     meter.isEnabled.edit(false)
     let disabled = ScreenPainter().paint(meter, width: 10, height: 1)
