@@ -24,6 +24,10 @@ struct SettingsScreen: Screen {
       summary,
     ]
     page = ScrollView("page") { content }
+    // What a screen reader, the terminal and a picture say beside controls without a title.
+    unit.accessibilityLabel.value = "Distance unit"
+    volume.accessibilityLabel.value = "Alert volume"
+    radius.accessibilityLabel.value = "Search radius"
   }
 
   var body: Widget { page }
