@@ -1,0 +1,258 @@
+import BindingDSL
+import CGTK
+import Headless
+
+/// `ListView` → a `GtkListView` in a scrolled window. Its model holds the id of everything the
+/// list shows as a row (``ListView/itemIDs``: headers, rows and footers), so the person can
+/// scroll through every row; its recycled items show the rows of the list's window
+/// (``ListView/row(atPosition:)``), and binding an item outside the window scrolls the window
+/// there, which mounts the rows entering it (`willDisplay`) and unmounts those leaving it
+/// (`didEndDisplaying`).
+final class ListNativeView: NativeView {
+  private struct Bound {
+    var id: String
+    var view: NativeView?
+  }
+
+  private let status = gtk(gtk_label_new(nil))
+  private let refreshButton = gtk(gtk_button_new_with_label("Refresh"))
+  private let loadMoreButton = gtk(gtk_button_new_with_label("Load more"))
+  private let strings: OpaquePointer
+  private let selectionModel: OpaquePointer
+  private let listView: GTKWidgetPointer
+  private(set) var ids: [String] = []
+  private var bound: [UnsafeMutableRawPointer: Bound] = [:]
+  private var seenRowCount = -1
+  private var seenChanges: ListChanges?
+  /// How many times an item was bound to a row: what scrolling costs.
+  private(set) var bindCount = 0
+
+  init(_ list: ListView, host: GTKScreenHost) {
+    let box = gtk(gtk_box_new(GTK_ORIENTATION_VERTICAL, 4))
+    let empty: [UnsafePointer<CChar>?] = [nil]
+    let model = empty.withUnsafeBufferPointer { cgtk_string_list_new($0.baseAddress) }!
+    strings = model
+    selectionModel = gtk_single_selection_new(cgtk_list_model(UnsafeMutableRawPointer(model)))
+    gtk_single_selection_set_autoselect(selectionModel, 0)
+    gtk_single_selection_set_can_unselect(selectionModel, 1)
+    let factory = gtk_signal_list_item_factory_new()!
+    listView = gtk(
+      gtk_list_view_new(
+        cgtk_selection_model(UnsafeMutableRawPointer(selectionModel)), factory))
+    let scrolled = gtk(gtk_scrolled_window_new())
+    gtk_scrolled_window_set_child(cgtk_scrolled_window(scrolled.raw), listView)
+    gtk_scrolled_window_set_policy(
+      cgtk_scrolled_window(scrolled.raw), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+    gtk_widget_set_vexpand(scrolled, 1)
+    gtk_widget_set_size_request(scrolled, -1, 240)
+    gtk_label_set_xalign(cgtk_label(status.raw), 0)
+    gtk_box_append(cgtk_box(box.raw), refreshButton)
+    gtk_box_append(cgtk_box(box.raw), status)
+    gtk_box_append(cgtk_box(box.raw), scrolled)
+    gtk_box_append(cgtk_box(box.raw), loadMoreButton)
+    super.init(widget: list, host: host, control: box)
+    input = listView
+    let factoryPointer = UnsafeMutableRawPointer(factory)
+    SignalHandler.connect(
+      factoryPointer, "setup",
+      argument: { _, item in
+        let child = gtk(gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8))
+        gtk_list_item_set_child(cgtk_list_item(item), child)
+      })
+    SignalHandler.connect(
+      factoryPointer, "bind",
+      argument: { [weak self] _, item in
+        self?.bind(item!)
+      })
+    SignalHandler.connect(
+      factoryPointer, "unbind",
+      argument: { [weak self] _, item in
+        self?.unbind(item!)
+      })
+    SignalHandler.connect(
+      UnsafeMutableRawPointer(selectionModel), "notify::selected",
+      argument: { [weak self] _, _ in self?.selected() })
+    SignalHandler.connect(refreshButton.raw, "clicked") { [weak self] _ in
+      self?.trigger(\.refresh)
+    }
+    SignalHandler.connect(loadMoreButton.raw, "clicked") { [weak self] _ in
+      self?.trigger(\.loadMore)
+    }
+  }
+
+  isolated deinit {
+    g_object_unref(UnsafeMutableRawPointer(selectionModel))
+  }
+
+  override var nestedViews: [NativeView] { bound.values.compactMap(\.view) }
+
+  /// The rows bound to the toolkit's items now: the rows the person sees, and a few more.
+  var boundRows: [RowWidget] { bound.values.compactMap { $0.view?.widget as? RowWidget } }
+
+  override func fill() { update(["children"]) }
+
+  override func update(_ properties: [String]) {
+    super.update(properties)
+    guard let list = widget as? ListView else { return }
+    if list.rowCount != seenRowCount || list.lastChanges != seenChanges {
+      seenRowCount = list.rowCount
+      seenChanges = list.lastChanges
+      let next = list.itemIDs
+      if next != ids { replaceItems(with: next) }
+    }
+    for (item, entry) in bound
+    where entry.view?.widget == nil || row(entry.id) !== entry.view?.widget {
+      show(entry.id, in: item)
+    }
+    let text = list.failureText.value ?? (list.rowCount == 0 ? list.emptyText.value : nil)
+    gtk_label_set_text(cgtk_label(status.raw), text ?? "")
+    setShown(status, text != nil)
+    if list.failureText.value != nil {
+      gtk_widget_add_css_class(status, "error")
+    } else {
+      gtk_widget_remove_css_class(status, "error")
+    }
+    updateControl(refreshButton, list.refresh, title: "Refresh", busy: "Refreshing…")
+    updateControl(
+      loadMoreButton, list.loadMore, title: "Load more", busy: "Loading…",
+      shown: list.hasMore.value)
+    syncSelection()
+  }
+
+  private func updateControl(
+    _ button: GTKWidgetPointer, _ control: ListControl, title: String, busy: String,
+    shown: Bool = true
+  ) {
+    setShown(button, control.isBound && shown)
+    gtk_widget_set_sensitive(button, control.isEnabled.value && !control.isBusy.value ? 1 : 0)
+    gtk_button_set_label(cgtk_button(button.raw), control.isBusy.value ? busy : title)
+  }
+
+  private func replaceItems(with next: [String]) {
+    let old = ids.count
+    ids = next
+    let strings = next.map { strdup($0) } + [nil]
+    defer { for string in strings { free(string) } }
+    writing {
+      strings.withUnsafeBufferPointer { buffer in
+        buffer.baseAddress!.withMemoryRebound(
+          to: UnsafePointer<CChar>?.self, capacity: buffer.count
+        ) {
+          gtk_string_list_splice(self.strings, 0, guint(old), $0)
+        }
+      }
+    }
+  }
+
+  private func row(_ id: String) -> RowWidget? { (widget as? ListView)?.row(id) }
+
+  private func bind(_ item: UnsafeMutableRawPointer) {
+    guard let object = gtk_list_item_get_item(cgtk_list_item(item)) else { return }
+    let id = String(
+      cString: gtk_string_object_get_string(cgtk_string_object(UnsafeMutableRawPointer(object))))
+    bound[item] = Bound(id: id, view: nil)
+    bindCount += 1
+    show(id, in: item)
+  }
+
+  private func unbind(_ item: UnsafeMutableRawPointer) {
+    guard let entry = bound.removeValue(forKey: item) else { return }
+    if let view = entry.view {
+      if let box = gtk_list_item_get_child(cgtk_list_item(item)) { removeAllChildren(of: box) }
+      host.forget(view)
+    }
+  }
+
+  /// Shows the row `id` in `item`, scrolling the list's window to it when it is outside.
+  private func show(_ id: String, in item: UnsafeMutableRawPointer) {
+    guard let list = widget as? ListView, let box = gtk_list_item_get_child(cgtk_list_item(item))
+    else { return }
+    if let old = bound[item]?.view {
+      removeAllChildren(of: box)
+      host.forget(old)
+    }
+    guard let row = mountedRow(id, in: list) else {
+      bound[item]?.view = nil
+      return
+    }
+    let view = host.makeView(for: row)
+    gtk_widget_set_hexpand(view.control, 1)
+    gtk_box_append(cgtk_box(box), view.control)
+    if row.role == .header || row.role == .footer {
+      gtk_widget_add_css_class(view.control, row.role == .header ? "heading" : "dim-label")
+    }
+    if row.role == .row, let model = row.model as? any RowModel {
+      for action in list.boundActions {
+        let button = gtk(gtk_button_new_with_label(action.title ?? action.memberName))
+        gtk_widget_add_css_class(button, action === list.deletion ? "destructive-action" : "flat")
+        SignalHandler.connect(button.raw, "clicked") { [weak self, weak model] _ in
+          guard let self, let model, self.acceptsInput else { return }
+          action.send(model)
+        }
+        gtk_box_append(cgtk_box(box), button)
+      }
+    }
+    bound[item]?.view = view
+    if row.role == .row, list.position(of: row) == list.rowCount - 1, list.loadMore.isBound,
+      list.loadMore.isEnabled.value, list.hasMore.value, !list.loadMore.isBusy.value
+    {
+      list.loadMore.trigger.send()
+    }
+  }
+
+  /// The row `id`, scrolling the list's window so that every bound row stays in it.
+  private func mountedRow(_ id: String, in list: ListView) -> RowWidget? {
+    if let row = list.row(id) { return row }
+    guard let position = list.position(ofRow: id) else { return nil }
+    var positions = bound.values.compactMap { entry -> Int? in
+      entry.id == id ? nil : list.position(ofRow: entry.id)
+    }
+    positions.append(position)
+    let low = positions.min()!
+    let high = positions.max()!
+    if list.visibleRowCount < high - low + 1 { list.visibleRowCount = high - low + 1 }
+    let window = list.windowRange
+    if !window.contains(low) || !window.contains(high) { list.scroll(toRow: low) }
+    return list.row(id)
+  }
+
+  func syncSelection() {
+    guard let list = widget as? ListView else { return }
+    let selected = list.rows.first { $0.isSelected.value }
+    let index = selected.flatMap { row in ids.firstIndex(of: describedID(row, in: list)) }
+    writing {
+      gtk_single_selection_set_selected(
+        selectionModel, index.map { guint($0) } ?? guint(GTK_INVALID_LIST_POSITION))
+    }
+  }
+
+  private func describedID(_ row: RowWidget, in list: ListView) -> String {
+    String(row.id.dropFirst(list.id.count + 1).dropLast())
+  }
+
+  private func selected() {
+    guard !isWriting, let list = widget as? ListView else { return }
+    let position = Int(gtk_single_selection_get_selected(selectionModel))
+    guard ids.indices.contains(position), acceptsInput,
+      let row = list.row(ids[position]), row.role == RowWidget.Role.row
+    else { return }
+    if !row.isSelected.value { list.select(row) }
+  }
+
+  private func trigger(_ control: KeyPath<ListView, ListControl>) {
+    guard acceptsInput, let list = widget as? ListView else { return }
+    let control = list[keyPath: control]
+    guard control.isBound, control.isEnabled.value else { return }
+    control.trigger.send()
+  }
+
+  /// Scrolls the toolkit's list to the item `position`, as the person would.
+  func scrollTo(item position: Int) {
+    let scrolled = gtk_widget_get_parent(listView)!
+    let adjustment = gtk_scrolled_window_get_vadjustment(
+      cgtk_scrolled_window(UnsafeMutableRawPointer(scrolled)))
+    let upper = gtk_adjustment_get_upper(adjustment)
+    let value = upper * Double(position) / Double(max(ids.count, 1))
+    gtk_adjustment_set_value(adjustment, value)
+  }
+}
