@@ -8,8 +8,8 @@ import Headless
 /// modal window of its own.
 final class AppChromeView: NativeView {
   let header = gtk(gtk_header_bar_new())
-  private let title = gtk(gtk_label_new(nil))
-  private let back = gtk(gtk_button_new_from_icon_name("go-previous-symbolic"))
+  let title = gtk(gtk_label_new(nil))
+  let back = gtk(gtk_button_new_from_icon_name("go-previous-symbolic"))
   private let stack = gtk(gtk_stack_new())
   private let overlay = gtk(gtk_overlay_new())
   private var stackViews: [NativeView] = []

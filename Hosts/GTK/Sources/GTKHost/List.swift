@@ -17,8 +17,9 @@ final class ListNativeView: NativeView {
   private let status = gtk(gtk_label_new(nil))
   private let refreshButton = gtk(gtk_button_new_with_label("Refresh"))
   private let loadMoreButton = gtk(gtk_button_new_with_label("Load more"))
+  // NB: the list view owns the selection model, which owns the string list.
   private let strings: OpaquePointer
-  private let selectionModel: OpaquePointer
+  let selectionModel: OpaquePointer
   private let listView: GTKWidgetPointer
   private(set) var ids: [String] = []
   private var bound: [UnsafeMutableRawPointer: Bound] = [:]
@@ -78,10 +79,6 @@ final class ListNativeView: NativeView {
     SignalHandler.connect(loadMoreButton.raw, "clicked") { [weak self] _ in
       self?.trigger(\.loadMore)
     }
-  }
-
-  isolated deinit {
-    g_object_unref(UnsafeMutableRawPointer(selectionModel))
   }
 
   override var nestedViews: [NativeView] { bound.values.compactMap(\.view) }
@@ -200,19 +197,15 @@ final class ListNativeView: NativeView {
     }
   }
 
-  /// The row `id`, scrolling the list's window so that every bound row stays in it.
+  /// The row `id`, scrolling the list's window to it when it is outside. The window shows as
+  /// many rows as the toolkit binds items (GTK 4.8 keeps about 200 bound around the visible
+  /// ones), so that once the toolkit has bound a stretch of items, their rows are all mounted;
+  /// an item whose row left the window meanwhile is shown again at the next update.
   private func mountedRow(_ id: String, in list: ListView) -> RowWidget? {
     if let row = list.row(id) { return row }
     guard let position = list.position(ofRow: id) else { return nil }
-    var positions = bound.values.compactMap { entry -> Int? in
-      entry.id == id ? nil : list.position(ofRow: entry.id)
-    }
-    positions.append(position)
-    let low = positions.min()!
-    let high = positions.max()!
-    if list.visibleRowCount < high - low + 1 { list.visibleRowCount = high - low + 1 }
-    let window = list.windowRange
-    if !window.contains(low) || !window.contains(high) { list.scroll(toRow: low) }
+    if list.visibleRowCount < bound.count { list.visibleRowCount = bound.count }
+    list.scroll(toShow: position)
     return list.row(id)
   }
 
@@ -226,7 +219,7 @@ final class ListNativeView: NativeView {
     }
   }
 
-  private func describedID(_ row: RowWidget, in list: ListView) -> String {
+  func describedID(_ row: RowWidget, in list: ListView) -> String {
     String(row.id.dropFirst(list.id.count + 1).dropLast())
   }
 

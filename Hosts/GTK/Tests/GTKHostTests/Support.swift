@@ -37,7 +37,7 @@ enum GTK {
   @MainActor
   @discardableResult
   static func pump(
-    _ what: String, limit: Int = 2_000, sourceLocation: SourceLocation = #_sourceLocation,
+    _ what: String, limit: Int = 300, sourceLocation: SourceLocation = #_sourceLocation,
     until condition: () -> Bool
   ) -> Bool {
     let held = GTKMainLoop.iterate(limit: limit, blocking: true, until: condition)
@@ -90,10 +90,14 @@ func activate(_ button: Button, in host: GTKScreenHost, clock: VirtualClock) thr
 }
 
 extension Widget {
-  /// The widget `id` in this tree (its own id, or one ending in `.id`).
+  /// The widget `id` in this tree, through `children` (its own id, or one ending in `.id`).
   @MainActor
   func find(_ id: String) -> Widget? {
-    allWidgets.first { $0.id == id || $0.id.hasSuffix("." + id) }
+    if self.id == id || self.id.hasSuffix("." + id) { return self }
+    for child in children {
+      if let found = child.find(id) { return found }
+    }
+    return nil
   }
 }
 

@@ -1,0 +1,116 @@
+import BindingDSL
+import CGTK
+import Foundation
+import Headless
+import HeadlessTesting
+import Testing
+
+@testable import GTKHost
+@testable import GTKShowcase
+
+extension GTKTests {
+  /// The showcase app in a window: pushing a screen shows its title and a back button in the
+  /// header bar, a dialog is a modal window answered with its buttons, and the back button pops
+  /// the screen, which releases its view model.
+  @Suite
+  @MainActor
+  struct App {
+    @Test func navigationAndADialogThroughGTK() async throws {
+      guard GTK.start() else { return }
+      let clock = VirtualClock()
+      let scheduler = GTKScheduler()
+      let (window, app) = try clock.withTracking {
+        try ShowcaseWindows.openApp(scheduler: scheduler, clock: clock)
+      }
+      defer { window.close() }
+      let host = window.host
+      GTK.pump("the window to show") { window.isMapped }
+      try await GTK.settle(scheduler, clock: clock)
+      let chrome = try #require(host.rootView as? AppChromeView)
+
+      func top() -> ScreenContainer? { app.view.stacks.last?.screens.last }
+
+      func checkHeader(_ step: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let screen = top()
+        #expect(
+          nativeText(chrome.title) == screen?.title.value, "\(step): title",
+          sourceLocation: sourceLocation)
+        #expect(
+          (gtk_widget_get_visible(chrome.back) != 0) == (screen?.hasBack ?? false),
+          "\(step): back", sourceLocation: sourceLocation)
+        #expect(app.render().contains("title=\"\(nativeText(chrome.title))\""))
+      }
+
+      checkHeader("signing in")
+      let register = try #require(app.view.find("register") as? Button)
+      try activate(register, in: host, clock: clock)
+      try await GTK.settle(scheduler, clock: clock)
+      #expect(app.mainStack.count == 2)
+      checkHeader("pushed registration")
+      weak let flow = app.visibleModel
+
+      let noCode = try #require(top()?.find("noCode") as? Button)
+      try activate(noCode, in: host, clock: clock)
+      try await GTK.settle(scheduler, clock: clock)
+      let dialog = try #require(app.view.overlays.first as? DialogView)
+      let dialogView = try #require(host.view(of: dialog) as? DialogWindowView)
+      #expect(gtk_widget_get_visible(gtk(dialogView.dialogWindow)) != 0)
+      #expect(String(cString: gtk_window_get_title(dialogView.dialogWindow)) == dialog.title)
+      #expect(
+        dialog.buttons.compactMap { host.nativeControl(for: $0) }.count == dialog.buttons.count)
+      let picture = GTKTests.Screenshots.folder.appendingPathComponent("app-dialog.png").path
+      try FileManager.default.createDirectory(
+        at: GTKTests.Screenshots.folder, withIntermediateDirectories: true)
+      GTK.pump("the dialog to draw") { cgtk_save_png(gtk(dialogView.dialogWindow), picture) != 0 }
+      let wait = try #require(dialog.buttons.last)
+      #expect(wait.title.value == "Wait")
+      try activate(wait, in: host, clock: clock)
+      try await GTK.settle(scheduler, clock: clock)
+      #expect(app.view.overlays.isEmpty, "answering the dialog takes it away")
+      #expect(host.view(of: dialog) == nil)
+
+      clock.withTracking { gtk_widget_activate(chrome.back) }
+      GTK.pump("the back button to go back or ask") {
+        app.mainStack.count == 1 || !app.view.overlays.isEmpty
+      }
+      try await GTK.settle(scheduler, clock: clock)
+      if let confirm = app.view.overlays.first as? DialogView {
+        // NB: leaving registration may ask first; the confirming button leaves.
+        try activate(try #require(confirm.buttons.first), in: host, clock: clock)
+        try await GTK.settle(scheduler, clock: clock)
+      }
+      #expect(app.mainStack.count == 1)
+      checkHeader("went back")
+      #expect(flow == nil, "the popped screen's view model is released")
+    }
+  }
+
+  /// Closing a window unmounts its screen, which releases the view model and the widgets.
+  @Suite
+  @MainActor
+  struct Release {
+    @Test func closingTheWindowReleasesTheViewModel() async throws {
+      guard GTK.start() else { return }
+      let clock = VirtualClock()
+      let scheduler = GTKScheduler()
+      weak var model: RegistrationViewModel?
+      weak var root: Widget?
+      do {
+        let (window, mounted) = try ShowcaseWindows.open(
+          RegistrationScreen(), model: Demos.registrationModel(clock: clock),
+          title: "Registration", scheduler: scheduler, clock: clock)
+        model = mounted.model
+        root = mounted.root
+        GTK.pump("the window to show") { window.isMapped }
+        try await GTK.settle(scheduler, clock: clock)
+        #expect(window.host.controlCount > 5)
+        window.close()
+        #expect(window.host.controlCount == 0)
+        #expect(!mounted.isMounted)
+      }
+      try await GTK.settle(scheduler, clock: clock)
+      #expect(model == nil, "the view model is released when the window closes")
+      #expect(root == nil, "the widgets are released when the window closes")
+    }
+  }
+}
