@@ -108,6 +108,12 @@ static inline void cgtk_set_accessible_label(GtkWidget *widget, const char *labe
     GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }
 
+/// Turns GTK's animations off (spinners, transitions), as a test wants: an animation draws a
+/// frame on every tick, so GLib's loop would never be idle.
+static inline void cgtk_disable_animations(void) {
+  g_object_set(gtk_settings_get_default(), "gtk-enable-animations", FALSE, NULL);
+}
+
 /// Makes a GtkStringList from a NULL-terminated array.
 static inline GtkStringList *cgtk_string_list_new(const char *const *strings) {
   return gtk_string_list_new(strings);

@@ -82,6 +82,42 @@ extension GTKTests {
       #expect(app.mainStack.count == 1)
       checkHeader("went back")
       #expect(flow == nil, "the popped screen's view model is released")
+
+      // Signing in shows the progress HUD over the screen, then the home with its tabs.
+      let password = try #require(top()?.find("password") as? TextField)
+      let passwordEntry = try #require(host.nativeControl(for: password))
+      gtk_editable_set_text(cgtk_editable(passwordEntry.raw), "hunter22")
+      try await GTK.settle(scheduler, clock: clock)
+      try activate(try #require(top()?.find("signIn") as? Button), in: host, clock: clock)
+      try await GTK.settle(scheduler, clock: clock)
+      let hud = try #require(app.view.children.first { $0 is HUD } as? HUD)
+      let hudLabel = try #require(host.nativeControl(for: hud))
+      #expect(nativeText(hudLabel) == "Signing in…")
+      #expect(gtk_widget_get_visible(hudLabel) != 0)
+      try await GTK.advance(scheduler, clock: clock, by: .seconds(1))
+      #expect(host.view(of: hud) == nil, "the HUD goes when signing in ends")
+      checkHeader("signed in")
+      weak let home = app.visibleModel
+      let tabs = try #require(top()?.find("tabs") as? TabView)
+      let stack = try #require(host.nativeControl(for: tabs))
+      #expect(
+        String(cString: gtk_stack_get_visible_child_name(cgtk_stack(stack.raw))) == "searchTab")
+      gtk_stack_set_visible_child_name(cgtk_stack(stack.raw), "waybillTab")
+      try await GTK.settle(scheduler, clock: clock)
+      #expect(tabs.selection.value == "waybillTab", "choosing a tab in GTK selects it")
+      #expect(app.render().contains("selection=\"waybillTab\""))
+
+      // Signing out asks first, in a dialog; confirming it goes back to signing in.
+      try activate(try #require(top()?.find("signOut") as? Button), in: host, clock: clock)
+      try await GTK.settle(scheduler, clock: clock)
+      let confirm = try #require(app.view.overlays.first as? DialogView)
+      #expect(confirm.title == "Sign out?")
+      let leave = try #require(confirm.buttons.first { $0.title.value == "Sign out" })
+      try activate(leave, in: host, clock: clock)
+      try await GTK.settle(scheduler, clock: clock)
+      #expect(app.view.overlays.isEmpty)
+      checkHeader("signed out")
+      #expect(home == nil, "the home's view model is released when the stack is replaced")
     }
   }
 
