@@ -69,6 +69,26 @@ extension GTKTests {
       #expect(app.view.overlays.isEmpty, "answering the dialog takes it away")
       #expect(host.view(of: dialog) == nil)
 
+      // "Another number" asks for it in a prompt: its field is an entry above the buttons.
+      try activate(noCode, in: host, clock: clock)
+      try await GTK.settle(scheduler, clock: clock)
+      let again = try #require(app.view.overlays.first as? DialogView)
+      try activate(again.buttons[1], in: host, clock: clock)
+      try await GTK.settle(scheduler, clock: clock)
+      let prompt = try #require(app.view.overlays.first as? DialogView)
+      #expect(prompt.style == .prompt)
+      let field = try #require(prompt.field)
+      let entry = try #require(host.nativeControl(for: field), "the prompt's field has an entry")
+      #expect(nativeText(entry) == field.text.value)
+      gtk_editable_set_text(cgtk_editable(entry.raw), "+1 555 0199")
+      try await GTK.settle(scheduler, clock: clock)
+      #expect(field.text.value == "+1 555 0199")
+      let ok = try #require(prompt.buttons.first { $0.title.value == "OK" })
+      try activate(ok, in: host, clock: clock)
+      try await GTK.settle(scheduler, clock: clock)
+      #expect(app.view.overlays.first { $0 is DialogView } == nil)
+      #expect(app.render().contains("+1 555 0199"), "the number typed in the prompt is used")
+
       clock.withTracking { gtk_widget_activate(chrome.back) }
       GTK.pump("the back button to go back or ask") {
         app.mainStack.count == 1 || !app.view.overlays.isEmpty

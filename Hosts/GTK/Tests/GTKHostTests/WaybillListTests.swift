@@ -83,5 +83,44 @@ extension GTKTests {
       #expect(row.isSelected.value, "selecting the item in GTK selects \(row.id)")
       #expect(mounted.model?.selected != nil)
     }
+
+    @Test func aSwipeActionIsAButtonInTheRow() async throws {
+      guard GTK.start() else { return }
+      let clock = VirtualClock()
+      let scheduler = GTKScheduler()
+      let screen = WaybillListScreen()
+      let (window, _) = try clock.withTracking {
+        try ShowcaseWindows.open(
+          screen, model: Demos.waybillsModel(clock: clock), title: "Waybills",
+          scheduler: scheduler, clock: clock)
+      }
+      defer { window.close() }
+      try await GTK.advance(scheduler, clock: clock, by: .seconds(1))
+      let list = screen.list
+      let view = try #require(window.host.view(of: list) as? ListNativeView)
+      GTK.pump("the rows to be bound") { view.boundRows.contains { $0.role == .row } }
+      let row = try #require(list.rows.first)
+      let rowID = view.describedID(row, in: list)
+      #expect(list.rowIDs.contains(rowID))
+      let item = try #require(gtk_widget_get_parent(window.host.nativeControl(for: row)))
+      // NB: the item holds the row's content, then a button per swipe action, deletion first.
+      var buttons: [GTKWidgetPointer] = []
+      var child = gtk_widget_get_first_child(item)
+      while let current = child {
+        if String(cString: cgtk_type_name(current.raw)) == "GtkButton" { buttons.append(current) }
+        child = gtk_widget_get_next_sibling(current)
+      }
+      let delete = try #require(buttons.first, "no swipe action buttons in \(row.id)")
+      #expect(
+        String(cString: gtk_button_get_label(cgtk_button(delete.raw))) == list.deletion.title)
+      var sent = false
+      let token = list.deletion.addHandler { _ in sent = true }
+      defer { list.deletion.removeHandler(token) }
+      #expect(gtk_widget_activate(delete) != 0)
+      clock.withTracking { GTK.pump("the deletion of \(row.id)") { sent } }
+      try await GTK.advance(scheduler, clock: clock, by: .seconds(1))
+      // NB: binding the last row loaded the next page meanwhile; the swiped row is gone.
+      #expect(!list.rowIDs.contains(rowID), "the swiped row is deleted")
+    }
   }
 }
