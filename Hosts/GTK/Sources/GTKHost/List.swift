@@ -22,6 +22,10 @@ final class ListNativeView: NativeView {
   let selectionModel: OpaquePointer
   private let listView: GTKWidgetPointer
   private(set) var ids: [String] = []
+  /// The position of each row's id among the rows (headers and footers are not rows), as
+  /// ``ListView/position(ofRow:)`` answers, kept with `ids` so that binding an item does not
+  /// look through every row.
+  private var rowPositions: [String: Int] = [:]
   private var bound: [UnsafeMutableRawPointer: Bound] = [:]
   private var seenRowCount = -1
   private var seenChanges: ListChanges?
@@ -95,8 +99,9 @@ final class ListNativeView: NativeView {
       seenRowCount = list.rowCount
       seenChanges = list.lastChanges
       let next = list.itemIDs
-      if next != ids { replaceItems(with: next) }
+      if next != ids { replaceItems(with: next, in: list) }
     }
+    followBoundItems(in: list)
     for (item, entry) in bound
     where entry.view?.widget == nil || row(entry.id) !== entry.view?.widget {
       show(entry.id, in: item)
@@ -125,9 +130,11 @@ final class ListNativeView: NativeView {
     gtk_button_set_label(cgtk_button(button.raw), control.isBusy.value ? busy : title)
   }
 
-  private func replaceItems(with next: [String]) {
+  private func replaceItems(with next: [String], in list: ListView) {
     let old = ids.count
     ids = next
+    rowPositions = [:]
+    for (position, id) in list.rowIDs.enumerated() { rowPositions[id] = position }
     let strings = next.map { strdup($0) } + [nil]
     defer { for string in strings { free(string) } }
     writing {
@@ -149,7 +156,7 @@ final class ListNativeView: NativeView {
       cString: gtk_string_object_get_string(cgtk_string_object(UnsafeMutableRawPointer(object))))
     bound[item] = Bound(id: id, view: nil)
     bindCount += 1
-    show(id, in: item)
+    show(id, in: item, binding: true)
   }
 
   private func unbind(_ item: UnsafeMutableRawPointer) {
@@ -160,16 +167,19 @@ final class ListNativeView: NativeView {
     }
   }
 
-  /// Shows the row `id` in `item`, scrolling the list's window to it when it is outside.
-  private func show(_ id: String, in item: UnsafeMutableRawPointer) {
+  /// Shows the row `id` in `item` when it is mounted; binding an item whose row is outside the
+  /// window leaves it empty until the window follows the bound items.
+  private func show(_ id: String, in item: UnsafeMutableRawPointer, binding: Bool = false) {
     guard let list = widget as? ListView, let box = gtk_list_item_get_child(cgtk_list_item(item))
     else { return }
     if let old = bound[item]?.view {
       removeAllChildren(of: box)
       host.forget(old)
     }
-    guard let row = mountedRow(id, in: list) else {
+    guard let row = list.row(id) else {
+      // NB: the window moves once the toolkit has bound every item of this pass.
       bound[item]?.view = nil
+      if binding { host.updateLater(self) }
       return
     }
     let view = host.makeView(for: row)
@@ -197,16 +207,16 @@ final class ListNativeView: NativeView {
     }
   }
 
-  /// The row `id`, scrolling the list's window to it when it is outside. The window shows as
-  /// many rows as the toolkit binds items (GTK 4.8 keeps about 200 bound around the visible
-  /// ones), so that once the toolkit has bound a stretch of items, their rows are all mounted;
-  /// an item whose row left the window meanwhile is shown again at the next update.
-  private func mountedRow(_ id: String, in list: ListView) -> RowWidget? {
-    if let row = list.row(id) { return row }
-    guard let position = list.position(ofRow: id) else { return nil }
-    if list.visibleRowCount < bound.count { list.visibleRowCount = bound.count }
-    list.scroll(toShow: position)
-    return list.row(id)
+  /// Moves the list's window over the rows of the items the toolkit has bound, exactly, when
+  /// one of them is outside it: the rows entering are mounted (`willDisplay`), those leaving
+  /// unmounted (`didEndDisplaying`), and the rows of items still bound stay.
+  private func followBoundItems(in list: ListView) {
+    let positions = bound.values.compactMap { rowPositions[$0.id] }
+    guard let low = positions.min(), let high = positions.max() else { return }
+    let window = list.windowRange
+    guard !window.contains(low) || !window.contains(high) else { return }
+    list.visibleRowCount = high - low + 1
+    list.scroll(toRow: low)
   }
 
   func syncSelection() {

@@ -47,6 +47,8 @@ public final class GTKScreenHost {
   public private(set) var updateCount = 0
 
   private var feed: WidgetChangeFeed?
+  /// Views to update at the end of the next update, whatever the feed names.
+  private var deferred: [NativeView] = []
   private var views: [ObjectIdentifier: NativeView] = [:]
   private(set) var rootView: NativeView?
 
@@ -100,6 +102,16 @@ public final class GTKScreenHost {
       updateCount += 1
       view.update(change.properties)
     }
+    let views = deferred
+    deferred = []
+    for view in views where view.widget != nil { view.update([]) }
+  }
+
+  /// Updates `view` at the end of the next turn (a list whose toolkit bound items outside its
+  /// window, which is moved once the toolkit has bound them all).
+  func updateLater(_ view: NativeView) {
+    if !deferred.contains(where: { $0 === view }) { deferred.append(view) }
+    scheduler.requestTurn()
   }
 
   /// Stops following the tree and releases every control; the host shows nothing after it.

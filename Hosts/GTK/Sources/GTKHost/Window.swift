@@ -79,8 +79,8 @@ public final class GTKWindow {
   /// Whether the window is shown and has been laid out.
   public var isMapped: Bool { gtk_widget_get_mapped(gtk(window)) != 0 }
 
-  /// Writes what the window shows as a PNG file: its content rendered by its own renderer
-  /// (the title bar is drawn by the window's frame and is left out).
+  /// Writes what the window shows as a PNG file, its title bar included, rendered by the
+  /// window's own renderer.
   ///
   /// - Parameter path: The file to write.
   /// - Returns: Whether the file was written; `false` when the window is not shown yet.

@@ -9,6 +9,7 @@ let usage = """
     swift run --package-path Hosts/GTK GTKShowcase [SCREEN]   a showcase screen, or the whole
                                                              app (app), in a GTK 4 window
                                                              (default: registration)
+    swift run --package-path Hosts/GTK GTKShowcase --benchmark  the host's speeds, measured
     swift run --package-path Hosts/GTK GTKShowcase --help     this text
 
   Screens: \(ShowcaseWindows.names.joined(separator: ", "))
@@ -40,6 +41,20 @@ if arguments.first == "--main-loop-check" {
   }
   GTKMainLoop.run()
   exit(0)
+}
+if arguments.first == "--benchmark" {
+  guard ShowcaseWindows.namesDisplay(ProcessInfo.processInfo.environment), GTKMainLoop.start()
+  else {
+    FileHandle.standardError.write(Data((ShowcaseWindows.noDisplayMessage + "\n").utf8))
+    exit(2)
+  }
+  do {
+    try GTKBenchmark.run()
+    exit(0)
+  } catch {
+    FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+    exit(1)
+  }
 }
 guard arguments.count <= 1 else {
   FileHandle.standardError.write(
