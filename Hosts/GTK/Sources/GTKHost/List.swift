@@ -102,9 +102,14 @@ final class ListNativeView: NativeView {
       if next != ids { replaceItems(with: next, in: list) }
     }
     followBoundItems(in: list)
-    for (item, entry) in bound
-    where entry.view?.widget == nil || row(entry.id) !== entry.view?.widget {
-      show(entry.id, in: item)
+    // NB: the window's rows by id, once, rather than a look through the window per item.
+    var mounted: [String: RowWidget] = [:]
+    for row in list.rows { mounted[describedID(row, in: list)] = row }
+    for (item, entry) in bound {
+      let row = mounted[entry.id] ?? (rowPositions[entry.id] == nil ? list.row(entry.id) : nil)
+      if entry.view?.widget == nil || row !== entry.view?.widget {
+        show(entry.id, in: item, row: row)
+      }
     }
     let text = list.failureText.value ?? (list.rowCount == 0 ? list.emptyText.value : nil)
     gtk_label_set_text(cgtk_label(status.raw), text ?? "")
@@ -148,8 +153,6 @@ final class ListNativeView: NativeView {
     }
   }
 
-  private func row(_ id: String) -> RowWidget? { (widget as? ListView)?.row(id) }
-
   private func bind(_ item: UnsafeMutableRawPointer) {
     guard let object = gtk_list_item_get_item(cgtk_list_item(item)) else { return }
     let id = String(
@@ -169,14 +172,17 @@ final class ListNativeView: NativeView {
 
   /// Shows the row `id` in `item` when it is mounted; binding an item whose row is outside the
   /// window leaves it empty until the window follows the bound items.
-  private func show(_ id: String, in item: UnsafeMutableRawPointer, binding: Bool = false) {
+  private func show(
+    _ id: String, in item: UnsafeMutableRawPointer, row found: RowWidget?? = nil,
+    binding: Bool = false
+  ) {
     guard let list = widget as? ListView, let box = gtk_list_item_get_child(cgtk_list_item(item))
     else { return }
     if let old = bound[item]?.view {
       removeAllChildren(of: box)
       host.forget(old)
     }
-    guard let row = list.row(id) else {
+    guard let row = found ?? list.row(id) else {
       // NB: the window moves once the toolkit has bound every item of this pass.
       bound[item]?.view = nil
       if binding { host.updateLater(self) }
@@ -200,7 +206,7 @@ final class ListNativeView: NativeView {
       }
     }
     bound[item]?.view = view
-    if row.role == .row, list.position(of: row) == list.rowCount - 1, list.loadMore.isBound,
+    if row.role == .row, rowPositions[id] == list.rowCount - 1, list.loadMore.isBound,
       list.loadMore.isEnabled.value, list.hasMore.value, !list.loadMore.isBusy.value
     {
       list.loadMore.trigger.send()
