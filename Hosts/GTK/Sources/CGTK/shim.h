@@ -102,6 +102,12 @@ static inline GtkAccessible *cgtk_accessible(gpointer p) { return GTK_ACCESSIBLE
 static inline GObject *cgtk_object(gpointer p) { return G_OBJECT(p); }
 static inline const char *cgtk_type_name(gpointer p) { return G_OBJECT_TYPE_NAME(p); }
 
+/// Emits `signal`, an action signal without arguments or a return value (a `GtkEntry`'s
+/// `activate`, as Return in it does), a variadic call Swift cannot make.
+static inline void cgtk_emit(gpointer instance, const char *signal) {
+  g_signal_emit_by_name(instance, signal);
+}
+
 /// Sets a widget's accessible label (a variadic call Swift cannot make).
 static inline void cgtk_set_accessible_label(GtkWidget *widget, const char *label) {
   gtk_accessible_update_property(

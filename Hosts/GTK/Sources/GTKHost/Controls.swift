@@ -79,7 +79,7 @@ final class EntryView: NativeView {
         // NB: the three entries share the property, not a setter.
         setPlaceholder(placeholder.value)
       }
-      if properties.contains("isFocused"), focused.value, gtk_widget_has_focus(input) == 0 {
+      if properties.contains("isFocused"), focused.value, !containsFocus(input) {
         gtk_widget_grab_focus(input)
       }
     }

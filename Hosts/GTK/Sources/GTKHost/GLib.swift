@@ -127,3 +127,11 @@ func editableText(_ widget: GTKWidgetPointer) -> String {
 func cast<T>(_ widget: GTKWidgetPointer, to type: T.Type) -> UnsafeMutablePointer<T> {
   widget.raw.assumingMemoryBound(to: T.self)
 }
+
+/// Whether `widget` or a widget inside it (a `GtkEntry`'s text) has its window's focus.
+func containsFocus(_ widget: GTKWidgetPointer) -> Bool {
+  guard let root = gtk_widget_get_root(widget), let focus = gtk_root_get_focus(root) else {
+    return false
+  }
+  return focus == widget || gtk_widget_is_ancestor(focus, widget) != 0
+}
