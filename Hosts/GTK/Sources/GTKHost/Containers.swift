@@ -20,7 +20,6 @@ final class BoxView: ContainerView {
     } else {
       super.init(widget: widget, host: host, control: box)
     }
-    if widget is ScreenContainer || widget is RowWidget { gtk_widget_set_margin_start(box, 0) }
   }
 
   override func update(_ properties: [String]) {

@@ -98,7 +98,11 @@ final class EntryView: NativeView {
   }
 
   private func textChanged() {
-    guard acceptsInput else { return }
+    guard acceptsInput else {
+      // NB: a disabled or hidden field keeps its text: what was written goes back.
+      if !isWriting { update(["text"]) }
+      return
+    }
     let text = editableText(input)
     if let field = widget as? TextField, field.text.value != text {
       field.text.edit(text)

@@ -80,33 +80,17 @@ extension SignalHandler {
   }
 }
 
-/// Blocks the handlers of a widget's signals while the host writes a value the person did not
-/// enter, so that writing the view-model's value into a control does not send it back as an
-/// edit.
-@MainActor
-final class Echo {
-  private(set) var isWriting = false
-
-  /// Runs `write` with echoes blocked.
-  func writing(_ write: () -> Void) {
-    let was = isWriting
-    isWriting = true
-    defer { isWriting = was }
-    write()
-  }
-}
-
 extension GTKWidgetPointer {
   /// The widget as a raw GObject instance pointer, for signals and casts.
   var raw: UnsafeMutableRawPointer { UnsafeMutableRawPointer(self) }
 }
 
-/// A GTK widget made by `make`, as a `GtkWidget` pointer.
+/// A GTK object pointer of any widget type (a `gtk_*_new` result), as a `GtkWidget` pointer.
 func gtk(_ pointer: UnsafeMutablePointer<some Any>?) -> GTKWidgetPointer {
   cgtk_widget(UnsafeMutableRawPointer(pointer!))
 }
 
-/// Sets the visibility and sensitivity a widget's `isHidden` and `isEnabled` ask for.
+/// Shows or hides a native widget.
 func setShown(_ view: GTKWidgetPointer, _ shown: Bool) {
   gtk_widget_set_visible(view, shown ? 1 : 0)
 }

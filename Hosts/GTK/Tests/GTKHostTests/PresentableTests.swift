@@ -47,4 +47,27 @@ extension GTKTests {
       #expect(gtk_level_bar_get_value(OpaquePointer(UnsafeMutableRawPointer(control))) == 7)
     }
   }
+
+  /// Input reaches a widget only while it is enabled and shown, as a driver checks.
+  @Suite
+  @MainActor
+  struct DisabledInput {
+    @Test func aDisabledFieldRefusesWhatIsTypedInItsEntry() throws {
+      guard GTK.start() else { return }
+      let field = TextField("name", text: "Ada")
+      let root = VStack("root") { field }
+      let scheduler = GTKScheduler()
+      let host = GTKScreenHost(root: root, scheduler: scheduler)
+      defer { host.stop() }
+      let entry = try #require(host.nativeControl(for: field))
+      field.isEnabled.receive(false)
+      GTK.pump("the host to disable the entry") { !scheduler.hasPendingTurn }
+      #expect(gtk_widget_is_sensitive(entry) == 0)
+      gtk_editable_set_text(OpaquePointer(UnsafeMutableRawPointer(entry)), "Bob")
+      #expect(field.text.value == "Ada", "a disabled field is sent no edit")
+      #expect(
+        String(cString: gtk_editable_get_text(OpaquePointer(UnsafeMutableRawPointer(entry))))
+          == "Ada")
+    }
+  }
 }
