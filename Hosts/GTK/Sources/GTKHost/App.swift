@@ -36,6 +36,8 @@ final class AppChromeView: NativeView {
 
   override var nestedViews: [NativeView] { stackViews + pages + overlayViews }
 
+  override func canShow(_ other: Widget) -> Bool { false }
+
   override func fill() { update(["children"]) }
 
   override func update(_ properties: [String]) {
@@ -175,6 +177,8 @@ final class DialogWindowView: ContainerView {
   }
 
   override var shownChildren: [Widget] { (widget as? DialogView)?.buttons ?? [] }
+
+  override func canShow(_ other: Widget) -> Bool { false }
 
   override func update(_ properties: [String]) {
     super.update(properties)

@@ -5,7 +5,12 @@ import Headless
 /// `VStack`, `HStack`, an embedded screen, a row and a screen of an app → a `GtkBox`;
 /// `ScrollView` → a `GtkScrolledWindow` around one.
 final class BoxView: ContainerView {
+  /// The role of the row the box shows, when it shows one: a header's controls show only
+  /// headers.
+  private let role: RowWidget.Role?
+
   init(_ widget: Widget, host: GTKScreenHost) {
+    role = (widget as? RowWidget)?.role
     let horizontal = widget is HStack
     let box = gtk(
       gtk_box_new(
@@ -20,6 +25,10 @@ final class BoxView: ContainerView {
     } else {
       super.init(widget: widget, host: host, control: box)
     }
+  }
+
+  override func canShow(_ other: Widget) -> Bool {
+    (other as? RowWidget)?.role == role && super.canShow(other)
   }
 
   override func update(_ properties: [String]) {
@@ -58,6 +67,8 @@ final class TabsView: NativeView {
   }
 
   override var nestedViews: [NativeView] { tabViews }
+
+  override func canShow(_ other: Widget) -> Bool { false }
 
   override func fill() { update(["children", "selection"]) }
 

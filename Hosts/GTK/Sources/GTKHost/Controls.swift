@@ -639,6 +639,8 @@ final class PresentedView: NativeView {
     super.init(widget: widget, host: host, control: widget.makeGTKControl())
   }
 
+  override func canShow(_ other: Widget) -> Bool { false }
+
   override func update(_ properties: [String]) {
     super.update(properties)
     (widget as? any GTKPresentable)?.updateGTKControl(control, changed: properties)

@@ -9,11 +9,6 @@ import Headless
 /// there, which mounts the rows entering it (`willDisplay`) and unmounts those leaving it
 /// (`didEndDisplaying`).
 final class ListNativeView: NativeView {
-  private struct Bound {
-    var id: String
-    var view: NativeView?
-  }
-
   private let status = gtk(gtk_label_new(nil))
   private let refreshButton = gtk(gtk_button_new_with_label("Refresh"))
   private let loadMoreButton = gtk(gtk_button_new_with_label("Load more"))
@@ -26,11 +21,21 @@ final class ListNativeView: NativeView {
   /// ``ListView/position(ofRow:)`` answers, kept with `ids` so that binding an item does not
   /// look through every row.
   private var rowPositions: [String: Int] = [:]
-  private var bound: [UnsafeMutableRawPointer: Bound] = [:]
+  /// The id each item is bound to now.
+  private var bound: [UnsafeMutableRawPointer: String] = [:]
+  /// The controls each item shows a row with, kept while the toolkit recycles the item and
+  /// reused for the next row of the same shape.
+  private var itemViews: [UnsafeMutableRawPointer: NativeView] = [:]
+  /// The swipe actions' buttons of each item, made once.
+  private var itemButtons: [UnsafeMutableRawPointer: [GTKWidgetPointer]] = [:]
   private var seenRowCount = -1
   private var seenChanges: ListChanges?
   /// How many times an item was bound to a row: what scrolling costs.
   private(set) var bindCount = 0
+  /// How many times an item's controls were reused for another row of the same shape, and
+  /// how many times controls were made for a row.
+  private(set) var reuseCount = 0
+  private(set) var makeCount = 0
 
   init(_ list: ListView, host: GTKScreenHost) {
     let box = gtk(gtk_box_new(GTK_ORIENTATION_VERTICAL, 4))
@@ -85,10 +90,19 @@ final class ListNativeView: NativeView {
     }
   }
 
-  override var nestedViews: [NativeView] { bound.values.compactMap(\.view) }
+  override var nestedViews: [NativeView] { Array(itemViews.values) }
+
+  override func canShow(_ other: Widget) -> Bool { false }
 
   /// The rows bound to the toolkit's items now: the rows the person sees, and a few more.
-  var boundRows: [RowWidget] { bound.values.compactMap { $0.view?.widget as? RowWidget } }
+  var boundRows: [RowWidget] {
+    bound.compactMap { item, id in
+      guard let row = itemViews[item]?.widget as? RowWidget, row.id.hasSuffix("[\(id)]") else {
+        return nil
+      }
+      return row
+    }
+  }
 
   override func fill() { update(["children"]) }
 
@@ -105,10 +119,10 @@ final class ListNativeView: NativeView {
     // NB: the window's rows by id, once, rather than a look through the window per item.
     var mounted: [String: RowWidget] = [:]
     for row in list.rows { mounted[describedID(row, in: list)] = row }
-    for (item, entry) in bound {
-      let row = mounted[entry.id] ?? (rowPositions[entry.id] == nil ? list.row(entry.id) : nil)
-      if entry.view?.widget == nil || row !== entry.view?.widget {
-        show(entry.id, in: item, row: row)
+    for (item, id) in bound {
+      let row = mounted[id] ?? (rowPositions[id] == nil ? list.row(id) : nil)
+      if itemViews[item]?.widget == nil || row !== itemViews[item]?.widget {
+        show(id, in: item, row: row)
       }
     }
     let text = list.failureText.value ?? (list.rowCount == 0 ? list.emptyText.value : nil)
@@ -157,17 +171,14 @@ final class ListNativeView: NativeView {
     guard let object = gtk_list_item_get_item(cgtk_list_item(item)) else { return }
     let id = String(
       cString: gtk_string_object_get_string(cgtk_string_object(UnsafeMutableRawPointer(object))))
-    bound[item] = Bound(id: id, view: nil)
+    bound[item] = id
     bindCount += 1
     show(id, in: item, binding: true)
   }
 
+  /// The item keeps its controls for the next row GTK binds it to.
   private func unbind(_ item: UnsafeMutableRawPointer) {
-    guard let entry = bound.removeValue(forKey: item) else { return }
-    if let view = entry.view {
-      if let box = gtk_list_item_get_child(cgtk_list_item(item)) { removeAllChildren(of: box) }
-      host.forget(view)
-    }
+    bound[item] = nil
   }
 
   /// Shows the row `id` in `item` when it is mounted; binding an item whose row is outside the
@@ -178,34 +189,48 @@ final class ListNativeView: NativeView {
   ) {
     guard let list = widget as? ListView, let box = gtk_list_item_get_child(cgtk_list_item(item))
     else { return }
-    if let old = bound[item]?.view {
-      removeAllChildren(of: box)
-      host.forget(old)
-    }
+    let current = itemViews[item]
     guard let row = found ?? list.row(id) else {
       // NB: the window moves once the toolkit has bound every item of this pass.
-      bound[item]?.view = nil
+      if let current { setShown(current.control, false) }
+      for button in itemButtons[item] ?? [] { setShown(button, false) }
       if binding { host.updateLater(self) }
       return
     }
-    let view = host.makeView(for: row)
-    gtk_widget_set_hexpand(view.control, 1)
-    gtk_box_append(cgtk_box(box), view.control)
-    if row.role == .header || row.role == .footer {
-      gtk_widget_add_css_class(view.control, row.role == .header ? "heading" : "dim-label")
+    let view: NativeView
+    if let current, current.widget === row {
+      view = current
+    } else if let current, current.canShow(row) {
+      current.show(row)
+      view = current
+      reuseCount += 1
+    } else {
+      if let current {
+        gtk_box_remove(cgtk_box(box), current.control)
+        host.forget(current)
+      }
+      view = host.makeView(for: row)
+      makeCount += 1
+      gtk_widget_set_hexpand(view.control, 1)
+      gtk_box_prepend(cgtk_box(box), view.control)
+      if row.role == .header || row.role == .footer {
+        gtk_widget_add_css_class(view.control, row.role == .header ? "heading" : "dim-label")
+      }
+      itemViews[item] = view
     }
-    if row.role == .row, let model = row.model as? any RowModel {
-      for action in list.boundActions {
+    setShown(view.control, !row.isHidden.value)
+    if row.role == .row, itemButtons[item] == nil {
+      itemButtons[item] = list.boundActions.map { action in
         let button = gtk(gtk_button_new_with_label(action.title ?? action.memberName))
         gtk_widget_add_css_class(button, action === list.deletion ? "destructive-action" : "flat")
-        SignalHandler.connect(button.raw, "clicked") { [weak self, weak model] _ in
-          guard let self, let model, self.acceptsInput else { return }
-          action.send(model)
+        SignalHandler.connect(button.raw, "clicked") { [weak self] _ in
+          self?.send(action, from: item)
         }
         gtk_box_append(cgtk_box(box), button)
+        return button
       }
     }
-    bound[item]?.view = view
+    for button in itemButtons[item] ?? [] { setShown(button, row.role == .row) }
     if row.role == .row, rowPositions[id] == list.rowCount - 1, list.loadMore.isBound,
       list.loadMore.isEnabled.value, list.hasMore.value, !list.loadMore.isBusy.value
     {
@@ -213,11 +238,19 @@ final class ListNativeView: NativeView {
     }
   }
 
+  /// Sends a swipe action for the row `item` shows now.
+  private func send(_ action: RowEvent, from item: UnsafeMutableRawPointer) {
+    guard acceptsInput, bound[item] != nil, let row = itemViews[item]?.widget as? RowWidget,
+      let model = row.model as? any RowModel
+    else { return }
+    action.send(model)
+  }
+
   /// Moves the list's window over the rows of the items the toolkit has bound, exactly, when
   /// one of them is outside it: the rows entering are mounted (`willDisplay`), those leaving
   /// unmounted (`didEndDisplaying`), and the rows of items still bound stay.
   private func followBoundItems(in list: ListView) {
-    let positions = bound.values.compactMap { rowPositions[$0.id] }
+    let positions = bound.values.compactMap { rowPositions[$0] }
     guard let low = positions.min(), let high = positions.max() else { return }
     let window = list.windowRange
     guard !window.contains(low) || !window.contains(high) else { return }

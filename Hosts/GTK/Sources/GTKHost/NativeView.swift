@@ -13,11 +13,16 @@ class NativeView {
   var input: GTKWidgetPointer
   /// Set while the host writes a value into a control, so that its signal is not sent back.
   var isWriting = false
+  /// The kind of widget the view was made for: it shows only widgets of that kind.
+  let kind: Widget.Type
+  /// The key the host files the view under.
+  var registeredKey: ObjectIdentifier?
 
   init(widget: Widget, host: GTKScreenHost, control: GTKWidgetPointer) {
     self.widget = widget
     self.host = host
     self.control = control
+    kind = type(of: widget)
     input = control
     g_object_ref_sink(control.raw)
   }
@@ -51,6 +56,21 @@ class NativeView {
       default: break
       }
     }
+  }
+
+  /// Whether the controls of this view can show `other` instead of its widget: a widget of
+  /// the same kind, of the same shape.
+  func canShow(_ other: Widget) -> Bool {
+    kind == type(of: other)
+  }
+
+  /// Shows `other` in this view's controls instead of its widget, as a list's recycled item
+  /// shows the row bound to it; call it only when ``canShow(_:)`` answers `true`.
+  func show(_ other: Widget) {
+    widget = other
+    host.register(self, for: other)
+    fill()
+    updateCommon(["isHidden", "isEnabled", "accessibilityLabel"])
   }
 
   /// Releases what the view holds outside its control (a window of its own).
@@ -115,6 +135,20 @@ class ContainerView: NativeView {
   override func update(_ properties: [String]) {
     super.update(properties)
     if properties.contains("children") { rebuildChildren() }
+  }
+
+  override func canShow(_ other: Widget) -> Bool {
+    guard super.canShow(other) else { return false }
+    let children = other.children
+    guard children.count == childViews.count else { return false }
+    return zip(childViews, children).allSatisfy { $0.canShow($1) }
+  }
+
+  override func show(_ other: Widget) {
+    widget = other
+    host.register(self, for: other)
+    for (view, child) in zip(childViews, other.children) { view.show(child) }
+    updateCommon(["isHidden", "isEnabled", "accessibilityLabel"])
   }
 
   /// Keeps the views of the children that stay, makes those of the new ones, drops those of

@@ -145,7 +145,7 @@ public final class GTKScreenHost {
 
   func makeView(for widget: Widget) -> NativeView {
     let view = NativeViewFactory.make(for: widget, host: self)
-    views[ObjectIdentifier(widget)] = view
+    register(view, for: widget)
     view.fill()
     view.updateCommon(["isHidden", "isEnabled", "accessibilityLabel"])
     return view
@@ -155,11 +155,20 @@ public final class GTKScreenHost {
   func forget(_ view: NativeView) {
     for child in view.nestedViews { forget(child) }
     view.dismantle()
-    if let widget = view.widget, views[ObjectIdentifier(widget)] === view {
-      views[ObjectIdentifier(widget)] = nil
-    } else {
-      views = views.filter { $0.value !== view }
-    }
+    unregister(view)
+  }
+
+  /// Files `view` as the view of `widget`, and no longer under the widget it showed before.
+  func register(_ view: NativeView, for widget: Widget) {
+    unregister(view)
+    let key = ObjectIdentifier(widget)
+    views[key] = view
+    view.registeredKey = key
+  }
+
+  private func unregister(_ view: NativeView) {
+    if let key = view.registeredKey, views[key] === view { views[key] = nil }
+    view.registeredKey = nil
   }
 
   /// Goes back in the app, as the back button does.

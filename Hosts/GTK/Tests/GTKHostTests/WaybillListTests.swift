@@ -72,6 +72,10 @@ extension GTKTests {
       checkBoundRowsAreMounted("scrolled to the middle")
       #expect(list.windowRange.lowerBound > 4_000)
       #expect(view.bindCount - bindsAtTop < 400, "scrolling bound \(view.bindCount) items")
+      // NB: GTK recycles its items, and the host reuses an item's controls for the next row.
+      let made = view.makeCount
+      #expect(view.reuseCount > 0, "scrolling reused no row controls")
+      #expect(made < 300, "controls were made for \(made) rows")
 
       let row = try #require(view.boundRows.first { $0.role == .row })
       let position = try #require(view.ids.firstIndex(of: view.describedID(row, in: list)))
