@@ -80,6 +80,11 @@ final class ListNativeView: NativeView {
         self?.unbind(item!)
       })
     SignalHandler.connect(
+      factoryPointer, "teardown",
+      argument: { [weak self] _, item in
+        self?.tearDown(item!)
+      })
+    SignalHandler.connect(
       UnsafeMutableRawPointer(selectionModel), "notify::selected",
       argument: { [weak self] _, _ in self?.selected() })
     SignalHandler.connect(refreshButton.raw, "clicked") { [weak self] _ in
@@ -181,6 +186,13 @@ final class ListNativeView: NativeView {
     bound[item] = nil
   }
 
+  /// GTK destroys the item: its controls go with it (a new item may be made at its address).
+  private func tearDown(_ item: UnsafeMutableRawPointer) {
+    bound[item] = nil
+    itemButtons[item] = nil
+    if let view = itemViews.removeValue(forKey: item) { host.forget(view) }
+  }
+
   /// Shows the row `id` in `item` when it is mounted; binding an item whose row is outside the
   /// window leaves it empty until the window follows the bound items.
   private func show(
@@ -206,7 +218,9 @@ final class ListNativeView: NativeView {
       reuseCount += 1
     } else {
       if let current {
-        gtk_box_remove(cgtk_box(box), current.control)
+        if gtk_widget_get_parent(current.control) == box {
+          gtk_box_remove(cgtk_box(box), current.control)
+        }
         host.forget(current)
       }
       view = host.makeView(for: row)
