@@ -1,0 +1,103 @@
+import BindingDSL
+import CGTK
+import GTKHost
+import Headless
+
+/// `GTKShowcase --benchmark`: the speeds the issue asks of a native host, measured in GTK's own
+/// loop, printed as medians (nothing is asserted; timings depend on the machine).
+@MainActor
+enum GTKBenchmark {
+  /// Runs every measurement and prints one line each.
+  static func run() throws {
+    let clock = ContinuousClock()
+    print(try keystroke(clock: clock))
+    print(try mountSettings(clock: clock))
+    print(try scrollWaybills(clock: clock))
+  }
+
+  private static func median(_ samples: [Duration]) -> Duration {
+    samples.sorted()[samples.count / 2]
+  }
+
+  private static func text(_ duration: Duration) -> String {
+    let microseconds =
+      Double(duration.components.seconds) * 1e6
+      + Double(duration.components.attoseconds) / 1e12
+    return microseconds < 1_000
+      ? "\(Int(microseconds.rounded())) µs" : "\(Int((microseconds / 1_000).rounded())) ms"
+  }
+
+  /// A keystroke in the settings' city field to the native list of matching cities showing it:
+  /// the edit, the flush and the host's update of the controls that changed.
+  private static func keystroke(clock: ContinuousClock) throws -> String {
+    let scheduler = GTKScheduler()
+    let screen = SettingsScreen()
+    let (window, _) = try ShowcaseWindows.open(
+      screen, model: try Demos.settingsModel(clock: clock), title: "Settings",
+      scheduler: scheduler, clock: clock)
+    defer { window.close() }
+    GTKMainLoop.iterate(limit: 1_000, blocking: true) { window.isMapped }
+    let entry = window.host.nativeControl(for: screen.city)!
+    let cities = window.host.nativeControl(for: screen.cities)!
+    var samples: [Duration] = []
+    for index in 0..<200 {
+      let query = index.isMultiple(of: 2) ? "b" : "be"
+      let start = clock.now
+      gtk_editable_set_text(cgtk_editable(UnsafeMutableRawPointer(entry)), query)
+      scheduler.turn()
+      let shown = String(cString: gtk_label_get_text(cgtk_label(UnsafeMutableRawPointer(cities))))
+      samples.append(start.duration(to: clock.now))
+      precondition(shown == screen.cities.items.value.joined(separator: "\n"))
+    }
+    return "keystroke to the native list of cities: median \(text(median(samples))) of 200"
+  }
+
+  /// Mounting the settings screen and building its native controls.
+  private static func mountSettings(clock: ContinuousClock) throws -> String {
+    var samples: [Duration] = []
+    for _ in 0..<30 {
+      let scheduler = GTKScheduler()
+      let start = clock.now
+      let mounted = try SettingsScreen().mount(
+        on: try Demos.settingsModel(clock: clock), scheduler: scheduler, clock: clock)
+      let host = GTKScreenHost(root: mounted.root!, scheduler: scheduler)
+      samples.append(start.duration(to: clock.now))
+      host.stop()
+      mounted.unmount()
+    }
+    return
+      "mounting the settings screen with its native controls: median \(text(median(samples))) of 30"
+  }
+
+  /// Scrolling the 10,000-waybill list by a page: the adjustment moved, GTK binding the items
+  /// that come into view and the host mounting their rows, until GTK's loop is idle.
+  private static func scrollWaybills(clock: ContinuousClock) throws -> String {
+    let scheduler = GTKScheduler()
+    let depot = Waybill.depot(count: 10_000)
+    let service = FakeWaybillService(
+      clock: clock, latency: .zero, waybills: depot, pageSize: depot.count)
+    let screen = WaybillListScreen()
+    let (window, _) = try ShowcaseWindows.open(
+      screen, model: WaybillListViewModel(service: service), title: "Waybills",
+      scheduler: scheduler, clock: clock)
+    defer { window.close() }
+    GTKMainLoop.iterate(limit: 10_000, blocking: true) { screen.list.rowCount == 10_000 }
+    GTKMainLoop.drain()
+    let listView = window.host.nativeControl(for: screen.list)!
+    let scrolled = gtk_widget_get_parent(listView)!
+    let adjustment = gtk_scrolled_window_get_vadjustment(
+      cgtk_scrolled_window(UnsafeMutableRawPointer(scrolled)))
+    var samples: [Duration] = []
+    for _ in 0..<60 {
+      let start = clock.now
+      let page = gtk_adjustment_get_page_size(adjustment)
+      gtk_adjustment_set_value(adjustment, gtk_adjustment_get_value(adjustment) + page)
+      GTKMainLoop.drain()
+      samples.append(start.duration(to: clock.now))
+    }
+    let slowest = samples.max()!
+    let late = samples.filter { $0 > .milliseconds(16) }.count
+    return "scrolling 10,000 waybills by a page: median \(text(median(samples))), slowest "
+      + "\(text(slowest)), \(late) of 60 pages over a 60 Hz frame (16.7 ms)"
+  }
+}

@@ -1,0 +1,130 @@
+import BindingDSL
+import CGTK
+import Headless
+import HeadlessTesting
+import Testing
+
+@testable import GTKHost
+@testable import GTKShowcase
+
+extension GTKTests {
+  /// The waybill list of a depot's 10,000 waybills in a `GtkListView`: GTK binds a few items,
+  /// and only their rows are mounted; scrolling the native list mounts the rows it shows and
+  /// unmounts those it left, and a row selected in GTK is the list's selection.
+  @Suite
+  @MainActor
+  struct WaybillList {
+    @Test func scrollingTenThousandRowsBindsOnlyTheRowsShown() async throws {
+      guard GTK.start() else { return }
+      let clock = VirtualClock()
+      let scheduler = GTKScheduler()
+      let depot = Waybill.depot(count: 10_000)
+      let service = FakeWaybillService(clock: clock, waybills: depot, pageSize: depot.count)
+      let screen = WaybillListScreen()
+      // NB: the refresh the screen starts when it appears belongs to the clock.
+      let (window, mounted) = try clock.withTracking {
+        try ShowcaseWindows.open(
+          screen, model: WaybillListViewModel(service: service), title: "Waybills",
+          scheduler: scheduler, clock: clock)
+      }
+      defer { window.close() }
+      try await GTK.advance(scheduler, clock: clock, by: .seconds(1))
+      let list = screen.list
+      #expect(list.rowCount == 10_000)
+      let view = try #require(window.host.view(of: list) as? ListNativeView)
+      GTK.pump("the list's first rows to be bound") { !view.boundRows.isEmpty }
+      try await GTK.settle(scheduler, clock: clock)
+
+      func checkBoundRowsAreMounted(_ step: String) {
+        let mounted = list.rows
+        let bound = view.boundRows.filter { $0.role == .row }
+        #expect(!bound.isEmpty, "\(step): GTK bound no rows")
+        // NB: GTK 4.8's list view keeps about 200 items bound around the ones it shows.
+        #expect(bound.count < 300, "\(step): \(bound.count) items bound")
+        #expect(
+          mounted.count <= bound.count + 2 * list.windowMargin + 1,
+          "\(step): \(mounted.count) rows mounted of 10,000 for \(bound.count) items bound")
+        for row in bound {
+          #expect(mounted.contains { $0 === row }, "\(step): bound row \(row.id) is not mounted")
+        }
+        // NB: what a bound item shows is its row's title, as the headless render has it.
+        for row in bound.prefix(3) {
+          guard let title = row.find("title") as? Label,
+            let control = window.host.nativeControl(for: title)
+          else {
+            Issue.record("\(step): no native title for \(row.id)")
+            continue
+          }
+          #expect(nativeText(control) == title.text.value)
+          #expect(TextRenderer.render(list).contains(title.text.value))
+        }
+      }
+
+      checkBoundRowsAreMounted("at the top")
+      #expect(list.windowRange.lowerBound == 0)
+      let bindsAtTop = view.bindCount
+
+      view.scrollTo(item: 5_000)
+      GTK.pump("the rows around 5,000 to be bound") {
+        view.boundRows.contains { (list.position(of: $0) ?? 0) > 4_000 }
+      }
+      try await GTK.settle(scheduler, clock: clock)
+      checkBoundRowsAreMounted("scrolled to the middle")
+      #expect(list.windowRange.lowerBound > 4_000)
+      #expect(view.bindCount - bindsAtTop < 400, "scrolling bound \(view.bindCount) items")
+      // NB: GTK recycles its items, and the host reuses an item's controls for the next row.
+      let made = view.makeCount
+      #expect(view.reuseCount > 0, "scrolling reused no row controls")
+      #expect(made < 300, "controls were made for \(made) rows")
+
+      let row = try #require(view.boundRows.first { $0.role == .row })
+      let position = try #require(view.ids.firstIndex(of: view.describedID(row, in: list)))
+      clock.withTracking {
+        _ = gtk_selection_model_select_item(
+          cgtk_selection_model(UnsafeMutableRawPointer(view.selectionModel)), guint(position), 1)
+      }
+      try await GTK.settle(scheduler, clock: clock)
+      #expect(row.isSelected.value, "selecting the item in GTK selects \(row.id)")
+      #expect(mounted.model?.selected != nil)
+    }
+
+    @Test func aSwipeActionIsAButtonInTheRow() async throws {
+      guard GTK.start() else { return }
+      let clock = VirtualClock()
+      let scheduler = GTKScheduler()
+      let screen = WaybillListScreen()
+      let (window, _) = try clock.withTracking {
+        try ShowcaseWindows.open(
+          screen, model: Demos.waybillsModel(clock: clock), title: "Waybills",
+          scheduler: scheduler, clock: clock)
+      }
+      defer { window.close() }
+      try await GTK.advance(scheduler, clock: clock, by: .seconds(1))
+      let list = screen.list
+      let view = try #require(window.host.view(of: list) as? ListNativeView)
+      GTK.pump("the rows to be bound") { view.boundRows.contains { $0.role == .row } }
+      let row = try #require(list.rows.first)
+      let rowID = view.describedID(row, in: list)
+      #expect(list.rowIDs.contains(rowID))
+      let item = try #require(gtk_widget_get_parent(window.host.nativeControl(for: row)))
+      // NB: the item holds the row's content, then a button per swipe action, deletion first.
+      var buttons: [GTKWidgetPointer] = []
+      var child = gtk_widget_get_first_child(item)
+      while let current = child {
+        if String(cString: cgtk_type_name(current.raw)) == "GtkButton" { buttons.append(current) }
+        child = gtk_widget_get_next_sibling(current)
+      }
+      let delete = try #require(buttons.first, "no swipe action buttons in \(row.id)")
+      #expect(
+        String(cString: gtk_button_get_label(cgtk_button(delete.raw))) == list.deletion.title)
+      var sent = false
+      let token = list.deletion.addHandler { _ in sent = true }
+      defer { list.deletion.removeHandler(token) }
+      #expect(gtk_widget_activate(delete) != 0)
+      clock.withTracking { GTK.pump("the deletion of \(row.id)") { sent } }
+      try await GTK.advance(scheduler, clock: clock, by: .seconds(1))
+      // NB: binding the last row loaded the next page meanwhile; the swiped row is gone.
+      #expect(!list.rowIDs.contains(rowID), "the swiped row is deleted")
+    }
+  }
+}
