@@ -132,17 +132,19 @@ struct NoteScreen: Screen {
 
   @Test mutating func aFieldScrolledSidewaysKeepsItsViewWhileTheCaretIsInIt() async throws {
     let text = "abcdefghijklmnopqrstuvwxyz0123456789"
+    let end: String = "…" + String(text.suffix(18))
+    let start: String = String(text.prefix(19)) + "…"
+    let shortenedEnd: String = "…" + String(text.dropLast(3).suffix(18))
     try await type(text)
     #expect(host.focused?.id == "title")
-    #expect(terminal.lines[1] == "…" + text.suffix(18))
+    #expect(terminal.lines[1] == end)
     for _ in 0..<10 { try await press(.left) }
-    #expect(terminal.lines[1] == "…" + text.suffix(18), "the view stays while the caret is in it")
+    #expect(terminal.lines[1] == end, "the view stays while the caret is in it")
     #expect(terminal.frame.cursor == TerminalPosition(column: 9, row: 1))
     try await press(.home)
-    #expect(terminal.lines[1] == text.prefix(19) + "…")
+    #expect(terminal.lines[1] == start)
     try await press(.end, .backspace, .backspace, .backspace)
-    #expect(
-      terminal.lines[1] == "…" + text.dropLast(3).suffix(18), "no room left empty at the right")
+    #expect(terminal.lines[1] == shortenedEnd, "no room left empty at the right")
   }
 
   @Test mutating func typingAWideCharacterPastTheEdgeKeepsTheCaretInView() async throws {

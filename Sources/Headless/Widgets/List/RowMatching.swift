@@ -13,17 +13,18 @@ protocol PositionTable {
 }
 
 /// Positions by the ids' hash keys: any `Hashable` id, without keeping the ids. Two ids that
-/// share a hash key cannot be told apart, and are refused.
+/// share a hash key cannot be told apart, and are refused. The hash keys are kept in an
+/// ``IntPositions`` table, which hashes them no further.
 struct HashedPositions<Key: Hashable>: PositionTable {
-  private var byHash: [Int: Int] = [:]
+  private var byHash: IntPositions
 
-  init(capacity: Int) { byHash.reserveCapacity(capacity) }
+  init(capacity: Int) { byHash = IntPositions(capacity: capacity) }
 
   mutating func insert(_ key: Key, at position: Int) -> Bool {
-    byHash.updateValue(position, forKey: key.hashValue) == nil
+    byHash.insert(key.hashValue, at: position)
   }
 
-  func position(of key: Key) -> Int? { byHash[key.hashValue] }
+  func position(of key: Key) -> Int? { byHash.position(of: key.hashValue) }
 }
 
 /// Positions by the whole ids: slower than by their hash keys, and never refuses two ids that
