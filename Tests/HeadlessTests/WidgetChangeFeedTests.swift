@@ -195,6 +195,31 @@ final class LineHost {
     #expect(feed.takeChanges().map(\.properties) == [["count"]])
   }
 
+  /// A host holding every item of a list (a toolkit's list) rereads them when the feed names
+  /// `items`, which a content names and a scroll does not, and finds a row's item by its
+  /// `itemID`.
+  @Test func aContentNamesItemsAndAScrollDoesNot() throws {
+    let scheduler = ManualScheduler()
+    let model = OrdersViewModel(count: 30)
+    let screen = OrdersScreen()
+    screen.list.visibleRowCount = 5
+    screen.list.windowMargin = 0
+    let mounted = try screen.mount(on: model, scheduler: scheduler)
+    scheduler.flush()
+    let root = try #require(mounted.root)
+    let feed = WidgetChangeFeed(root: root)
+    screen.list.scroll(toRow: 10)
+    let scrolled = feed.takeChanges().first { $0.widget === screen.list }
+    #expect(scrolled?.properties == ["children"])
+    model.orders.remove(at: 11)
+    scheduler.flush()
+    let edited = feed.takeChanges().first { $0.widget === screen.list }
+    #expect(Set(edited?.properties ?? []) == ["children", "items"])
+    let row = try #require(screen.list.row(atPosition: 10))
+    #expect(row.itemID == "11")
+    #expect(screen.list.itemIDs[10] == row.itemID)
+  }
+
   @Test func rowsEnteringTheWindowAreFollowedAndThoseLeavingAreNot() throws {
     let scheduler = ManualScheduler()
     let model = OrdersViewModel(count: 30)

@@ -28,8 +28,6 @@ final class ListNativeView: NativeView {
   private var itemViews: [UnsafeMutableRawPointer: NativeView] = [:]
   /// The swipe actions' buttons of each item, made once.
   private var itemButtons: [UnsafeMutableRawPointer: [GTKWidgetPointer]] = [:]
-  private var seenRowCount = -1
-  private var seenChanges: ListChanges?
   /// How many times an item was bound to a row: what scrolling costs.
   private(set) var bindCount = 0
   /// How many times an item's controls were reused for another row of the same shape, and
@@ -109,21 +107,21 @@ final class ListNativeView: NativeView {
     }
   }
 
-  override func fill() { update(["children"]) }
+  override func fill() { update(["children", "items"]) }
 
   override func update(_ properties: [String]) {
     super.update(properties)
     guard let list = widget as? ListView else { return }
-    if list.rowCount != seenRowCount || list.lastChanges != seenChanges {
-      seenRowCount = list.rowCount
-      seenChanges = list.lastChanges
+    // NB: the feed names `items` for a content the list took; a window that moved names
+    // `children` alone, and leaves the items as they are.
+    if properties.contains("items") {
       let next = list.itemIDs
       if next != ids { replaceItems(with: next, in: list) }
     }
     followBoundItems(in: list)
     // NB: the window's rows by id, once, rather than a look through the window per item.
     var mounted: [String: RowWidget] = [:]
-    for row in list.rows { mounted[describedID(row, in: list)] = row }
+    for row in list.rows { mounted[row.itemID] = row }
     for (item, id) in bound {
       let row = mounted[id] ?? (rowPositions[id] == nil ? list.row(id) : nil)
       if itemViews[item]?.widget == nil || row !== itemViews[item]?.widget {
@@ -275,15 +273,11 @@ final class ListNativeView: NativeView {
   func syncSelection() {
     guard let list = widget as? ListView else { return }
     let selected = list.rows.first { $0.isSelected.value }
-    let index = selected.flatMap { row in ids.firstIndex(of: describedID(row, in: list)) }
+    let index = selected.flatMap { row in ids.firstIndex(of: row.itemID) }
     writing {
       gtk_single_selection_set_selected(
         selectionModel, index.map { guint($0) } ?? guint(GTK_INVALID_LIST_POSITION))
     }
-  }
-
-  func describedID(_ row: RowWidget, in list: ListView) -> String {
-    String(row.id.dropFirst(list.id.count + 1).dropLast())
   }
 
   private func selected() {

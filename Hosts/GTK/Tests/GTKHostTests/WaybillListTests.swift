@@ -78,7 +78,7 @@ extension GTKTests {
       #expect(made < 300, "controls were made for \(made) rows")
 
       let row = try #require(view.boundRows.first { $0.role == .row })
-      let position = try #require(view.ids.firstIndex(of: view.describedID(row, in: list)))
+      let position = try #require(view.ids.firstIndex(of: row.itemID))
       clock.withTracking {
         _ = gtk_selection_model_select_item(
           cgtk_selection_model(UnsafeMutableRawPointer(view.selectionModel)), guint(position), 1)
@@ -104,7 +104,7 @@ extension GTKTests {
       let view = try #require(window.host.view(of: list) as? ListNativeView)
       GTK.pump("the rows to be bound") { view.boundRows.contains { $0.role == .row } }
       let row = try #require(list.rows.first)
-      let rowID = view.describedID(row, in: list)
+      let rowID = row.itemID
       #expect(list.rowIDs.contains(rowID))
       let item = try #require(gtk_widget_get_parent(window.host.nativeControl(for: row)))
       // NB: the item holds the row's content, then a button per swipe action, deletion first.

@@ -13,6 +13,9 @@ extension ListView: CollectionTarget {
     defer {
       anchoredFirstRow = nil
       reportChange("children")
+      // NB: a host that holds every item (a toolkit's list) rereads them only for a content;
+      // a window that moves names `children` alone.
+      reportChange("items")
     }
     var content = content
     // NB: whether to show a row list's reload is decided from its revisions alone (its

@@ -239,21 +239,17 @@ public final class ListView: Widget {
   /// The ids of everything the list shows as a row, as the driver spells them, in the order
   /// they show: each section's header (`header:<section>`), its rows and its footer
   /// (`footer:<section>`), in the window or not. Every one is a row path the driver can
-  /// address.
+  /// address, and a mounted row's ``RowWidget/itemID``. A host's ``WidgetChangeFeed`` names
+  /// `items` on the list for each content it takes (rows inserted, deleted, moved or
+  /// replaced); a window that moves names `children` alone.
   public var itemIDs: [String] {
     sections.flatMap { section in
       var ids: [String] = []
-      if let header = section.header { ids.append(rowID(header)) }
+      if let header = section.header { ids.append(header.itemID) }
       ids += section.rows.map(\.describedID)
-      if let footer = section.footer { ids.append(rowID(footer)) }
+      if let footer = section.footer { ids.append(footer.itemID) }
       return ids
     }
-  }
-
-  /// The id of `row` as the driver spells it: its widget id without the list's id and the
-  /// brackets.
-  private func rowID(_ row: RowWidget) -> String {
-    String(row.id.dropFirst(id.count + 1).dropLast())
   }
 
   /// Selects the row `row`: it becomes the selected row, the previously selected one is

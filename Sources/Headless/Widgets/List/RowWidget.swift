@@ -73,6 +73,14 @@ public final class RowWidget: Widget {
 
   override public var kind: String { role.rawValue }
 
+  /// The row as the driver and ``ListView/itemIDs`` spell it: `42` for the row of id 42,
+  /// `header:open` and `footer:open` for the header and footer of section `open`. A host that
+  /// keeps one item per entry of `itemIDs` finds a row's item by it.
+  public var itemID: String {
+    guard let open = id.firstIndex(of: "[") else { return id }
+    return String(id[id.index(after: open)...].dropLast())
+  }
+
   // NB: made when asked for; the renderer visits the content without the array
   // (`visitChildren`), which a row kept at the cost of an allocation and a word.
   override public var children: [Widget] { content.map { [$0] } ?? [] }
