@@ -199,13 +199,7 @@ final class LineHost {
   /// `items`, which a content names and a scroll does not, and finds a row's item by its
   /// `itemID`.
   @Test func aContentNamesItemsAndAScrollDoesNot() throws {
-    let scheduler = ManualScheduler()
-    let model = OrdersViewModel(count: 30)
-    let screen = OrdersScreen()
-    screen.list.visibleRowCount = 5
-    screen.list.windowMargin = 0
-    let mounted = try screen.mount(on: model, scheduler: scheduler)
-    scheduler.flush()
+    let (scheduler, model, screen, mounted) = try mountThirtyOrdersInAWindowOfFive()
     let root = try #require(mounted.root)
     let feed = WidgetChangeFeed(root: root)
     screen.list.scroll(toRow: 10)
@@ -220,7 +214,10 @@ final class LineHost {
     #expect(screen.list.itemIDs[10] == row.itemID)
   }
 
-  @Test func rowsEnteringTheWindowAreFollowedAndThoseLeavingAreNot() throws {
+  /// Thirty orders in a list whose window shows five rows and no margin, mounted and flushed.
+  private func mountThirtyOrdersInAWindowOfFive() throws -> (
+    ManualScheduler, OrdersViewModel, OrdersScreen, MountedScreen<OrdersScreen>
+  ) {
     let scheduler = ManualScheduler()
     let model = OrdersViewModel(count: 30)
     let screen = OrdersScreen()
@@ -228,6 +225,11 @@ final class LineHost {
     screen.list.windowMargin = 0
     let mounted = try screen.mount(on: model, scheduler: scheduler)
     scheduler.flush()
+    return (scheduler, model, screen, mounted)
+  }
+
+  @Test func rowsEnteringTheWindowAreFollowedAndThoseLeavingAreNot() throws {
+    let (scheduler, model, screen, mounted) = try mountThirtyOrdersInAWindowOfFive()
     let root = try #require(mounted.root)
     let host = LineHost(root: root)
     let leaving = try #require(screen.list.row(atPosition: 0))
