@@ -145,7 +145,7 @@
       let environment = Dictionary(
         environmentPairs(
           (withoutTerm ? [] : ["TERM=xterm-256color"]) + ["SWIFT_BACKTRACE=enable=no"]
-            + environment),
+            + Self.sanitizerEnvironment() + environment),
         uniquingKeysWith: { $1 })
       var process: pid_t = 0
       let arguments = [executable, "--terminal", "registration"]
@@ -160,6 +160,26 @@
           "posix_spawn of \(executable) failed: \(String(cString: strerror(status)))")
       }
       self.process = process
+    }
+
+    /// The sanitizers' options of this test run, for the child, which a sanitized build
+    /// (`Scripts/sanitizers`) sanitizes too: the leak check's suppressions, and the crash
+    /// signals left to the program. The showcase's own handlers of SIGSEGV, SIGBUS, SIGILL,
+    /// SIGFPE and SIGABRT are what the tests check; the sanitizer's would take the signal,
+    /// report it and exit with a status of its own. A run without a sanitizer reads none of
+    /// them.
+    static func sanitizerEnvironment() -> [String] {
+      let crashSignalsLeftToTheProgram =
+        "handle_segv=0:handle_sigbus=0:handle_sigill=0:handle_sigfpe=0:handle_abort=0"
+      func inherited(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
+      }
+      let sanitizers = ["ASAN_OPTIONS", "TSAN_OPTIONS"].map { name in
+        "\(name)="
+          + [inherited(name), crashSignalsLeftToTheProgram].compactMap { $0 }
+          .joined(separator: ":")
+      }
+      return sanitizers + (inherited("LSAN_OPTIONS").map { ["LSAN_OPTIONS=\($0)"] } ?? [])
     }
 
     /// The path of `Showcase`, which `swift build` and `swift test` put beside the test
