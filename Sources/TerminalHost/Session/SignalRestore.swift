@@ -236,11 +236,11 @@ enum SignalRestore {
   }
 
   /// Runs the action a fatal signal had before the session: calls its handler (the
-  /// runtime's crash report, or the program's own), or, for the default action or none, puts
-  /// it back. Then the signal is raised again with its default action, which ends the
-  /// process when the handler returns: a previous handler that returned (as the runtime's
-  /// does for a signal sent with `kill`) does not leave the process running without its
-  /// terminal.
+  /// runtime's crash report, or the program's own), then raises the signal again with its
+  /// default action, which ends the process when the handler returns: a previous handler
+  /// that returned (as the runtime's does for a signal sent with `kill`) does not leave the
+  /// process running without its terminal. A signal the process ignored before is ignored
+  /// again, and nothing more happens.
   ///
   /// - Parameters:
   ///   - number: The signal.
