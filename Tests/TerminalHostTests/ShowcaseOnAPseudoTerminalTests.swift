@@ -31,7 +31,10 @@
     /// Swift's backtracer, on and interactive as a person may set it: the crash report is
     /// printed on the terminal given back, and its prompt reads the keys typed, which the
     /// showcase's reader no longer takes; once answered, the process ends with the signal.
-    @Test func withTheBacktracerOnACrashHandsTheTerminalToItsPrompt() throws {
+    // NB: under the thread sanitizer the runtime cannot pause the sanitizer's own thread, and
+    // the child ends without a report.
+    @Test(.disabled(if: isThreadSanitized, "no backtracer report under the thread sanitizer"))
+    func withTheBacktracerOnACrashHandsTheTerminalToItsPrompt() throws {
       let run = try ShowcaseRun(environment: [
         "SWIFT_BACKTRACE=enable=yes,interactive=yes,color=no,timeout=120s"
       ])
@@ -95,6 +98,10 @@
       #expect(run.pty.settingsBytes == run.before)
     }
   }
+
+  /// Whether this test process runs under the thread sanitizer, and so the showcase built with
+  /// it (`Scripts/sanitizers thread`).
+  let isThreadSanitized = dlsym(dlopen(nil, RTLD_NOW), "__tsan_init") != nil
 
   /// How a child process ended or stopped.
   enum ChildStatus: Equatable {
@@ -200,13 +207,18 @@
       return path
     }
 
-    /// Reads the terminal until the showcase switches to the alternate screen, without a
-    /// time limit: whatever it writes first, its session has started (the signal handlers
-    /// are installed before the switch is written).
+    /// Reads the terminal until the showcase switches to the alternate screen and draws its
+    /// first frame (its footer's `^C quit`), without a time limit: whatever it writes first,
+    /// its session has started (the signal handlers are installed before the switch is
+    /// written), and once the frame is drawn the process waits for keys.
+    ///
+    /// NB: a signal sent while the process still starts its threads can land inside the
+    /// thread sanitizer's runtime, which calls the handler of a crash signal at once, with its
+    /// own locks held; the handler then waits on them forever.
     func waitForTheScreen() throws {
       var seen: [UInt8] = []
       let needle = TerminalSequences.enterAlternateScreen
-      while !seen.contains(needle) {
+      while !seen.contains(needle) || !String(decoding: seen, as: UTF8.self).contains("^C quit") {
         let chunk = pty.waitForOutput()
         guard !chunk.isEmpty else {
           throw ShowcaseRunError(
