@@ -11,7 +11,7 @@ import Synchronization
 /// sequences, and the pipe that tells the session's reader of a resize or a resume.
 ///
 /// Every handler uses only async-signal-safe calls: `write(2)`, `tcsetattr(3)`, `signal(2)`,
-/// `sigaction(2)` and `raise(3)`, and lock-free atomics.
+/// `sigaction(2)`, `raise(3)`, `clock_gettime(2)` and `nanosleep(2)`, and lock-free atomics.
 ///
 /// A crash hands the terminal over to whatever reports it: the handler restores the terminal,
 /// stops the session's reader from reading it (so that a prompt of Swift's backtracer gets its
@@ -224,14 +224,19 @@ enum SignalRestore {
   static func handOverInput() {
     isHandedOver.store(true, ordering: .sequentiallyConsistent)
     notify(handedOverByte)
-    // NB: bounded, so that a crash of the reader's own thread goes on.
-    var turns = 0
-    while turns < 100_000_000 {
+    // NB: bounded by time, not by turns: on a loaded machine the reader's thread may wait
+    // long for a core. The bound lets a crash of the reader's own thread go on.
+    var start = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &start)
+    var now = start
+    var pause = timespec(tv_sec: 0, tv_nsec: 100_000)
+    while now.tv_sec - start.tv_sec < 2 {
       let state = reader.load(ordering: .sequentiallyConsistent)
       if state == ReaderState.absent.rawValue || state == ReaderState.handedOver.rawValue {
         return
       }
-      turns += 1
+      nanosleep(&pause, nil)
+      clock_gettime(CLOCK_MONOTONIC, &now)
     }
   }
 
