@@ -103,8 +103,8 @@
 
   /// Whether this test process runs under the thread or the address sanitizer, and so the
   /// showcase built with it (`Scripts/sanitizers`).
-  let isSanitized = ["__tsan_init", "__asan_init"].contains {
-    dlsym(dlopen(nil, RTLD_NOW), $0) != nil
+  let isSanitized = ["__tsan_init", "__asan_init"].contains { (name: String) in
+    dlsym(dlopen(nil, RTLD_NOW), name) != nil
   }
 
   /// How a child process ended or stopped.
