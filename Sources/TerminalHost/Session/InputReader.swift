@@ -100,15 +100,27 @@ private final class ReadLoop: Sendable {
   }
 
   /// Waits on the input and the wake pipe (without a timeout: nothing here polls), until the
-  /// quit byte or the end of the input.
+  /// quit byte or the end of the input. After a crash (``SignalRestore/handOverInput()``) it
+  /// reads the terminal no more, and waits for the quit byte with the signals unblocked.
   func run() {
     // NB: the signal handlers run on other threads; this one only reads.
     var blocked = sigset_t()
     sigfillset(&blocked)
     pthread_sigmask(SIG_BLOCK, &blocked, nil)
+    SignalRestore.readerRuns(true)
+    defer { SignalRestore.readerRuns(false) }
     var buffer = [UInt8](repeating: 0, count: 4_096)
     var inputOpen = true
+    var handedOver = false
     while true {
+      if !handedOver && SignalRestore.isInputHandedOver {
+        // NB: the runtime's crash report pauses every other thread with a signal; blocking
+        // them all would leave this one running, and reported as one it failed to suspend.
+        handedOver = true
+        inputOpen = false
+        pthread_sigmask(SIG_UNBLOCK, &blocked, nil)
+        SignalRestore.readerHandedOver()
+      }
       var descriptors = [
         pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
         pollfd(fd: inputOpen ? input : -1, events: Int16(POLLIN), revents: 0),
@@ -121,12 +133,15 @@ private final class ReadLoop: Sendable {
           case Self.quitByte: return
           case SignalRestore.resizedByte: continuation.yield(.resized)
           case SignalRestore.resumedByte: continuation.yield(.resumed)
+          // NB: the loop's next turn sees the crash and stops reading.
+          case SignalRestore.handedOverByte: break
           default: break
           }
         }
       }
-      guard inputOpen, descriptors[1].revents != 0 else { continue }
+      guard inputOpen, descriptors[1].revents != 0, SignalRestore.beginReading() else { continue }
       let count = buffer.withUnsafeMutableBytes { systemRead(input, $0.baseAddress, $0.count) }
+      SignalRestore.endReading()
       if count > 0 {
         continuation.yield(.input(Array(buffer[..<count])))
       } else if count == 0 || (errno != EINTR && errno != EAGAIN) {

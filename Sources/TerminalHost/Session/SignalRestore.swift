@@ -11,7 +11,12 @@ import Synchronization
 /// sequences, and the pipe that tells the session's reader of a resize or a resume.
 ///
 /// Every handler uses only async-signal-safe calls: `write(2)`, `tcsetattr(3)`, `signal(2)`,
-/// `sigaction(2)` and `raise(3)`, and lock-free atomics.
+/// `sigaction(2)`, `raise(3)`, `clock_gettime(2)` and `nanosleep(2)`, and lock-free atomics.
+///
+/// A crash hands the terminal over to whatever reports it: the handler restores the terminal,
+/// stops the session's reader from reading it (so that a prompt of Swift's backtracer gets its
+/// key), calls the action the signal had before the session, then ends the process with the
+/// signal.
 enum SignalRestore {
   /// Shows the cursor, resets the style, turns mouse reporting and bracketed paste off, leaves
   /// the alternate screen.
@@ -28,6 +33,8 @@ enum SignalRestore {
   static let resizedByte: UInt8 = 0x77
   /// The byte the SIGCONT handler writes to the wake pipe.
   static let resumedByte: UInt8 = 0x63
+  /// The byte a crash's handler writes to the wake pipe: the reader stops reading the terminal.
+  static let handedOverByte: UInt8 = 0x68
 
   // NB: read by the signal handlers, which may run on any thread at any time; written only
   // while the handlers are not installed.
@@ -49,7 +56,7 @@ enum SignalRestore {
   /// The signals that end the process: restored, then ended as by default.
   static let endingSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
   /// The signals of a crash or a trap: restored, then handled as before the session.
-  static let fatalSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGTRAP]
+  static let fatalSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP]
 
   /// Remembers what to restore and installs the handlers.
   ///
@@ -68,6 +75,8 @@ enum SignalRestore {
     _ = (endingSignals, fatalSignals)
     _ = isGivenBack.load(ordering: .relaxed)
     _ = isWriting.load(ordering: .relaxed)
+    _ = isHandedOver.load(ordering: .relaxed)
+    _ = reader.load(ordering: .relaxed)
     self.input = input
     self.output = output
     self.wake = wake
@@ -80,12 +89,16 @@ enum SignalRestore {
     for (index, number) in fatalSignals.enumerated() {
       var action = sigaction()
       #if canImport(Glibc)
-        action.__sigaction_handler.sa_handler = handleFatal
+        action.__sigaction_handler.sa_sigaction = handleFatal
       #else
-        action.__sigaction_u.__sa_handler = handleFatal
+        action.__sigaction_u.__sa_sigaction = handleFatal
       #endif
-      sigemptyset(&action.sa_mask)
-      action.sa_flags = 0
+      // NB: as the runtime's crash handler does: no other signal (a Ctrl-C typed at the
+      // backtracer's prompt) interrupts the report, a crash within it still ends the process,
+      // and a stack overflow is handled on the alternate stack where there is one.
+      sigfillset(&action.sa_mask)
+      for fatal in fatalSignals { sigdelset(&action.sa_mask, fatal) }
+      action.sa_flags = SA_SIGINFO | SA_ONSTACK
       sigaction(number, &action, previousActions + index)
     }
     isInstalled = true
@@ -104,6 +117,7 @@ enum SignalRestore {
     input = -1
     wake = -1
     isGivenBack.store(false, ordering: .sequentiallyConsistent)
+    isHandedOver.store(false, ordering: .sequentiallyConsistent)
   }
 
   /// Whether a handler gave the terminal back: frames are no longer written.
@@ -152,10 +166,126 @@ enum SignalRestore {
     writeAll(&byte, 1, to: wake)
   }
 
-  /// The action a fatal signal had before the session, put back.
-  static func putBackPreviousAction(of number: Int32) {
+  /// Whether a crash handed the terminal over: the reader no longer reads it.
+  private static let isHandedOver = Atomic<Bool>(false)
+  /// What the session's reader is doing: ``ReaderState``'s raw values.
+  private static let reader = Atomic<Int>(ReaderState.absent.rawValue)
+
+  /// What the session's reader is doing, as the crash handler waits on it.
+  enum ReaderState: Int {
+    /// No reader runs, or it ended.
+    case absent
+    /// It waits for input with every signal blocked.
+    case waiting
+    /// It is reading the terminal.
+    case reading
+    /// It stopped reading after a crash, and takes signals again, so that the crash report
+    /// can pause it and show its stack.
+    case handedOver
+  }
+
+  /// Called by the reader as it starts, after it blocked the signals, and as it ends.
+  ///
+  /// - Parameter isRunning: Whether it starts (`true`) or ends.
+  static func readerRuns(_ isRunning: Bool) {
+    reader.store(
+      (isRunning ? ReaderState.waiting : .absent).rawValue, ordering: .sequentiallyConsistent)
+  }
+
+  /// Called by the reader before it reads the terminal: `false` once a crash handed the
+  /// terminal over, and then the reader must not read it.
+  static func beginReading() -> Bool {
+    reader.store(ReaderState.reading.rawValue, ordering: .sequentiallyConsistent)
+    // NB: checked after the store: a handler that sets the flag either sees `reading` and
+    // waits for the read to end, or this load sees the flag.
+    guard !isHandedOver.load(ordering: .sequentiallyConsistent) else {
+      reader.store(ReaderState.waiting.rawValue, ordering: .sequentiallyConsistent)
+      return false
+    }
+    return true
+  }
+
+  /// Called by the reader after a read of the terminal.
+  static func endReading() {
+    reader.store(ReaderState.waiting.rawValue, ordering: .sequentiallyConsistent)
+  }
+
+  /// Whether a crash handed the terminal over; the reader, once it sees it, calls
+  /// ``readerHandedOver()`` and reads no more.
+  static var isInputHandedOver: Bool {
+    isHandedOver.load(ordering: .sequentiallyConsistent)
+  }
+
+  /// Called by the reader once it stopped reading after a crash and unblocked the signals.
+  static func readerHandedOver() {
+    reader.store(ReaderState.handedOver.rawValue, ordering: .sequentiallyConsistent)
+  }
+
+  /// A crash's part: the reader stops reading the terminal, so that what reports the crash
+  /// (Swift's backtracer, interactive) reads the keys, and this waits until it did.
+  static func handOverInput() {
+    isHandedOver.store(true, ordering: .sequentiallyConsistent)
+    notify(handedOverByte)
+    // NB: bounded by time, not by turns: on a loaded machine the reader's thread may wait
+    // long for a core. The bound lets a crash of the reader's own thread go on.
+    var start = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &start)
+    var now = start
+    var pause = timespec(tv_sec: 0, tv_nsec: 100_000)
+    while now.tv_sec - start.tv_sec < 2 {
+      let state = reader.load(ordering: .sequentiallyConsistent)
+      if state == ReaderState.absent.rawValue || state == ReaderState.handedOver.rawValue {
+        return
+      }
+      nanosleep(&pause, nil)
+      clock_gettime(CLOCK_MONOTONIC, &now)
+    }
+  }
+
+  /// Runs the action a fatal signal had before the session: calls its handler (the
+  /// runtime's crash report, or the program's own), then raises the signal again with its
+  /// default action, which ends the process when the handler returns: a previous handler
+  /// that returned (as the runtime's does for a signal sent with `kill`) does not leave the
+  /// process running without its terminal. A signal the process ignored before is ignored
+  /// again, and nothing more happens.
+  ///
+  /// - Parameters:
+  ///   - number: The signal.
+  ///   - info: What the kernel said of it, passed on.
+  ///   - context: The interrupted context, passed on.
+  static func runPreviousAction(
+    of number: Int32, info: UnsafeMutablePointer<siginfo_t>?, context: UnsafeMutableRawPointer?
+  ) {
     guard let index = fatalSignals.firstIndex(of: number) else { return }
-    sigaction(number, previousActions + index, nil)
+    let previous = previousActions[index]
+    #if canImport(Glibc)
+      let handler = unsafeBitCast(previous.__sigaction_handler, to: Int.self)
+    #else
+      let handler = unsafeBitCast(previous.__sigaction_u, to: Int.self)
+    #endif
+    let ignore = unsafeBitCast(SIG_IGN, to: Int.self)
+    let byDefault = unsafeBitCast(SIG_DFL, to: Int.self)
+    if handler == ignore {
+      sigaction(number, previousActions + index, nil)
+      return
+    }
+    if handler != byDefault {
+      if previous.sa_flags & SA_SIGINFO != 0 {
+        #if canImport(Glibc)
+          previous.__sigaction_handler.sa_sigaction?(number, info, context)
+        #else
+          previous.__sigaction_u.__sa_sigaction?(number, info, context)
+        #endif
+      } else {
+        #if canImport(Glibc)
+          previous.__sigaction_handler.sa_handler?(number)
+        #else
+          previous.__sigaction_u.__sa_handler?(number)
+        #endif
+      }
+    }
+    signal(number, SIG_DFL)
+    raise(number)
   }
 
   /// Writes `count` bytes from `start`, again after a partial write or an interruption.
@@ -192,13 +322,16 @@ private func handleEnding(_ number: Int32) {
   raise(number)
 }
 
-/// SIGSEGV, SIGBUS, SIGILL, SIGABRT and SIGTRAP: restores the terminal, puts back the action
-/// the signal had before the session (the runtime's crash report, or the default) and raises
-/// it again, to be delivered when this handler returns.
-private func handleFatal(_ number: Int32) {
+/// SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT and SIGTRAP: restores the terminal, stops the
+/// session's reader from reading it, runs the action the signal had before the session (the
+/// runtime's crash report, which may prompt at the terminal), and raises the signal again with
+/// its default action, to be delivered when this handler returns.
+private func handleFatal(
+  _ number: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?
+) {
   SignalRestore.restoreNow()
-  SignalRestore.putBackPreviousAction(of: number)
-  raise(number)
+  SignalRestore.handOverInput()
+  SignalRestore.runPreviousAction(of: number, info: info, context: context)
 }
 
 /// SIGTSTP (Ctrl-Z, which raw mode reads as a key, or `kill -TSTP`): restores the terminal

@@ -13,9 +13,11 @@
 /// and 1006); given back as it was on
 /// ``restore()``, on deinit, on SIGINT, SIGTERM, SIGHUP and SIGQUIT, whose handler writes the
 /// restoring sequences and settings before the signal ends the process, and on a crash or a
-/// trap (SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGTRAP), whose handler does the same before the
-/// signal goes on to the handler it had before. Ctrl-Z (or SIGTSTP) gives the terminal back
-/// and stops the process; once continued, the session takes the terminal again and repaints.
+/// trap (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP), whose handler does the same, stops
+/// reading the terminal, runs the handler the signal had before (Swift's crash report, whose
+/// interactive prompt then gets the keys), and ends the process with the signal. Ctrl-Z (or
+/// SIGTSTP) gives the terminal back and stops the process; once continued, the session takes
+/// the terminal again and repaints.
 ///
 /// One session at a time: the signal handler restores the latest.
 public final class TerminalSession {
