@@ -256,7 +256,9 @@ import Testing
       screen.list.problem?.contains("no row template for SpecialCell in list 'cells'") == true)
     model.cells.removeFirst()
     scheduler.flush()
-    #expect(screen.list.rowIDs == ["2", "4", "5"], "the next change reads the ids of the rows shown again")
+    #expect(
+      screen.list.rowIDs == ["2", "4", "5"], "the next change reads the ids of the rows shown again"
+    )
   }
 
   @Test func sectionsShowHeadersAndRowsOfDifferentTypes() async throws {
