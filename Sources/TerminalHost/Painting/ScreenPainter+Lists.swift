@@ -52,7 +52,7 @@ extension ScreenPainter {
       let emphasis: TerminalAttributes =
         item === cursorRow
         ? .reverse : item.role == .header ? .bold : item.role == .footer ? .dim : []
-      if item === cursorRow, let marks { marks.focusRows = top..<(top + height) }
+      if item === cursorRow, let focusPlacement { focusPlacement.focusRows = top..<(top + height) }
       if let hits, canvas.frame.height > 0, item.role == .row {
         hits.record(
           item, columns: column..<(column + width),

@@ -49,7 +49,7 @@ public struct ScreenPainter {
   /// The height of the area the screen shows in: the most rows a list or a text view takes.
   var viewportHeight = Int.max
   /// Where the focused widget is drawn, when a scrolled drawing asks.
-  var marks: Marks?
+  var focusPlacement: FocusPlacement?
 
   /// Creates a painter.
   ///
@@ -96,7 +96,7 @@ public struct ScreenPainter {
   }
 
   /// Where the focused widget was drawn, found while drawing.
-  final class Marks {
+  final class FocusPlacement {
     /// The rows of the focused widget, or of the focused list's cursor row.
     var focusRows: Range<Int>?
   }
@@ -111,17 +111,17 @@ public struct ScreenPainter {
     guard !rows.isEmpty else { return }
     var painter = self
     painter.viewportHeight = rows.count
-    let marks = Marks()
-    painter.marks = marks
+    let focusPlacement = FocusPlacement()
+    painter.focusPlacement = focusPlacement
     let width = canvas.frame.width
     var measure = Canvas(frame: Frame(width: width, height: 0), rows: 0..<Int.max)
     let total = painter.draw(widget, column: 0, row: 0, width: width, on: &measure)
     var offset = 0
-    if let focus = marks.focusRows, focus.upperBound > rows.count {
+    if let focus = focusPlacement.focusRows, focus.upperBound > rows.count {
       offset = min(focus.upperBound - rows.count, focus.lowerBound)
     }
     if let screenScroll { offset = min(max(screenScroll, 0), max(total - rows.count, 0)) }
-    painter.marks = nil
+    painter.focusPlacement = nil
     let visible = canvas.rows
     canvas.rows = rows
     _ = painter.draw(widget, column: 0, row: rows.lowerBound - offset, width: width, on: &canvas)
@@ -162,8 +162,8 @@ public struct ScreenPainter {
   func draw(_ widget: Widget, column: Int, row: Int, width: Int, on canvas: inout Canvas) -> Int {
     guard !widget.isHidden.value, width > 0 else { return 0 }
     let height = drawKind(widget, column: column, row: row, width: width, on: &canvas)
-    if let marks, isFocused(widget), marks.focusRows == nil {
-      marks.focusRows = row..<(row + height)
+    if let focusPlacement, isFocused(widget), focusPlacement.focusRows == nil {
+      focusPlacement.focusRows = row..<(row + height)
     }
     if let hits, canvas.frame.height > 0 {
       // NB: a button or a toggle is hit on its label only, not on the empty cells after it.
@@ -231,8 +231,8 @@ public struct ScreenPainter {
     swap(&region.canvas, &canvas)
     if focus {
       notes?.textScroll = region.textScroll
-      if let marks, let rows = region.focusRows, marks.focusRows == nil {
-        marks.focusRows = (row + rows.lowerBound)..<(row + rows.upperBound)
+      if let focusPlacement, let rows = region.focusRows, focusPlacement.focusRows == nil {
+        focusPlacement.focusRows = (row + rows.lowerBound)..<(row + rows.upperBound)
       }
     }
     // NB: a height below 0 from a kind of one's own would draw the next widget over it.
