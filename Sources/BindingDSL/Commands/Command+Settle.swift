@@ -11,8 +11,8 @@ extension CommandObject {
   ///
   /// - Parameters:
   ///   - stallTimeout: How long, in real time, a run may stay busy without sleeping on a
-  ///     virtual clock or ending before it is reported as waiting on something else; a minute by
-  ///     default.
+  ///     virtual clock or ending, while no tracked work in the process moves, before it is
+  ///     reported as waiting on something else; a minute by default.
   ///   - fileID: The caller's `#fileID`, which an error names; leave the default.
   ///   - line: The caller's line, which an error names; leave the default.
   /// - Throws: ``VirtualTimeError`` naming the runs that stayed busy, and this call.

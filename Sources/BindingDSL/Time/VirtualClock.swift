@@ -63,18 +63,19 @@ public final class VirtualClock: Clock, Sendable {
   private let ledger = WorkLedger.shared
 
   /// How long, in real time, work this clock woke may stay busy without sleeping again or
-  /// ending before ``advance(by:fileID:line:)`` gives up and throws a ``VirtualTimeError`` that
-  /// names it.
+  /// ending, while no tracked work anywhere in the process moves, before
+  /// ``advance(by:fileID:line:)`` gives up and throws a ``VirtualTimeError`` that names it.
   /// The screen driver uses the same limit for `settle()`.
   public let stallTimeout: Duration
 
   /// Creates a clock at `t+0`.
   ///
   /// - Parameter stallTimeout: How long, in real time, woken work may stay busy without
-  ///   sleeping on a virtual clock or ending before it is reported as waiting on something the
-  ///   clock cannot advance. A safety net, never a pace: work that is merely slow to be scheduled
-  ///   passes well within the default, a minute, even on a loaded machine where other tests
-  ///   keep the main actor busy for seconds.
+  ///   sleeping on a virtual clock or ending, while no tracked work in the process starts,
+  ///   sleeps, wakes or ends, before it is reported as waiting on something the clock cannot
+  ///   advance. A safety net, never a pace: the time starts again at every move of any tracked
+  ///   work, so work that is merely slow to be scheduled, behind other tests that keep the main
+  ///   actor busy, is never reported.
   public init(stallTimeout: Duration = .seconds(60)) {
     precondition(stallTimeout > .zero, "a stall timeout must be positive; got \(stallTimeout)")
     self.stallTimeout = stallTimeout
@@ -158,8 +159,9 @@ public final class VirtualClock: Clock, Sendable {
   ///   - fileID: The caller's `#fileID`, which an error names; leave the default.
   ///   - line: The caller's line, which an error names; leave the default.
   /// - Throws: ``VirtualTimeError`` when `duration` is negative or too large, when another
-  ///   advance of this clock is running, or when woken work stays busy for ``stallTimeout``
-  ///   without sleeping on the clock or ending: it waits on something the clock cannot advance.
+  ///   advance of this clock is running, or when woken work stays busy without sleeping on the
+  ///   clock or ending while no tracked work moves for ``stallTimeout``: it waits on something
+  ///   the clock cannot advance.
   ///   Time then stays at the deadline that woke it. The error names this call's place, so a
   ///   test framework that reports it at the test's line still says which call threw.
   public func advance(
@@ -252,7 +254,7 @@ public final class VirtualClock: Clock, Sendable {
   }
 
   /// Waits until no work of this clock is busy. The wait is bounded by ``stallTimeout`` of real
-  /// time without progress.
+  /// time in which no tracked work moves.
   package func waitUntilQuiet() async throws(VirtualTimeError) {
     let clock = identity
     try await ledger.waitUntilQuiet(stallTimeout: stallTimeout) {

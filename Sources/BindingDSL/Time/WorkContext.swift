@@ -1,38 +1,3 @@
-import Dispatch
-import Synchronization
-
-/// The real-time safety net of a wait for busy work: a deadline that starts again whenever the
-/// busy work changes, so that only work that stays busy without progress is called stalled.
-package struct StallWatch {
-  private let timeout: Duration
-  private var deadline: ContinuousClock.Instant
-  private var lastBusy = BusySummary()
-
-  /// A watch whose deadline is `timeout` from now.
-  package init(timeout: Duration) {
-    self.timeout = timeout
-    deadline = ContinuousClock.now.advanced(by: timeout)
-  }
-
-  /// Waits until `ledger` changes after `generation`, or the deadline passes. `busy` sums up
-  /// the work busy now; when it differs from the last call's, the deadline starts again.
-  ///
-  /// - Returns: The work `isIncluded` selects that is still busy when the deadline passed, or
-  ///   `nil` when the ledger changed first (or nothing was busy any more).
-  package mutating func wait(
-    for busy: BusySummary, after generation: UInt64, in ledger: WorkLedger,
-    where isIncluded: (WorkLedger.Item) -> Bool
-  ) async -> [WorkLedger.Item]? {
-    if busy != lastBusy {
-      lastBusy = busy
-      deadline = ContinuousClock.now.advanced(by: timeout)
-    }
-    if await ledger.waitForChange(after: generation, until: deadline) { return nil }
-    let still = ledger.busy(where: isIncluded)
-    return still.isEmpty ? nil : still
-  }
-}
-
 /// The tracked work the current task belongs to, and the virtual clock that work started here
 /// belongs to.
 package enum WorkContext {
@@ -78,25 +43,5 @@ public func trackedTask<Success: Sendable>(
   let id = ledger.begin("task '\(name)'", owner: nil)
   return Task(priority: priority) { @MainActor in
     try await ledger.run(id) { try await operation() }
-  }
-}
-
-/// How many pieces of work are busy, and a fingerprint of which (see
-/// ``WorkLedger/busySummary(where:)``).
-package struct BusySummary: Equatable, Sendable {
-  /// How many pieces of work are busy.
-  package private(set) var count = 0
-  private var sum: UInt64 = 0
-  private var mixed: UInt64 = 0
-
-  /// Whether no work is busy.
-  package var isEmpty: Bool { count == 0 }
-
-  /// Counts `id` among the busy work.
-  mutating func add(_ id: WorkID) {
-    count += 1
-    sum &+= id.rawValue
-    // NB: a multiplicative mix, so that two sets with the same count and sum rarely agree.
-    mixed ^= (id.rawValue &+ 0x9E37_79B9_7F4A_7C15) &* 0xBF58_476D_1CE4_E5B9
   }
 }

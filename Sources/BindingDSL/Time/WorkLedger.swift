@@ -241,16 +241,11 @@ package final class WorkLedger: Sendable {
       .sorted { $0.id.rawValue < $1.id.rawValue }
   }
 
-  /// How much busy work `isIncluded` selects, and a fingerprint of which: two calls answer the
-  /// same fingerprint when the same work is busy. Counted without copying the work out, so that
-  /// a wait over thousands of pieces of work does not sort them at every change.
-  package func busySummary(where isIncluded: (Item) -> Bool) -> BusySummary {
+  /// Whether any work `isIncluded` selects is busy. Looked up without copying the work out, so
+  /// that a wait over thousands of pieces of work does not sort them at every change.
+  package func isBusy(where isIncluded: (Item) -> Bool) -> Bool {
     state.withLock { state in
-      var summary = BusySummary()
-      for item in state.items.values where item.phase == .running && isIncluded(item) {
-        summary.add(item.id)
-      }
-      return summary
+      state.items.values.contains { $0.phase == .running && isIncluded($0) }
     }
   }
 
@@ -314,21 +309,42 @@ package final class WorkLedger: Sendable {
   }
 
   /// Waits until none of the work `isIncluded` selects is busy. Gives up with the error
-  /// `stalled` makes of the busy work when that work stays the same for `stallTimeout` of real
-  /// time.
+  /// `stalled` makes of the busy work when no tracked work in the process has moved for
+  /// `stallTimeout` of real time (see ``waitForChange(after:orStallAfter:where:)``).
   package func waitUntilQuiet(
     stallTimeout: Duration, where isIncluded: (Item) -> Bool,
     stalled: ([Item]) -> VirtualTimeError
   ) async throws(VirtualTimeError) {
-    var watch = StallWatch(timeout: stallTimeout)
     while true {
       let generation = self.generation
-      let busy = busySummary(where: isIncluded)
-      if busy.isEmpty { return }
-      if let still = await watch.wait(for: busy, after: generation, in: self, where: isIncluded) {
+      if !isBusy(where: isIncluded) { return }
+      if let still = await waitForChange(
+        after: generation, orStallAfter: stallTimeout, where: isIncluded)
+      {
         throw stalled(still)
       }
     }
+  }
+
+  /// The real-time safety net of a wait for busy work: waits until the ledger changes after
+  /// `generation`, or until `stallTimeout` of real time passes without any change.
+  ///
+  /// Any change counts, whoever's work it is: work that cannot run because the machine is busy
+  /// with other tests is not stalled while those tests move, and is not called stalled when it
+  /// gets its turn. Only a process in which no tracked work starts, sleeps, wakes or ends for
+  /// the whole timeout, while the awaited work is busy, has work that waits on something else
+  /// (Decision 0120).
+  ///
+  /// - Returns: The work `isIncluded` selects that is still busy when the timeout passed with no
+  ///   change, or `nil` when the ledger changed first (or nothing was busy any more).
+  package func waitForChange(
+    after generation: UInt64, orStallAfter stallTimeout: Duration,
+    where isIncluded: (Item) -> Bool
+  ) async -> [Item]? {
+    let deadline = ContinuousClock.now.advanced(by: stallTimeout)
+    if await waitForChange(after: generation, until: deadline) { return nil }
+    let still = busy(where: isIncluded)
+    return still.isEmpty ? nil : still
   }
 
   /// The end of a message about busy work that did not settle.

@@ -37,9 +37,10 @@ public class Driver {
   ///   - filePath: The caller's `#filePath`, where a failure is reported; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
-  /// - Throws: ``DriverError`` when the screen is unmounted; when work stays busy for the
-  ///   clock's `stallTimeout` of real time without sleeping on the virtual clock or finishing
-  ///   (it waits on something else: a real clock, a continuation nobody resumes), naming it; or
+  /// - Throws: ``DriverError`` when the screen is unmounted; when work stays busy without
+  ///   sleeping on the virtual clock or finishing while no tracked work moves for the clock's
+  ///   `stallTimeout` of real time (it waits on something else: a real clock, a continuation
+  ///   nobody resumes), naming it; or
   ///   when the screen asks for a flush again and again, naming the work that ran meanwhile.
   public func settle(
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
@@ -51,7 +52,6 @@ public class Driver {
       try checkMounted(to: "settle")
       let ledger = WorkLedger.shared
       let clockID = clock.identity
-      var watch = StallWatch(timeout: clock.stallTimeout)
       var flushes = 0
       var ranWhileFlushing: [String] = []
       while surface.isMounted {
@@ -73,20 +73,20 @@ public class Driver {
                 + "a view-model property that changes whenever it is read", kind: .notSettled)
           }
         }
-        let busy = ledger.busySummary(where: isScreenWork)
+        let isBusy = ledger.isBusy(where: isScreenWork)
         // NB: the names, for a screen that keeps asking for flushes, only when it flushed: a
         // settle over thousands of runs does not list them at every change.
-        if flushed, !busy.isEmpty {
+        if flushed, isBusy {
           for item in ledger.busy(where: isScreenWork) where !ranWhileFlushing.contains(item.name) {
             ranWhileFlushing.append(item.name)
           }
         }
-        if busy.isEmpty {
+        if !isBusy {
           if scheduler.hasPendingFlush { continue }
           return
         }
-        if let still = await watch.wait(
-          for: busy, after: generation, in: ledger, where: isScreenWork)
+        if let still = await ledger.waitForChange(
+          after: generation, orStallAfter: clock.stallTimeout, where: isScreenWork)
         {
           throw DriverError(
             "the screen did not settle: "
