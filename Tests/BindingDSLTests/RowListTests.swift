@@ -39,6 +39,26 @@ private func ids(_ list: RowList) -> [[Int]] {
     #expect(list.sections.isEmpty)
   }
 
+  @Test func contentsOfTwoRowListsOfTheSameRowsAreToldApart() throws {
+    let rows = [Item(1), Item(2)]
+    let first = RowList(rows: rows)
+    let second = RowList(rows: rows)
+    // Equal rows, animation and revision: only the row list that made them differs.
+    #expect(first.content.revision == second.content.revision)
+    #expect(first.content != second.content)
+    #expect(first.content != ListContent(rows: rows))
+    // A row list's contents stay its own through edits and reloads.
+    let third = Item(3)
+    try first.append([third])
+    try second.append([third])
+    #expect(first.content != second.content)
+    first.reload()
+    second.reload()
+    #expect(first.content != second.content)
+    let shown = first.content
+    #expect(shown == first.content)
+  }
+
   @Test func sectionEditsChangeTheSections() throws {
     let list = RowList(sections: [ListSection(id: "a", rows: [Item(1)])])
     try list.insertSection(ListSection(id: "b", rows: [Item(2)]), at: 1)

@@ -82,13 +82,10 @@ extension Command where Input == Void {
     column: Int = #column,
     work: @escaping @MainActor (Owner) async throws -> Output
   ) -> Command {
-    OwnedCommands.command(
-      of: owner, at: OwnedCommands.Site(fileID: fileID, line: line, column: column)
-    ) {
-      Command(name, owner: owner, policy: policy, enabledWhen: enabledWhen) { owner, _ in
-        try await work(owner)
-      }
-    }
+    owned(
+      by: owner, name, policy: policy, enabledWhen: enabledWhen, fileID: fileID, line: line,
+      column: column
+    ) { owner, _ in try await work(owner) }
   }
 }
 

@@ -213,7 +213,7 @@ func makeBinding<Model: AnyObject, Value, Target: ValueTarget>(
     mode == .oneWay ? directSink(to: target, isTransformed: isTransformed) : nil
   if sink != nil {
     run = { object, body in
-      let parts = BindingParts<Model, Value, Target>.of(body)
+      let parts = ValueBindingBody<Model, Value, Target>.of(body)
       MountContext<Model>.of(object).source(
         parts.source, reading: parts.read, isEqual: { parts.isEqual }
       ).add(parts.sink!)
@@ -222,7 +222,7 @@ func makeBinding<Model: AnyObject, Value, Target: ValueTarget>(
     back != nil
   {
     run = { object, body in
-      let parts = BindingParts<Model, Value, Target>.of(body)
+      let parts = ValueBindingBody<Model, Value, Target>.of(body)
       _ = linkBothWays(
         MountContext<Model>.of(object).source(
           parts.source, reading: parts.read, isEqual: { parts.isEqual }),
@@ -230,7 +230,7 @@ func makeBinding<Model: AnyObject, Value, Target: ValueTarget>(
     }
   } else {
     run = { object, body in
-      BindingParts<Model, Value, Target>.of(body).install(in: MountContext<Model>.of(object))
+      ValueBindingBody<Model, Value, Target>.of(body).install(in: MountContext<Model>.of(object))
     }
   }
   let problems =
@@ -239,7 +239,7 @@ func makeBinding<Model: AnyObject, Value, Target: ValueTarget>(
       source, to: target, mode: mode, isWritable: writable != nil, hasBack: back != nil) : []
   return BindingDeclaration(
     site: site,
-    body: BindingParts(
+    body: ValueBindingBody(
       mode: mode, isTransformed: isTransformed, run: run, problems: problems, source: source,
       read: read, isEqual: isEqual, target: target, sink: sink, writable: writable,
       convert: convert, back: back, rejected: rejected))

@@ -1,6 +1,7 @@
-/// What a binding's function reads when it runs, kept in the binding's declaration body (see
-/// ``EdgeFunction``).
-final class BindingParts<Model: AnyObject, Value, Target: ValueTarget>: DeclarationBody {
+/// The body of a value binding's declaration (`bind` of a key path to a widget property): the
+/// key path and its reader, the widget property, the converters and the mode, which its one
+/// edge's function reads when it runs (see ``EdgeFunction``).
+final class ValueBindingBody<Model: AnyObject, Value, Target: ValueTarget>: DeclarationBody {
   let source: KeyPath<Model, Value>
   let read: (Model) -> Value
   /// The equality test of the source, looked up when the declaration was made.
@@ -46,11 +47,11 @@ final class BindingParts<Model: AnyObject, Value, Target: ValueTarget>: Declarat
 
   /// The binding's one edge, made from its fields: from the key path to the widget property,
   /// or back for a binding that writes edits only.
-  override var records: [EdgeRecord] {
+  override var edges: [AnyBindingEdge] {
     let sourceEnd = BindingEndpoint(source)
     let reversed = mode == .oneWayToSource
     return [
-      EdgeRecord(
+      AnyBindingEdge(
         from: reversed ? targetEnd : sourceEnd, to: reversed ? sourceEnd : targetEnd,
         role: .value, mode: mode, isTransformed: isTransformed, run: run)
     ]
@@ -61,9 +62,9 @@ final class BindingParts<Model: AnyObject, Value, Target: ValueTarget>: Declarat
     run(context, self)
   }
 
-  /// The parts `body` is: the body of a binding's declaration, given to its edge's function.
-  static func of(_ body: DeclarationBody) -> BindingParts {
-    body as! BindingParts
+  /// The binding `body` is, as its edge's function is given it.
+  static func of(_ body: DeclarationBody) -> ValueBindingBody {
+    body as! ValueBindingBody
   }
 
   /// Installs a binding of any mode other than the two common ones (see `makeBinding`).

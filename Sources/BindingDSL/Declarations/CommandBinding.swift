@@ -77,13 +77,20 @@ public func on<Model: AnyObject>(
   line: Int = #line,
   perform action: @escaping @MainActor () -> Void
 ) -> BindingDeclaration<Model> {
-  let site = DeclarationSite(fileID: fileID, line: line)
+  actionDeclaration(
+    on: BindingEndpoint(event: event), site: DeclarationSite(fileID: fileID, line: line),
+    running: { object, _ in MountContext<Model>.of(object).handle(event, with: action) })
+}
+
+/// An `on(_:perform:)` declaration: a trigger edge from `source` to the action written at
+/// `site`, whose function `run` adds the action's handler.
+@MainActor
+func actionDeclaration<Model: AnyObject>(
+  on source: BindingEndpoint, site: DeclarationSite, running run: @escaping EdgeFunction
+) -> BindingDeclaration<Model> {
   let edge = BindingEdge<Model>(
-    from: BindingEndpoint(event: event), to: BindingEndpoint(local: .action, .action(site)),
-    role: .trigger,
-    running: { object, _ in
-      MountContext<Model>.of(object).handle(event, with: action)
-    })
+    from: source, to: BindingEndpoint(local: .action, .action(site)), role: .trigger,
+    running: run)
   return BindingDeclaration(.on, site: site, edge: edge)
 }
 
@@ -97,18 +104,20 @@ private func makeCommandBinding<Model: AnyObject, Input, Output>(
 ) -> BindingDeclaration<Model> {
   BindingDeclaration(
     site: site,
-    body: CommandParts<Model, Input, Output>(
+    body: ControlCommandBody<Model, Input, Output>(
       command, trigger: control.commandTrigger, enabled: control.commandEnabled,
       busy: showsBusy ? control.commandBusy : nil, input: input))
 }
 
-/// A command bound to a control: its edges (the trigger executes the command; the command's
-/// state enables the control and shows it busy) and what their functions read, in one object.
+/// The body of a command bound to a control: the command, the control's trigger, enabled and
+/// busy states and the input, which its edges' functions read, and the ends of its edges
+/// (the trigger executes the command; the command's state enables the control and shows it
+/// busy).
 ///
 /// NB: the edges' functions capture nothing (they call ``runEdge(_:in:)``) and the edges are
-/// fields, not an array: a row binding a command makes one object for it, as a closure holding
-/// the same values would be.
-private final class CommandParts<Model: AnyObject, Input, Output>: DeclarationBody {
+/// made from fields, not kept in an array: a row binding a command makes one object for it, as
+/// a closure holding the same values would be.
+private final class ControlCommandBody<Model: AnyObject, Input, Output>: DeclarationBody {
   let command: Command<Input, Output>
   let trigger: any EventSource
   let enabled: any ValueTarget<Bool>
@@ -137,49 +146,78 @@ private final class CommandParts<Model: AnyObject, Input, Output>: DeclarationBo
     super.init(spelling: .commandOnControl, problems: [])
   }
 
-  /// The trigger executes the command; the command enables the control and shows it busy.
-  override var records: [EdgeRecord] {
-    var records = [
-      EdgeRecord(
-        from: triggerEnd, to: commandEnd, role: .trigger, mode: nil, isTransformed: false,
-        run: { $1.runEdge(0, in: $0) }),
-      EdgeRecord(
-        from: commandEnd, to: enabledEnd, role: .enabled, mode: nil, isTransformed: false,
-        run: { $1.runEdge(1, in: $0) }),
-    ]
-    if let busyEnd {
-      records.append(
-        EdgeRecord(
-          from: commandEnd, to: busyEnd, role: .busy, mode: nil, isTransformed: false,
-          run: { $1.runEdge(2, in: $0) }))
+  /// The edges, in order; the busy state's only when the control shows it.
+  override var edges: [AnyBindingEdge] {
+    ControlCommandEdge.allCases.compactMap { edge in
+      let ends: (BindingEndpoint, BindingEndpoint)? =
+        switch edge {
+        case .trigger: (triggerEnd, commandEnd)
+        case .enabled: (commandEnd, enabledEnd)
+        case .busy: busyEnd.map { (commandEnd, $0) }
+        }
+      return ends.map {
+        AnyBindingEdge(
+          from: $0, to: $1, role: edge.role, mode: nil, isTransformed: false, run: edge.function)
+      }
     }
-    return records
   }
 
   @MainActor
-  override func runAll(in context: AnyObject) {
-    runEdge(0, in: context)
-    runEdge(1, in: context)
-    if busy != nil { runEdge(2, in: context) }
-  }
-
-  @MainActor
-  override func runEdge(_ index: Int, in object: AnyObject) {
+  override func runAll(in object: AnyObject) {
     let context = MountContext<Model>.of(object)
+    for edge in ControlCommandEdge.allCases { run(edge, in: context) }
+  }
+
+  @MainActor
+  override func runEdge(_ index: Int, in context: AnyObject) {
+    guard let edge = ControlCommandEdge(rawValue: index) else { return }
+    run(edge, in: MountContext<Model>.of(context))
+  }
+
+  @MainActor
+  private func run(_ edge: ControlCommandEdge, in context: MountContext<Model>) {
     let command = command
-    switch index {
-    case 0:
+    switch edge {
+    case .trigger:
       context.register(command)
       let input = input
       context.handle(trigger) { [weak context] in context?.execute(command, input()) }
-    case 1:
+    case .enabled:
       context.canExecuteSource(of: command).add(.target(enabled))
-    default:
+    case .busy:
       guard let busy else { return }
       context.source(
         key: CommandProperty(command: ObjectIdentifier(command), name: .isExecuting)
       ) { command.isExecuting }
       .add(.target(busy))
+    }
+  }
+}
+
+/// The edges of a command bound to a control (``ControlCommandBody``), in the order they run;
+/// the raw value is the edge's number for ``DeclarationBody/runEdge(_:in:)``.
+private enum ControlCommandEdge: Int, CaseIterable {
+  /// The control's trigger executes the command.
+  case trigger
+  /// The command's `canExecute` enables the control.
+  case enabled
+  /// The command's `isExecuting` shows the control busy.
+  case busy
+
+  var role: GraphEdge.Role {
+    switch self {
+    case .trigger: .trigger
+    case .enabled: .enabled
+    case .busy: .busy
+    }
+  }
+
+  /// The edge's function: it runs this edge of the body it is given, and captures nothing.
+  var function: EdgeFunction {
+    switch self {
+    case .trigger: { $1.runEdge(ControlCommandEdge.trigger.rawValue, in: $0) }
+    case .enabled: { $1.runEdge(ControlCommandEdge.enabled.rawValue, in: $0) }
+    case .busy: { $1.runEdge(ControlCommandEdge.busy.rawValue, in: $0) }
     }
   }
 }

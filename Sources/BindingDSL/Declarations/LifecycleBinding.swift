@@ -22,15 +22,12 @@ public func on<Model: AnyObject>(
   line: Int = #line,
   perform action: @escaping @MainActor () -> Void
 ) -> BindingDeclaration<Model> {
-  let site = DeclarationSite(fileID: fileID, line: line)
-  let edge = BindingEdge<Model>(
-    from: BindingEndpoint(lifecycle: event), to: BindingEndpoint(local: .action, .action(site)),
-    role: .trigger,
+  actionDeclaration(
+    on: BindingEndpoint(lifecycle: event), site: DeclarationSite(fileID: fileID, line: line),
     running: { object, _ in
       let context = MountContext<Model>.of(object)
       context.handle(context.lifecycle(event), with: action)
     })
-  return BindingDeclaration(.on, site: site, edge: edge)
 }
 
 // NB: disfavored for compile time only, as `on(_:perform:)` of a lifecycle event is: no call

@@ -45,7 +45,7 @@ public func focus<Model: AnyObject, Field: Hashable, Output>(
   let source = BindingEndpoint(focused)
   // NB: made once per declaration, not at each mount.
   let readFocused = reader(focused)
-  var edges: [EdgeRecord] = []
+  var edges: [AnyBindingEdge] = []
   var problems: [String] = []
   var seen: Set<Field> = []
   for (index, (field, widget)) in order.enumerated() {
@@ -74,7 +74,7 @@ public func focus<Model: AnyObject, Field: Hashable, Output>(
           }
           context.onUnmount { state.removeEditHandler(edit) }
         }
-      ).record)
+      ).erased)
     let following = order[(index + 1)...]
     edges.append(
       BindingEdge<Model>(
@@ -88,7 +88,7 @@ public func focus<Model: AnyObject, Field: Hashable, Output>(
             model?[keyPath: focused] = following.first { $0.1.acceptsFocus }?.0
           }
         }
-      ).record)
+      ).erased)
     if !seen.insert(field).inserted {
       problems.append("the focus order names \(field) twice; each field takes one place")
     }
@@ -105,10 +105,11 @@ public func focus<Model: AnyObject, Field: Hashable, Output>(
           context.register(submit)
           context.handle(last.1.returnKey) { [weak context] in context?.execute(submit, ()) }
         }
-      ).record)
+      ).erased)
   }
   return BindingDeclaration(
-    .focus, site: DeclarationSite(fileID: fileID, line: line), records: edges, problems: problems)
+    .focus, site: DeclarationSite(fileID: fileID, line: line), erasedEdges: edges,
+    problems: problems)
 }
 
 /// Ends editing when `command` starts executing, however it was triggered: the focus property

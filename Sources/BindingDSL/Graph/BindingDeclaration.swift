@@ -35,7 +35,7 @@ public struct BindingDeclaration<Model: AnyObject> {
 
   /// The edges, in the order a mount runs them; none for a group.
   public var edges: [BindingEdge<Model>] {
-    body?.records.map(BindingEdge.init(record:)) ?? []
+    body?.edges.map(BindingEdge.init(erased:)) ?? []
   }
 
   /// What is wrong with the declaration on its own; none for a group (each of its declarations
@@ -63,23 +63,23 @@ public struct BindingDeclaration<Model: AnyObject> {
     _ spelling: DeclarationSpelling, site: DeclarationSite, edges: [BindingEdge<Model>],
     problems: [String] = []
   ) {
-    self.init(spelling, site: site, records: edges.map { $0.record }, problems: problems)
+    self.init(spelling, site: site, erasedEdges: edges.map { $0.erased }, problems: problems)
   }
 
-  /// A declaration of the edges `records`, made by a function of the library that builds the
-  /// records itself: no array of a type generic over the view model, which code not
+  /// A declaration of the edges `erasedEdges`, made by a function of the library that builds
+  /// them itself: no array of a type generic over the view model, which code not
   /// specialized for it would look the metadata of up.
   @MainActor
   init(
-    _ spelling: DeclarationSpelling, site: DeclarationSite, records: [EdgeRecord],
+    _ spelling: DeclarationSpelling, site: DeclarationSite, erasedEdges: [AnyBindingEdge],
     problems: [String] = []
   ) {
     self.site = site
-    self.body = EdgesBody(spelling, records, problems: problems)
+    self.body = EdgesBody(spelling, erasedEdges, problems: problems)
     self.members = nil
   }
 
-  /// A declaration whose body was made by its kind (see ``BindingParts``).
+  /// A declaration whose body was made by its kind (see ``ValueBindingBody``).
   init(site: DeclarationSite, body: DeclarationBody) {
     self.site = site
     self.body = body
@@ -93,7 +93,7 @@ public struct BindingDeclaration<Model: AnyObject> {
     problems: [String] = []
   ) {
     self.site = site
-    self.body = EdgesBody(spelling, edge.record, problems: problems)
+    self.body = EdgesBody(spelling, edge.erased, problems: problems)
     self.members = nil
   }
 
@@ -179,7 +179,7 @@ public struct BindingDeclaration<Model: AnyObject> {
   package var widgetReferences: [WidgetReference] {
     if let members { return members.flatMap { $0.widgetReferences } }
     var references: [WidgetReference] = []
-    for edge in body?.records ?? [] {
+    for edge in body?.edges ?? [] {
       for end in [edge.from, edge.to] {
         guard let object = end.object else { continue }
         switch end.identity {
@@ -221,7 +221,7 @@ package struct WidgetReference: Hashable, Sendable {
 /// A single declaration's edges, how its summary is spelled and its problems: one object, of a
 /// type that is not generic (see ``BindingDeclaration``). ``EdgesBody`` keeps a list of edges;
 /// a declaration kind whose edges' functions read values of their own keeps those values
-/// instead, and makes its edges from them when they are asked for (``BindingParts``), so that a
+/// instead, and makes its edges from them when they are asked for (``ValueBindingBody``), so that a
 /// binding is one small object whose function captures nothing.
 class DeclarationBody {
   let spelling: DeclarationSpelling
@@ -233,7 +233,7 @@ class DeclarationBody {
   }
 
   /// Every edge, in order; made from the body's fields by a subclass that keeps no list.
-  var records: [EdgeRecord] { [] }
+  var edges: [AnyBindingEdge] { [] }
 
   /// Runs the edges' functions in order, given the mount's context.
   ///
@@ -244,24 +244,24 @@ class DeclarationBody {
   /// Runs the edge numbered `index` of a subclass whose edges' functions call it.
   ///
   /// - Parameters:
-  ///   - index: The edge's place among ``records``.
+  ///   - index: The edge's place among ``edges``.
   ///   - context: The `MountContext` of the mount.
   @MainActor
   func runEdge(_ index: Int, in context: AnyObject) {}
 
   /// The summary of the declaration, made from its edges.
-  var summary: String { spelling.summary(of: records) }
+  var summary: String { spelling.summary(of: edges) }
 
   /// The same body without the functions of its edges, which hold the widgets and commands
   /// the declaration reaches.
   var described: DeclarationBody {
     EdgesBody(
-      spelling: spelling, records: records.map { $0.described }, problems: problems)
+      spelling: spelling, edges: edges.map { $0.described }, problems: problems)
   }
 
   /// The inputs (edges without a function) that feed no node a later edge of the declaration
   /// leaves from with a function: nothing would read them.
-  static func unreadInputs(in edges: [EdgeRecord]) -> [String] {
+  static func unreadInputs(in edges: [AnyBindingEdge]) -> [String] {
     var problems: [String] = []
     for (index, edge) in edges.enumerated() where edge.run == nil {
       let isRead = edges[(index + 1)...].contains { $0.from == edge.to && $0.run != nil }
@@ -279,12 +279,12 @@ class DeclarationBody {
 /// A declaration body that keeps its edges as a list: the first inline, since most have one.
 final class EdgesBody: DeclarationBody {
   /// The first edge.
-  let first: EdgeRecord
+  let first: AnyBindingEdge
   /// The other edges, in order; `nil` when there is one.
-  let others: [EdgeRecord]?
+  let others: [AnyBindingEdge]?
 
   /// A body of one edge, and the problems found while making it.
-  init(_ spelling: DeclarationSpelling, _ edge: EdgeRecord, problems: [String]) {
+  init(_ spelling: DeclarationSpelling, _ edge: AnyBindingEdge, problems: [String]) {
     self.first = edge
     self.others = nil
     super.init(
@@ -292,34 +292,34 @@ final class EdgesBody: DeclarationBody {
       problems: edge.run == nil ? problems + Self.unreadInputs(in: [edge]) : problems)
   }
 
-  /// A body of `records`, and the problems found while making them, to which are added the
+  /// A body of `edges`, and the problems found while making them, to which are added the
   /// inputs nothing reads (and a declaration of no edge, which shows and runs nothing).
-  init(_ spelling: DeclarationSpelling, _ records: [EdgeRecord], problems: [String]) {
-    if let first = records.first {
+  init(_ spelling: DeclarationSpelling, _ edges: [AnyBindingEdge], problems: [String]) {
+    if let first = edges.first {
       self.first = first
     } else {
       let nothing = BindingEndpoint(
         identity: .local(LocalIdentity()), kind: .action,
         label: .node(.text("nothing"), valueType: nil))
-      self.first = EdgeRecord(
+      self.first = AnyBindingEdge(
         from: nothing, to: nothing, role: .trigger, mode: nil, isTransformed: false, run: nil)
     }
-    self.others = records.count > 1 ? Array(records.dropFirst()) : nil
+    self.others = edges.count > 1 ? Array(edges.dropFirst()) : nil
     super.init(
       spelling: spelling,
       problems: problems
-        + (records.isEmpty ? ["the declaration has no edges; give it at least one"] : [])
-        + Self.unreadInputs(in: records))
+        + (edges.isEmpty ? ["the declaration has no edges; give it at least one"] : [])
+        + Self.unreadInputs(in: edges))
   }
 
-  /// A body of `records` as they are, with `problems` as they were found.
-  init(spelling: DeclarationSpelling, records: [EdgeRecord], problems: [String]) {
-    self.first = records[0]
-    self.others = records.count > 1 ? Array(records.dropFirst()) : nil
+  /// A body of `edges` as they are, with `problems` as they were found.
+  init(spelling: DeclarationSpelling, edges: [AnyBindingEdge], problems: [String]) {
+    self.first = edges[0]
+    self.others = edges.count > 1 ? Array(edges.dropFirst()) : nil
     super.init(spelling: spelling, problems: problems)
   }
 
-  override var records: [EdgeRecord] { [first] + (others ?? []) }
+  override var edges: [AnyBindingEdge] { [first] + (others ?? []) }
 
   @MainActor
   override func runAll(in context: AnyObject) {

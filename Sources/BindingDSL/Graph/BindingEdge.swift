@@ -26,25 +26,25 @@
 /// }
 /// ```
 public struct BindingEdge<Model: AnyObject> {
-  /// The edge, as a declaration keeps it.
-  let record: EdgeRecord
+  /// The edge without its view-model type, as a declaration keeps it.
+  let erased: AnyBindingEdge
 
   /// Where values or events come from.
-  public var from: BindingEndpoint { record.from }
+  public var from: BindingEndpoint { erased.from }
   /// Where they go.
-  public var to: BindingEndpoint { record.to }
+  public var to: BindingEndpoint { erased.to }
   /// What travels along the edge.
-  public var role: GraphEdge.Role { record.role }
+  public var role: GraphEdge.Role { erased.role }
   /// The resolved mode of a value binding; `nil` for the other roles.
-  public var mode: BindingMode? { record.mode }
+  public var mode: BindingMode? { erased.mode }
   /// Whether a transform or converter sits on the edge.
-  public var isTransformed: Bool { record.isTransformed }
+  public var isTransformed: Bool { erased.isTransformed }
   /// Whether the edge has a function of its own: `false` for an input of a node a later edge
   /// makes, and for a graph kept for inspection after its mount ended.
-  public var runs: Bool { record.run != nil }
+  public var runs: Bool { erased.run != nil }
 
-  init(record: EdgeRecord) {
-    self.record = record
+  init(erased: AnyBindingEdge) {
+    self.erased = erased
   }
 
   /// An edge whose function `run` is given the mount's `MountContext<Model>` as an
@@ -54,7 +54,7 @@ public struct BindingEdge<Model: AnyObject> {
     from: BindingEndpoint, to: BindingEndpoint, role: GraphEdge.Role, mode: BindingMode? = nil,
     isTransformed: Bool = false, running run: EdgeFunction?
   ) {
-    self.record = EdgeRecord(
+    self.erased = AnyBindingEdge(
       from: from, to: to, role: role, mode: mode, isTransformed: isTransformed, run: run)
   }
 
@@ -87,7 +87,7 @@ public struct BindingEdge<Model: AnyObject> {
   /// - Returns: The edge, role ``GraphEdge/Role/input``.
   public static func input(from: BindingEndpoint, to node: BindingEndpoint) -> Self {
     Self(
-      record: EdgeRecord(
+      erased: AnyBindingEdge(
         from: from, to: node, role: .input, mode: nil, isTransformed: false, run: nil))
   }
 }
@@ -98,28 +98,25 @@ public struct BindingEdge<Model: AnyObject> {
 /// function captures nothing: a declaration is then one allocation, its body.
 typealias EdgeFunction = @MainActor (AnyObject, DeclarationBody) -> Void
 
-/// An edge as a declaration keeps it: of a type that is not generic, so that code not
-/// specialized for the view model copies and stores it without run-time metadata lookups.
-struct EdgeRecord {
+/// A ``BindingEdge`` with its view-model type erased: what a declaration keeps of each edge,
+/// and what a ``BindingEdge`` wraps. Its type is not generic, so that code not specialized for
+/// the view model copies and stores it without run-time metadata lookups; the view model's
+/// type is back in the edge's function, which turns its context into the mount's
+/// (``MountContext/of(_:)``).
+struct AnyBindingEdge {
+  /// Where values or events come from.
   let from: BindingEndpoint
+  /// Where they go.
   let to: BindingEndpoint
+  /// What travels along the edge.
   let role: GraphEdge.Role
+  /// The resolved mode of a value binding; `nil` for the other roles.
   let mode: BindingMode?
+  /// Whether a transform or converter sits on the edge.
   let isTransformed: Bool
-  /// Connects the ends in a mount (see ``EdgeFunction``).
+  /// Connects the ends in a mount (see ``EdgeFunction``); `nil` for an input of a node a later
+  /// edge makes, and for an edge kept for inspection.
   let run: EdgeFunction?
-
-  init(
-    from: BindingEndpoint, to: BindingEndpoint, role: GraphEdge.Role, mode: BindingMode?,
-    isTransformed: Bool, run: EdgeFunction?
-  ) {
-    self.from = from
-    self.to = to
-    self.role = role
-    self.mode = mode
-    self.isTransformed = isTransformed
-    self.run = run
-  }
 
   /// The same edge without its function: what a graph keeps for inspection.
   var described: Self {
@@ -128,7 +125,7 @@ struct EdgeRecord {
 }
 
 extension MountContext {
-  /// The context an edge's function is given (see ``EdgeRecord/run``), which is always the
+  /// The context an edge's function is given (see ``AnyBindingEdge/run``), which is always the
   /// context of a mount of the edge's own declaration, for its view-model type.
   ///
   /// - Parameter object: The context, as an edge's function is given it.

@@ -44,7 +44,7 @@ public struct BindingGraph<Model: AnyObject> {
     var edges: [GraphEdge] = []
     var owners: [Int] = []
     for (index, declaration) in declarations.enumerated() {
-      let declared = declaration.body?.records ?? []
+      let declared = declaration.body?.edges ?? []
       var kind: String?
       if case .named(let name) = declaration.body?.spelling { kind = name }
       // NB: what a node reads is numbered before the node: `bind(\.a, \.b, to:)` numbers `a`,

@@ -32,7 +32,7 @@ enum DeclarationSpelling: Sendable {
   case named(String)
 
   /// The summary of a declaration of this form with `edges`.
-  func summary(of edges: [EdgeRecord]) -> String {
+  func summary(of edges: [AnyBindingEdge]) -> String {
     guard let first = edges.first else { return "\(functionName)()" }
     let last = edges[edges.count - 1]
     switch self {

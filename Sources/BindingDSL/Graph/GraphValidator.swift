@@ -59,21 +59,30 @@ struct GraphValidator {
     return edgeIndices.map { owners[$0] }.filter { seen.insert($0).inserted }.sorted()
   }
 
+  /// A problem of `kind` for each key (in order) whose edges belong to more than one
+  /// declaration, with the message `message` makes of the key and the number of declarations.
+  private func shared<Key: Comparable>(
+    _ edgesByKey: [Key: [Int]], _ kind: BindingGraphError.Problem.Kind,
+    message: (Key, Int) -> String
+  ) -> [BindingGraphError.Problem] {
+    edgesByKey.keys.sorted().compactMap { key in
+      let owners = owning(edgesByKey[key] ?? [])
+      guard owners.count > 1 else { return nil }
+      return .init(
+        kind: kind, message: message(key, owners.count), declarations: owners.map { named($0) })
+    }
+  }
+
   private func conflictingWriters() -> [BindingGraphError.Problem] {
     var writers: [Int: [Int]] = [:]
     for (index, edge) in edges.enumerated()
     where nodes[edge.to - 1].kind == .target && edge.role != .trigger {
       writers[edge.to, default: []].append(index)
     }
-    return writers.keys.sorted().compactMap { target in
-      let owners = owning(writers[target] ?? [])
-      guard owners.count > 1 else { return nil }
-      return .init(
-        kind: .conflictingWriters,
-        message: "\(name(target)) is written by \(owners.count) declarations; a widget "
-          + "property takes one source. Combine the values in one computed property or in "
-          + "one bind(_:_:to:) with a transform.",
-        declarations: owners.map { named($0) })
+    return shared(writers, .conflictingWriters) { target, count in
+      "\(name(target)) is written by \(count) declarations; a widget property takes one "
+        + "source. Combine the values in one computed property or in one bind(_:_:to:) with a "
+        + "transform."
     }
   }
 
@@ -90,24 +99,12 @@ struct GraphValidator {
       default: break
       }
     }
-    let onControls = controls.keys.sorted().compactMap { event -> BindingGraphError.Problem? in
-      let owners = owning(controls[event] ?? [])
-      guard owners.count > 1 else { return nil }
-      return .init(
-        kind: .commandBoundTwice,
-        message: "\(name(event)) executes \(owners.count) command bindings; a control "
-          + "triggers one command. Bind the others to their own controls, or make one "
-          + "command that runs both.",
-        declarations: owners.map { named($0) })
+    let onControls = shared(controls, .commandBoundTwice) { event, count in
+      "\(name(event)) executes \(count) command bindings; a control triggers one command. "
+        + "Bind the others to their own controls, or make one command that runs both."
     }
-    let onMoments = moments.keys.sorted().compactMap { pair -> BindingGraphError.Problem? in
-      let owners = owning(moments[pair] ?? [])
-      guard owners.count > 1 else { return nil }
-      return .init(
-        kind: .commandBoundTwice,
-        message: "\(name(pair.from)) executes command \(name(pair.to)) \(owners.count) times; "
-          + "declare it once.",
-        declarations: owners.map { named($0) })
+    let onMoments = shared(moments, .commandBoundTwice) { pair, count in
+      "\(name(pair.from)) executes command \(name(pair.to)) \(count) times; declare it once."
     }
     return onControls + onMoments
   }
@@ -177,24 +174,24 @@ private struct StronglyConnected {
     var onStack = Array(repeating: false, count: count)
     var stack: [Int] = []
     var next = 0
-    for root in 1..<max(count, 1) where index[root] == -1 {
-      var work: [(node: Int, edge: Int)] = [(root, 0)]
-      index[root] = next
-      low[root] = next
+    var work: [(node: Int, edge: Int)] = []
+    /// Numbers `node` and starts going through its edges.
+    func visit(_ node: Int) {
+      index[node] = next
+      low[node] = next
       next += 1
-      stack.append(root)
-      onStack[root] = true
+      stack.append(node)
+      onStack[node] = true
+      work.append((node, 0))
+    }
+    for root in 1..<max(count, 1) where index[root] == -1 {
+      visit(root)
       while let (node, edge) = work.last {
         if edge < adjacency[node].count {
           work[work.count - 1].edge += 1
           let target = adjacency[node][edge]
           if index[target] == -1 {
-            index[target] = next
-            low[target] = next
-            next += 1
-            stack.append(target)
-            onStack[target] = true
-            work.append((target, 0))
+            visit(target)
           } else if onStack[target] {
             low[node] = min(low[node], index[target])
           }

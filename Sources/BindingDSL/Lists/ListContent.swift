@@ -78,8 +78,8 @@ public struct ListContent: Equatable {
   /// a list that has not applied that revision yet (the edits came before one flush) shows
   /// every row anew, as the reload asked; 0 when there was none.
   package var reloadedAt = 0
-  /// Which ``RowList`` made the content (its revisions are its own); 0 for other contents.
-  package var rowList = 0
+  /// Which ``RowList`` made the content (its revisions are its own); `nil` for other contents.
+  package var rowList: RowListIdentity?
 
   private var storedSections: [ListSection]
   /// The rows of a one-section content made from a collection of one view-model type, kept as
@@ -138,7 +138,7 @@ public struct ListContent: Equatable {
   public static func == (lhs: Self, rhs: Self) -> Bool {
     guard
       lhs.animation == rhs.animation, lhs.reloadsAll == rhs.reloadsAll,
-      lhs.revision == rhs.revision, lhs.reloadedAt == rhs.reloadedAt, lhs.rowList == rhs.rowList
+      lhs.revision == rhs.revision, lhs.reloadedAt == rhs.reloadedAt, lhs.rowList === rhs.rowList
     else { return false }
     if let left = lhs.typedRows, let right = rhs.typedRows {
       return left.isIdentical(to: right)

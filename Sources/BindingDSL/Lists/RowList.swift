@@ -20,16 +20,15 @@ public final class RowList {
   /// What the list shows, and how the last edit is animated.
   public private(set) var content: ListContent
 
-  /// A number of this row list's own, which its contents carry (see ``ListContent/rowList``).
-  private static var made = 0
+  /// What tells this row list's contents from every other's (see ``ListContent/rowList``).
+  private let identity = RowListIdentity()
 
   /// Creates a list of sections.
   ///
   /// - Parameter sections: The sections, in order.
   public init(sections: [ListSection] = []) {
     content = ListContent(sections: sections)
-    Self.made += 1
-    content.rowList = Self.made
+    content.rowList = identity
   }
 
   /// Creates a list of one section, with id `0`.
@@ -37,8 +36,7 @@ public final class RowList {
   /// - Parameter rows: The view models of the rows.
   public init(rows: [any RowModel]) {
     content = ListContent(rows: rows)
-    Self.made += 1
-    content.rowList = Self.made
+    content.rowList = identity
   }
 
   /// The sections, in order.
@@ -205,12 +203,11 @@ public final class RowList {
   ///   - sections: The new sections; `nil` keeps the current ones.
   ///   - animation: How the list animates the reload.
   public func reload(with sections: [ListSection]? = nil, animation: RowAnimation = .automatic) {
-    let rowList = content.rowList
     content = ListContent(
       sections: sections ?? content.sections, animation: animation, reloadsAll: true,
       revision: content.revision + 1)
     content.reloadedAt = content.revision
-    content.rowList = rowList
+    content.rowList = identity
   }
 
   /// Removes every section and row.
@@ -223,12 +220,12 @@ public final class RowList {
   private func edit(_ animation: RowAnimation, _ change: (inout [ListSection]) -> Void) {
     var sections = content.sections
     change(&sections)
-    let (reloadedAt, rowList) = (content.reloadedAt, content.rowList)
+    let reloadedAt = content.reloadedAt
     content = ListContent(
       sections: sections, animation: animation, revision: content.revision + 1)
     // NB: a reload the list has not shown yet (no flush since) still holds after this edit.
     content.reloadedAt = reloadedAt
-    content.rowList = rowList
+    content.rowList = identity
   }
 
   private func checkSection(_ index: Int, for action: String, isSection: Bool = false)
@@ -292,6 +289,17 @@ public struct RowPosition: Hashable, Sendable, CustomStringConvertible {
 
   /// The position as errors name it: `row 2 of section 0`.
   public var description: String { "row \(row) of section \(section)" }
+}
+
+/// Which ``RowList`` a content came from: an object each row list makes once, which its
+/// contents hold and a list compares by identity. A list that showed a content keeps it, so no
+/// later row list can be taken for that one.
+package final class RowListIdentity: Hashable, Sendable {
+  package init() {}
+
+  package static func == (lhs: RowListIdentity, rhs: RowListIdentity) -> Bool { lhs === rhs }
+
+  package func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 
 /// Why an edit of a ``RowList`` was refused; the rows are as they were.

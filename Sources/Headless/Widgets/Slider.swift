@@ -22,8 +22,8 @@ public final class Slider: Widget, Adjustable, ValidationDisplay {
   public let step: WidgetProperty<Double?>
   /// The validation message shown on the widget's line; `nil` for none.
   public let message: WidgetProperty<String?>
-  /// The range as the render last wrote it: made again only when the range changes.
-  private var rangeText: (range: ClosedRange<Double>, text: String)?
+  /// The range as the render last wrote it.
+  private var rangeText = RangeText<Double>()
 
   /// Creates a slider.
   ///
@@ -43,16 +43,9 @@ public final class Slider: Widget, Adjustable, ValidationDisplay {
   }
 
   override public var renderedFields: [RenderedField] {
-    let range = range.value
-    let text: String
-    if let cached = rangeText, cached.range == range {
-      text = cached.text
-    } else {
-      text = "\(formattedNumber(range.lowerBound))...\(formattedNumber(range.upperBound))"
-      rangeText = (range, text)
-    }
+    let range = rangeText.text(of: range.value, writing: formattedNumber)
     var fields: [RenderedField] = [
-      .init("value", .number(value.value)), .init("range", .word(text)),
+      .init("value", .number(value.value)), .init("range", .word(range)),
     ]
     if let step = adjustableStep { fields.append(.init("step", .number(step))) }
     if let message = message.value { fields.append(.init("message", .text(message))) }

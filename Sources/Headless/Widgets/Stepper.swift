@@ -21,8 +21,8 @@ public final class Stepper: Widget, Adjustable, ValidationDisplay {
   public let step: WidgetProperty<Int>
   /// The validation message shown on the widget's line; `nil` for none.
   public let message: WidgetProperty<String?>
-  /// The range as the render last wrote it: made again only when the range changes.
-  private var rangeText: (range: ClosedRange<Int>, text: String)?
+  /// The range as the render last wrote it.
+  private var rangeText = RangeText<Int>()
 
   /// Creates a stepper.
   ///
@@ -43,17 +43,10 @@ public final class Stepper: Widget, Adjustable, ValidationDisplay {
   public var stepSize: Int { max(step.value, 1) }
 
   override public var renderedFields: [RenderedField] {
-    let range = range.value
-    let text: String
-    if let cached = rangeText, cached.range == range {
-      text = cached.text
-    } else {
-      text = "\(range.lowerBound)...\(range.upperBound)"
-      rangeText = (range, text)
-    }
+    // NB: integers written as such: a `Double` is not exact past 2^53.
+    let range = rangeText.text(of: range.value) { String($0) }
     var fields: [RenderedField] = [
-      // NB: integers written as such: a `Double` is not exact past 2^53.
-      .init("value", .word(String(value.value))), .init("range", .word(text)),
+      .init("value", .word(String(value.value))), .init("range", .word(range)),
       .init("step", .word(String(stepSize))),
     ]
     if let message = message.value { fields.append(.init("message", .text(message))) }
@@ -94,4 +87,18 @@ public final class Stepper: Widget, Adjustable, ValidationDisplay {
   public var validationMessage: any ValueTarget<String?> { message }
   /// The value a person changes: changing it marks the field edited.
   public var validatedInput: any ValueTarget { value }
+}
+
+/// A widget's range as the render last wrote it (`0...1`): made again only when the range
+/// changes.
+struct RangeText<Bound: Comparable> {
+  private var last: (range: ClosedRange<Bound>, text: String)?
+
+  /// `range` as the text format writes it, its ends written by `write`.
+  mutating func text(of range: ClosedRange<Bound>, writing write: (Bound) -> String) -> String {
+    if let last, last.range == range { return last.text }
+    let text = "\(write(range.lowerBound))...\(write(range.upperBound))"
+    last = (range, text)
+    return text
+  }
 }

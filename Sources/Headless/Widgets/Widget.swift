@@ -17,30 +17,26 @@ open class Widget {
   private var labelProperty: WidgetProperty<String?>?
 
   /// Whether a person can interact with the widget; enabled until something sets it.
-  public var isEnabled: WidgetProperty<Bool> {
-    if let made = enabledProperty { return made }
-    let made = WidgetProperty(widgetID: id, name: "isEnabled", value: true)
-    made.changeSink = changeSink
-    enabledProperty = made
-    return made
-  }
+  public var isEnabled: WidgetProperty<Bool> { property(&enabledProperty, "isEnabled", true) }
 
   /// Whether the widget is hidden; shown until something sets it.
-  public var isHidden: WidgetProperty<Bool> {
-    if let made = hiddenProperty { return made }
-    let made = WidgetProperty(widgetID: id, name: "isHidden", value: false)
-    made.changeSink = changeSink
-    hiddenProperty = made
-    return made
-  }
+  public var isHidden: WidgetProperty<Bool> { property(&hiddenProperty, "isHidden", false) }
 
   /// The label assistive technologies read, when it differs from the visible text; none until
   /// something sets it.
   public var accessibilityLabel: WidgetProperty<String?> {
-    if let made = labelProperty { return made }
-    let made = WidgetProperty<String?>(widgetID: id, name: "accessibilityLabel", value: nil)
+    property(&labelProperty, "accessibilityLabel", nil)
+  }
+
+  /// One of the properties every widget has, made (named `name`, holding `value`) and kept in
+  /// `stored` the first time it is asked for.
+  private func property<Value: Equatable>(
+    _ stored: inout WidgetProperty<Value>?, _ name: String, _ value: Value
+  ) -> WidgetProperty<Value> {
+    if let made = stored { return made }
+    let made = WidgetProperty(widgetID: id, name: name, value: value)
     made.changeSink = changeSink
-    labelProperty = made
+    stored = made
     return made
   }
 

@@ -22,11 +22,12 @@ extension ListView: CollectionTarget {
     // `reloadsAll` stays set until its next edit), each compared with the last one shown of the
     // same row list. A row list new to the list has its pending reload shown, unless the list
     // showed nothing yet (every row is new then).
-    if content.rowList != 0 {
-      let shown = appliedRevisions[content.rowList] ?? (appliedRevisions.isEmpty ? .max : 0)
+    if let rowList = content.rowList {
+      let shown = appliedRevisions[rowList] ?? (hasReceivedContent ? 0 : .max)
       content.reloadsAll = content.reloadedAt > shown
+      appliedRevisions[rowList] = content.revision
     }
-    appliedRevisions[content.rowList] = content.revision
+    hasReceivedContent = true
     if let rows = content.typedRows,
       applyTyped(
         rows, animation: content.animation, reloadsAll: content.reloadsAll, mounter: mounter)

@@ -114,7 +114,9 @@ public final class ListView: Widget {
   /// Per row list (``ListContent/rowList``), the ``ListContent/revision`` of its last content
   /// shown: a row list's reload made since is shown even when edits followed it before the
   /// flush.
-  var appliedRevisions: [Int: Int] = [:]
+  var appliedRevisions: [RowListIdentity: Int] = [:]
+  /// Whether the list was given a content, of a row list or not.
+  var hasReceivedContent = false
   /// The rows' identities by their own `ID` type, while the list shows one collection of one
   /// view-model type in one section: later contents of that kind are diffed through it.
   var rowIndex: AnyObject?
