@@ -118,12 +118,8 @@ package enum InlineSnapshotRewriter {
     var openings: [Int] = []
     var i = start
     while i < end {
-      if let skipped = scanner.skipTrivia(at: i) {
+      if let skipped = scanner.skipTriviaOrLiteral(at: i) {
         i = skipped
-        continue
-      }
-      if let token = scanner.literal(at: i) {
-        i = token.end
         continue
       }
       // NB: `HeadlessTesting.assertInlineSnapshot(` is a call too; `x.assertInlineSnapshot(`
@@ -147,11 +143,14 @@ package enum InlineSnapshotRewriter {
   }
 }
 
-/// Whether the character before `i` can end a name (a letter, a digit, `_`).
+/// Whether the character before `i` can end a name.
 private func isIdentifierCharacter(before i: Int, in characters: [Character]) -> Bool {
-  guard i > 0 else { return false }
-  let character = characters[i - 1]
-  return character.isLetter || character.isNumber || character == "_"
+  i > 0 && characters[i - 1].isNamePart
+}
+
+extension Character {
+  /// Whether the character can be part of a name: a letter, a digit, `_`.
+  fileprivate var isNamePart: Bool { isLetter || isNumber || self == "_" }
 }
 
 /// A scanner of just enough Swift to find a call's arguments.
@@ -175,12 +174,8 @@ private struct Scanner {
     var depth = 0
     var i = opening + 1
     while i < characters.count {
-      if let skipped = skipTrivia(at: i) {
+      if let skipped = skipTriviaOrLiteral(at: i) {
         i = skipped
-        continue
-      }
-      if let token = literal(at: i) {
-        i = token.end
         continue
       }
       switch characters[i] {
@@ -217,12 +212,7 @@ private struct Scanner {
     let trimmed = trim(lower..<range.upperBound)
     guard !trimmed.isEmpty else { return nil }
     var i = trimmed.lowerBound
-    while i < trimmed.upperBound,
-      characters[i].isLetter || characters[i].isNumber
-        || characters[i] == "_"
-    {
-      i += 1
-    }
+    while i < trimmed.upperBound, characters[i].isNamePart { i += 1 }
     var j = i
     while j < trimmed.upperBound, characters[j] == " " { j += 1 }
     if i > trimmed.lowerBound, j < trimmed.upperBound, characters[j] == ":" {
@@ -264,6 +254,12 @@ private struct Scanner {
     while lower < upper, characters[lower].isWhitespace { lower += 1 }
     while upper > lower, characters[upper - 1].isWhitespace { upper -= 1 }
     return lower..<upper
+  }
+
+  /// The index after a comment or a string literal starting at `i`, or `nil` when none starts
+  /// there.
+  func skipTriviaOrLiteral(at i: Int) -> Int? {
+    skipTrivia(at: i) ?? literal(at: i)?.end
   }
 
   /// The index after a comment starting at `i`, or `nil` when none starts there.
@@ -312,7 +308,7 @@ private struct Scanner {
     j += quote
     var interpolated = false
     while j < characters.count {
-      if characters[j] == "\\" && hasHashes(hashes, at: j + 1) {
+      if characters[j] == "\\" && has(hashes, "#", at: j + 1) {
         let escaped = j + 1 + hashes
         if escaped < characters.count, characters[escaped] == "(" {
           interpolated = true
@@ -322,7 +318,7 @@ private struct Scanner {
         }
         continue
       }
-      if characters[j] == "\"" && isQuotes(quote, at: j) && hasHashes(hashes, at: j + quote) {
+      if has(quote, "\"", at: j) && has(hashes, "#", at: j + quote) {
         return (j + quote + hashes, interpolated)
       }
       if !multiline && characters[j] == "\n" { return nil }
@@ -331,12 +327,9 @@ private struct Scanner {
     return nil
   }
 
-  private func isQuotes(_ count: Int, at i: Int) -> Bool {
-    i + count <= characters.count && characters[i..<(i + count)].allSatisfy { $0 == "\"" }
-  }
-
-  private func hasHashes(_ count: Int, at i: Int) -> Bool {
-    i + count <= characters.count && characters[i..<(i + count)].allSatisfy { $0 == "#" }
+  /// Whether `count` characters `character` stand at `i`.
+  private func has(_ count: Int, _ character: Character, at i: Int) -> Bool {
+    i + count <= characters.count && characters[i..<(i + count)].allSatisfy { $0 == character }
   }
 
   /// The index after the `)` matching the `(` at `opening`, skipping nested literals.
