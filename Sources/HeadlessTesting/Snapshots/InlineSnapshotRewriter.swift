@@ -14,7 +14,7 @@ package enum InlineSnapshotRewriter {
   }
 
   /// The name of the function whose calls are rewritten.
-  package static let function = "assertInlineSnapshot"
+  static let function = "assertInlineSnapshot"
 
   /// `source` with the expected text of the call on `line` (1-based) set to `text`.
   ///
@@ -91,7 +91,7 @@ package enum InlineSnapshotRewriter {
   }
 
   /// `text` as a multi-line literal whose lines are indented with `indentation`.
-  package static func multilineLiteral(_ text: String, indentation: String) -> String {
+  private static func multilineLiteral(_ text: String, indentation: String) -> String {
     // The fewest `#` with which no backslash in the text starts an escape and no `"""` in it
     // ends the literal.
     func clashes(_ hashes: Int) -> Bool {

@@ -59,7 +59,7 @@ public func assertSnapshot(
 }
 
 /// The folder of the snapshots of a test file: `__Snapshots__/<TestFile>` beside it.
-package func snapshotFolder(beside testFile: String) -> URL {
+func snapshotFolder(beside testFile: String) -> URL {
   let file = URL(fileURLWithPath: testFile)
   return file.deletingLastPathComponent()
     .appendingPathComponent("__Snapshots__")
