@@ -197,30 +197,20 @@ private struct Scanner {
       reason: "the \(InlineSnapshotRewriter.function) call never closes its parenthesis")
   }
 
+  /// The argument written in `range`, without the white space and comments around it (a
+  /// comment after the last argument is not part of it), or `nil` when there is none.
   private func argument(_ range: Range<Int>) -> Argument? {
-    // Comments before the label belong to no argument.
-    var lower = range.lowerBound
-    while lower < range.upperBound {
-      if characters[lower].isWhitespace {
-        lower += 1
-      } else if let skipped = skipTrivia(at: lower) {
-        lower = min(skipped, range.upperBound)
-      } else {
-        break
-      }
-    }
-    let trimmed = trim(lower..<range.upperBound)
-    guard !trimmed.isEmpty else { return nil }
-    var i = trimmed.lowerBound
-    while i < trimmed.upperBound, characters[i].isNamePart { i += 1 }
+    let code = significant(range)
+    guard !code.isEmpty else { return nil }
+    var i = code.lowerBound
+    while i < code.upperBound, characters[i].isNamePart { i += 1 }
     var j = i
-    while j < trimmed.upperBound, characters[j] == " " { j += 1 }
-    if i > trimmed.lowerBound, j < trimmed.upperBound, characters[j] == ":" {
-      let label = String(characters[trimmed.lowerBound..<i])
-      return Argument(
-        range: trimmed, label: label, value: significant((j + 1)..<trimmed.upperBound))
+    while j < code.upperBound, characters[j] == " " { j += 1 }
+    if i > code.lowerBound, j < code.upperBound, characters[j] == ":" {
+      let label = String(characters[code.lowerBound..<i])
+      return Argument(range: code, label: label, value: significant((j + 1)..<code.upperBound))
     }
-    return Argument(range: trimmed, label: nil, value: significant(trimmed))
+    return Argument(range: code, label: nil, value: code)
   }
 
   /// `range` without the white space and comments around its code: `matches: /* tree */ "old"
@@ -246,14 +236,6 @@ private struct Scanner {
     }
     guard let lower else { return range.lowerBound..<range.lowerBound }
     return lower..<min(end, range.upperBound)
-  }
-
-  private func trim(_ range: Range<Int>) -> Range<Int> {
-    var lower = range.lowerBound
-    var upper = range.upperBound
-    while lower < upper, characters[lower].isWhitespace { lower += 1 }
-    while upper > lower, characters[upper - 1].isWhitespace { upper -= 1 }
-    return lower..<upper
   }
 
   /// The index after a comment or a string literal starting at `i`, or `nil` when none starts
