@@ -159,8 +159,7 @@ extension Driver {
     }
     guard let hidden = matches.first, let container = root.hiddenAncestor(of: hidden.widget)
     else { return nil }
-    let why: String =
-      container === hidden.widget ? "it is hidden" : "its container '\(container.id)' is hidden"
+    let why = container.hiding(hidden.widget)
     let only: String = hidden.widget.briefly(at: hidden.address)
     return DriverError(
       "the only widget matching \(finder) in \(name) is \(only), and \(why)", kind: .hidden)

@@ -218,6 +218,12 @@ extension Widget {
     return nil
   }
 
+  /// Why `target` cannot be seen, this being its outermost hidden widget: `it is hidden`, or
+  /// `its container 'form' is hidden`.
+  func hiding(_ target: Widget) -> String {
+    self === target ? "it is hidden" : "its container '\(id)' is hidden"
+  }
+
   @MainActor
   private func contains(_ target: Widget) -> Bool {
     self === target || children.contains { $0.contains(target) }

@@ -155,10 +155,8 @@ extension Driver {
   ) throws(DriverError) {
     guard let hidden = surface.root?.hiddenAncestor(of: target) else { return }
     let how =
-      hidden === target
-      ? "it is hidden"
-      : hidden === list
-        ? "its list '\(hidden.id)' is hidden" : "its container '\(hidden.id)' is hidden"
+      hidden !== target && hidden === list
+      ? "its list '\(hidden.id)' is hidden" : hidden.hiding(target)
     throw DriverError("cannot \(action): \(how)", kind: .hidden)
   }
 }
