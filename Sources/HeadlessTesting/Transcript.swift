@@ -66,9 +66,8 @@ public final class Transcript<D: Driver> {
   ///   - action: The driver calls of the step.
   /// - Throws: What `action` throws; nothing is recorded then.
   public func step(_ caption: String, _ action: (D) async throws -> Void) async throws {
-    let before = entries.last?.after ?? initial
     try await action(driver)
-    entries.append(Entry(caption: caption, before: before, after: driver.render()))
+    note(caption)
   }
 
   /// Records `caption` with the change since the last step, for changes made outside

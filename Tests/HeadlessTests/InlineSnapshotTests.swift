@@ -132,6 +132,17 @@ import Testing
     }
   }
 
+  @Test func aMissingExpectationGoesBeforeACommentAfterTheOnlyArgument() throws {
+    let source = """
+      try assertInlineSnapshot(
+        of: render()  // the tree
+      )
+      """
+    let rewritten = try rewrite(source, line: 1, with: "new")
+    #expect(rewritten.contains("of: render(), matches: \"\"\""))
+    #expect(rewritten.contains("\"\"\"  // the tree"))
+  }
+
   @Test func commentsAroundTheExpectedLiteralAreKept() throws {
     let after = """
       try assertInlineSnapshot(

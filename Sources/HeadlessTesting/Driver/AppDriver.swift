@@ -53,13 +53,7 @@ public final class AppDriver: Driver {
   ) async throws {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     let root = makeRoot(host)
-    try await perform(at: site) {
-      do throws(NavigationError) {
-        try host.setStack([root])
-      } catch {
-        throw DriverError(error.message)
-      }
-    }
+    try await perform(at: site) { try host.setStack([root]) }
   }
 
   /// Runs `operation` on the navigator as a view model would, then settles.
@@ -88,11 +82,7 @@ public final class AppDriver: Driver {
     try await perform(at: site) {
       do {
         try operation(host)
-      } catch let error as NavigationError {
-        throw DriverError(error.message)
-      } catch let error as DriverError {
-        throw error
-      } catch {
+      } catch let error where !(error is NavigationError || error is DriverError) {
         throw DriverError("the navigation threw \(error)")
       }
     }
@@ -117,11 +107,7 @@ public final class AppDriver: Driver {
       if let blocker = surface.blocker(for: "go back") {
         throw DriverError(blocker, kind: .covered)
       }
-      do throws(NavigationError) {
-        try host.goBack()
-      } catch {
-        throw DriverError(error.message)
-      }
+      try host.goBack()
     }
   }
 
@@ -144,13 +130,7 @@ public final class AppDriver: Driver {
     line: UInt = #line, column: UInt = #column
   ) async throws {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    try await perform(at: site) {
-      do throws(DialogAnswerError) {
-        try host.dialogs.answer(button)
-      } catch {
-        throw DriverError(error)
-      }
-    }
+    try await perform(at: site) { try host.dialogs.answer(button) }
   }
 
   /// Types `text` into the prompt in front and taps OK, then settles.
@@ -167,13 +147,7 @@ public final class AppDriver: Driver {
     line: UInt = #line, column: UInt = #column
   ) async throws {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    try await perform(at: site) {
-      do throws(DialogAnswerError) {
-        try host.dialogs.answerPrompt(text)
-      } catch {
-        throw DriverError(error)
-      }
-    }
+    try await perform(at: site) { try host.dialogs.answerPrompt(text) }
   }
 
   /// The view model of the visible screen.

@@ -10,7 +10,7 @@ public struct CallSite: Hashable, Sendable, CustomStringConvertible {
   /// The caller's `#column`.
   public let column: UInt
   /// The same path as a static string, which XCTest's `XCTFail` takes.
-  package let staticFilePath: StaticString?
+  package private(set) var staticFilePath: StaticString?
 
   /// A call site; every parameter defaults to the caller's own location.
   ///
@@ -23,18 +23,14 @@ public struct CallSite: Hashable, Sendable, CustomStringConvertible {
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
   ) {
-    self.fileID = fileID
-    self.filePath = "\(filePath)"
-    self.staticFilePath = filePath
-    self.line = line
-    self.column = column
+    self.init(fileID: fileID, filePath: "\(filePath)", line: line, column: column)
+    staticFilePath = filePath
   }
 
   /// A call site known only by its path as a string (a Swift Testing source location).
   package init(fileID: String, filePath: String, line: UInt, column: UInt) {
     self.fileID = fileID
     self.filePath = filePath
-    self.staticFilePath = nil
     self.line = line
     self.column = column
   }

@@ -3,6 +3,9 @@ import Headless
 
 /// Finding the one visible widget a query matches, in list rows outside the window too.
 extension Driver {
+  /// A widget a verb can address, with its address: `save`, `orders[42].title`.
+  typealias Addressed = (widget: Widget, address: String)
+
   /// The address of the one visible widget `finder` matches, which every verb takes as a
   /// ``Finder/path(_:)``; for an id or path, the path itself once a widget answers it.
   ///
@@ -41,8 +44,8 @@ extension Driver {
   /// Every widget a verb can address, with its address: the screen's widgets by id, the widgets
   /// of a child screen through it (`detail.count`), and the widgets inside list rows by their
   /// path (`orders[42].title`, rows of a list inside a row included).
-  private func addressable(in root: Widget) -> [(widget: Widget, address: String)] {
-    var found: [(widget: Widget, address: String)] = []
+  private func addressable(in root: Widget) -> [Addressed] {
+    var found: [Addressed] = []
     func visit(_ widget: Widget, prefix: String) {
       found.append((widget, prefix + widget.id))
       // NB: a child screen's widgets are addressed through it (`detail.count`): two child
@@ -73,7 +76,7 @@ extension Driver {
   /// - Throws: ``DriverError`` of kind `hidden` when every match is hidden.
   private func scrollToMatch(
     of finder: Finder, in root: Widget
-  ) throws(DriverError) -> [(widget: Widget, address: String)]? {
+  ) throws(DriverError) -> [Addressed]? {
     var lists: [ListView] = []
     func collect(_ widget: Widget) {
       if let list = widget as? ListView, list.windowRange.count < list.rowCount {
@@ -114,7 +117,7 @@ extension Driver {
   }
 
   /// The one visible widget `finder` matches, or the widget at its path.
-  func resolve(_ finder: Finder) throws(DriverError) -> (widget: Widget, address: String) {
+  func resolve(_ finder: Finder) throws(DriverError) -> Addressed {
     if let path = finder.path { return (try lookup(path), path) }
     guard surface.isMounted, let root = surface.root else {
       throw DriverError(
@@ -145,7 +148,7 @@ extension Driver {
   /// The error for `matches` of `finder` none of which is visible under `root`, or `nil` when
   /// there are none.
   private func hiddenError(
-    _ finder: Finder, _ matches: [(widget: Widget, address: String)], in root: Widget
+    _ finder: Finder, _ matches: [Addressed], in root: Widget
   ) -> DriverError? {
     let name = surface.name
     if matches.count > 1 {
@@ -156,15 +159,14 @@ extension Driver {
     }
     guard let hidden = matches.first, let container = root.hiddenAncestor(of: hidden.widget)
     else { return nil }
-    let why: String =
-      container === hidden.widget ? "it is hidden" : "its container '\(container.id)' is hidden"
+    let why = container.hiding(hidden.widget)
     let only: String = hidden.widget.briefly(at: hidden.address)
     return DriverError(
       "the only widget matching \(finder) in \(name) is \(only), and \(why)", kind: .hidden)
   }
 
   /// The first five of `found`, briefly, and how many more there are.
-  private static func listed(_ found: [(widget: Widget, address: String)]) -> String {
+  private static func listed(_ found: [Addressed]) -> String {
     let shown: [String] = found.prefix(5).map { $0.widget.briefly(at: $0.address) }
     let more: String = found.count > 5 ? " and \(found.count - 5) more" : ""
     return shown.joined(separator: ", ") + more
@@ -173,7 +175,7 @@ extension Driver {
   /// The three widgets nearest to what `finder` asks, briefly: by ``distance(_:from:)``, then
   /// by address.
   private func nearest(
-    to finder: Finder, among widgets: [(widget: Widget, address: String)]
+    to finder: Finder, among widgets: [Addressed]
   ) -> [String] {
     var scored: [(address: String, text: String, distance: Int)] = []
     scored.reserveCapacity(widgets.count)

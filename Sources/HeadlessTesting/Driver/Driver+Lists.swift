@@ -20,9 +20,7 @@ extension Driver {
     line: UInt = #line, column: UInt = #column
   ) async throws {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    try await perform(on: row, at: site) { (path) throws(DriverError) in
-      try locateRow(path, for: "select")
-    } act: { found, _ in
+    try await perform("select", on: row, at: site, via: locateRow(_:for:)) { found, _ in
       found.list.select(found.row)
     }
   }
@@ -44,9 +42,7 @@ extension Driver {
     line: UInt = #line, column: UInt = #column
   ) async throws {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    try await perform(on: row, at: site) { (path) throws(DriverError) in
-      try locateRow(path, for: "swipe")
-    } act: { found, path in
+    try await perform("swipe", on: row, at: site, via: locateRow(_:for:)) { found, path in
       let list = found.list
       let actions = list.boundActions
       guard let event = actions.first(where: { $0.eventKey.property == action }) else {
@@ -77,9 +73,7 @@ extension Driver {
     line: UInt = #line, column: UInt = #column
   ) async throws {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    try await perform(on: list, at: site) { (id) throws(DriverError) in
-      try self.list(id, for: "refresh")
-    } act: { list, id in
+    try await perform("refresh", on: list, at: site, via: self.list(_:for:)) { list, id in
       guard list.refresh.isBound else {
         throw DriverError(
           "cannot refresh '\(id)': no command is bound to its refresh control (command(vm.refresh, "
@@ -125,10 +119,7 @@ extension Driver {
           "cannot select tab '\(tab)' in '\(id)': it has no such tab; its tabs: "
             + tabs.tabIDs.joined(separator: ", "), kind: .missingWidget)
       }
-      if let hidden = surface.root?.hiddenAncestor(of: found) {
-        let how = hidden === found ? "it is hidden" : "its container '\(hidden.id)' is hidden"
-        throw DriverError("cannot select tab '\(tab)' in '\(id)': \(how)", kind: .hidden)
-      }
+      try checkVisible(found, to: "select tab '\(tab)' in '\(id)'")
       return tabs
     } act: { tabs, _ in
       tabs.selection.edit(tab)

@@ -124,57 +124,24 @@ extension Driver {
 
   /// The list `id`, or an error naming what it is instead.
   func list(_ id: String, for action: String) throws(DriverError) -> ListView {
-    let found = try lookup(id)
-    if let blocker = surface.blocker(for: "\(action) '\(id)'") {
-      throw DriverError(blocker, kind: .covered)
-    }
-    guard let list = found as? ListView else {
-      throw DriverError(
-        "cannot \(action) '\(id)': it is \(found.kindWithArticle), not a List", kind: .wrongKind)
-    }
-    try checkReachable(list, list, as: id, for: action)
-    return list
-  }
-
-  /// Throws when a person could not act on `target` of `list` (the list itself or one of its
-  /// rows): it or a container of it is hidden, or the list is disabled.
-  func checkReachable(
-    _ target: Widget, _ list: ListView, as name: String, for action: String
-  ) throws(DriverError) {
-    if let hidden = surface.root?.hiddenAncestor(of: target) {
-      let how =
-        hidden === target
-        ? "it is hidden"
-        : hidden === list
-          ? "its list '\(list.id)' is hidden"
-          : "its container '\(hidden.id)' is hidden"
-      throw DriverError("cannot \(action) '\(name)': \(how)", kind: .hidden)
-    }
-    if !list.isEnabledNow {
-      var message =
-        "cannot \(action) '\(name)': "
-        + (target === list ? "it is disabled" : "its list '\(list.id)' is disabled")
-      if let cause = surface.enabledCause(of: list.isEnabled.targetKey) {
-        message += " (\(cause))"
-      }
-      throw DriverError(message, kind: .disabled)
-    }
+    try capable(id, to: action, as: ListView.self, kindNote: ", not a List")
   }
 
   /// The row at `path` (`orders[42]`) with its list.
   func locateRow(
-    _ path: String, for action: String
+    _ path: String, for verb: String
   ) throws(DriverError) -> (list: ListView, row: RowWidget) {
     let found = try locate(path: path)
-    if let blocker = surface.blocker(for: "\(action) '\(path)'") {
+    let action = "\(verb) '\(path)'"
+    if let blocker = surface.blocker(for: action) {
       throw DriverError(blocker, kind: .covered)
     }
     guard let list = found.list, let row = found.widget as? RowWidget, row.role == .row else {
       throw DriverError(
-        "cannot \(action) '\(path)': it is \(found.widget.kindWithArticle), not a row; rows are "
+        "cannot \(action): it is \(found.widget.kindWithArticle), not a row; rows are "
           + "addressed as <list>[<row id>]", kind: .wrongKind)
     }
-    try checkReachable(row, list, as: path, for: action)
+    try checkReachable(row, of: list, to: action)
     return (list, row)
   }
 
@@ -249,6 +216,12 @@ extension Widget {
       if let hidden = child.hiddenAncestor(of: target) { return hidden }
     }
     return nil
+  }
+
+  /// Why `target` cannot be seen, this being its outermost hidden widget: `it is hidden`, or
+  /// `its container 'form' is hidden`.
+  func hiding(_ target: Widget) -> String {
+    self === target ? "it is hidden" : "its container '\(id)' is hidden"
   }
 
   @MainActor

@@ -48,8 +48,31 @@ extension Driver {
       act: act)
   }
 
+  /// ``perform(on:at:target:act:)`` with a `target` that takes the verb as messages say it:
+  /// ``list(_:for:)`` or ``locateRow(_:for:)``.
+  ///
+  /// - Parameters:
+  ///   - verb: The verb as messages say it: `scroll`, `select`.
+  ///   - widget: The widget the caller named.
+  ///   - site: Where the caller called the verb.
+  ///   - target: What the verb acts on, given the widget's address and `verb`.
+  ///   - act: The action, given the target and the address.
+  /// - Returns: What `act` returns.
+  /// - Throws: What stops the test when a framework runs it, else the ``DriverError``.
+  func perform<Target, Result>(
+    _ verb: String, on widget: Finder, at site: CallSite,
+    via target: (String, String) throws(DriverError) -> Target,
+    act: (Target, String) throws -> Result
+  ) async throws -> Result {
+    try await perform(
+      on: widget, at: site, target: { (address) throws(DriverError) in try target(address, verb) },
+      act: act)
+  }
+
   /// Runs a verb that names no widget (`appear`, `back`, `answer`): `act` inside the clock's
-  /// tracking, then the driver settles; a ``DriverError`` is reported at `site`.
+  /// tracking, then the driver settles; a ``DriverError`` is reported at `site`. A
+  /// ``/BindingDSL/NavigationError`` or a dialog's refusal `act` throws (the host's answer to
+  /// `back`, `answer`) is the driver's failure, with its message.
   ///
   /// - Parameters:
   ///   - site: Where the caller called the verb.
@@ -58,46 +81,83 @@ extension Driver {
   /// - Throws: What stops the test when a framework runs it, else the ``DriverError``.
   func perform<Result>(at site: CallSite, act: () throws -> Result) async throws -> Result {
     try await reportingFailure(at: site) {
-      let result = try clock.withTracking(act)
+      let result: Result
+      do {
+        result = try clock.withTracking(act)
+      } catch let error as NavigationError {
+        throw DriverError(error.message)
+      } catch let error as DialogAnswerError {
+        throw DriverError(error)
+      }
       try await settle()
       return result
     }
   }
 
   /// The widget at `address` as a `Capability`, visible, enabled and not covered, or an error
-  /// that names what it is and which widgets can do what was asked (`verb`).
+  /// that names what it is and, unless `kindNote` says what it should be instead (`, not a
+  /// List`), which widgets can do what was asked (`verb`).
   ///
   /// - Parameters:
   ///   - address: The widget's id or path.
   ///   - verb: What the caller does, as messages say it: `type`, `select an option of`.
   ///   - capability: The capability the verb needs, such as `(any Tappable).self`.
+  ///   - kindNote: What the message says after the widget's kind when it is not a `Capability`,
+  ///     or `nil` to name the widgets that are.
   /// - Returns: The widget.
   /// - Throws: ``DriverError`` naming what the widget is and which widgets can do `verb`.
   func capable<Capability>(
-    _ address: String, to verb: String, as capability: Capability.Type
+    _ address: String, to verb: String, as capability: Capability.Type, kindNote: String? = nil
   ) throws(DriverError) -> Capability {
     let found = try lookup(address)
-    if let blocker = surface.blocker(for: "\(verb) '\(address)'") {
+    let action = "\(verb) '\(address)'"
+    if let blocker = surface.blocker(for: action) {
       throw DriverError(blocker, kind: .covered)
     }
     guard let able = found as? Capability else {
-      let others = surface.widgetIDs.filter { surface.widget($0) is Capability }
-      throw DriverError(
-        "cannot \(verb) '\(address)': it is \(found.kindWithArticle). Widgets that take \(verb): "
-          + (others.isEmpty ? "none" : others.joined(separator: ", ")), kind: .wrongKind)
+      var message = "cannot \(action): it is \(found.kindWithArticle)"
+      if let kindNote {
+        message += kindNote
+      } else {
+        let others = surface.widgetIDs.filter { surface.widget($0) is Capability }
+        message +=
+          ". Widgets that take \(verb): "
+          + (others.isEmpty ? "none" : others.joined(separator: ", "))
+      }
+      throw DriverError(message, kind: .wrongKind)
     }
-    if let hidden = surface.root?.hiddenAncestor(of: found) {
-      let how = hidden === found ? "it is hidden" : "its container '\(hidden.id)' is hidden"
-      throw DriverError("cannot \(verb) '\(address)': \(how)", kind: .hidden)
-    }
-    if !found.isEnabledNow {
-      var message = "cannot \(verb) '\(address)': it is disabled"
-      if let cause = surface.enabledCause(of: found.isEnabled.targetKey) {
+    try checkReachable(found, to: action)
+    return able
+  }
+
+  /// Throws when a person could not `action` (`tap 'save'`) on `target`: it or a container of it
+  /// is hidden, or it (for a row, its list `list`) is disabled.
+  func checkReachable(
+    _ target: Widget, of list: ListView? = nil, to action: String
+  ) throws(DriverError) {
+    try checkVisible(target, of: list, to: action)
+    let enabling = list ?? target
+    if !enabling.isEnabledNow {
+      var message =
+        "cannot \(action): "
+        + (enabling === target ? "it is disabled" : "its list '\(enabling.id)' is disabled")
+      if let cause = surface.enabledCause(of: enabling.isEnabled.targetKey) {
         message += " (\(cause))"
       }
       throw DriverError(message, kind: .disabled)
     }
-    return able
+  }
+
+  /// Throws when a person could not `action` on `target` because it, its list `list` (for a
+  /// row) or another container of it is hidden.
+  func checkVisible(
+    _ target: Widget, of list: ListView? = nil, to action: String
+  ) throws(DriverError) {
+    guard let hidden = surface.root?.hiddenAncestor(of: target) else { return }
+    let how =
+      hidden !== target && hidden === list
+      ? "its list '\(hidden.id)' is hidden" : hidden.hiding(target)
+    throw DriverError("cannot \(action): \(how)", kind: .hidden)
   }
 }
 

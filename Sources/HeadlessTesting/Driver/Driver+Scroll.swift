@@ -19,9 +19,7 @@ extension Driver {
     line: UInt = #line, column: UInt = #column
   ) async throws {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    try await perform(on: list, at: site) { (id) throws(DriverError) in
-      try self.list(id, for: "scroll")
-    } act: { list, _ in
+    try await perform("scroll", on: list, at: site, via: self.list(_:for:)) { list, _ in
       // NB: past either end stops there, `Int.max` rows included.
       let (first, overflow) = list.firstVisibleRow.addingReportingOverflow(rows)
       list.scroll(toRow: overflow ? .max : first)
@@ -45,9 +43,7 @@ extension Driver {
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) async throws {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    try await perform(on: list, at: site) { (id) throws(DriverError) in
-      try self.list(id, for: "scroll")
-    } act: { list, id in
+    try await perform("scroll", on: list, at: site, via: self.list(_:for:)) { list, id in
       let count = list.rowCount
       guard (0..<count).contains(position) else {
         throw DriverError(
@@ -76,9 +72,7 @@ extension Driver {
   ) async throws {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     // NB: locating a row brings it into the window.
-    try await perform(on: row, at: site) { (path) throws(DriverError) in
-      try locateRow(path, for: "scroll to")
-    } act: { _, _ in
+    try await perform("scroll to", on: row, at: site, via: locateRow(_:for:)) { _, _ in
     }
   }
 
@@ -101,9 +95,7 @@ extension Driver {
     line: UInt = #line, column: UInt = #column
   ) async throws -> Bool {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    return try await perform(on: list, at: site) { (id) throws(DriverError) in
-      try self.list(id, for: "scroll")
-    } act: { list, _ in
+    return try await perform("scroll", on: list, at: site, via: self.list(_:for:)) { list, _ in
       list.scroll(toRow: list.rowCount)
       let loads = list.loadMore.isBound && list.hasMore.value && list.loadMore.isEnabled.value
       if loads { list.loadMore.trigger.send() }

@@ -109,7 +109,7 @@ public class Driver {
   public func render() -> String { surface.render() }
 
   /// Why there is no tree to render (`the screen is unmounted`), or `nil` while there is one.
-  package var whyNothingRenders: String? { surface.isMounted ? nil : surface.unmountedText }
+  var whyNothingRenders: String? { surface.isMounted ? nil : surface.unmountedText }
 
   /// How many flushes one settle may take before the screen is called unsettled.
   private static var flushLimit: Int { 1_000 }

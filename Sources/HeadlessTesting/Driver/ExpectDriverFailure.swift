@@ -26,21 +26,17 @@ public func expectDriverFailure<R>(
   fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
   column: UInt = #column, _ body: () async throws -> R
 ) async -> DriverError? {
-  let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+  let why: String
   do {
     _ = try await FailureReporter.$expectsDriverFailure.withValue(true) { try await body() }
+    why = "expected a driver failure, but the calls succeeded"
   } catch let error as DriverError {
     return error
   } catch {
-    try? FailureReporter.report(
-      DriverError(
-        "expected a driver failure, but the calls failed with another error: \(error)",
-        kind: .invalidRequest),
-      at: site)
-    return nil
+    why = "expected a driver failure, but the calls failed with another error: \(error)"
   }
   try? FailureReporter.report(
-    DriverError("expected a driver failure, but the calls succeeded", kind: .invalidRequest),
-    at: site)
+    DriverError(why, kind: .invalidRequest),
+    at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   return nil
 }

@@ -137,17 +137,12 @@ extension Widget {
     return texts
   }
 
-  /// The widget in a message: `'save' (Button "Save", disabled)`.
-  var briefly: String {
+  /// The widget in a message, named by `address` (its id, or a path such as
+  /// `orders[42].title` for a widget inside a row): `'save' (Button "Save", disabled)`.
+  func briefly(at address: String) -> String {
     var notes = [kind + (texts.first.map { " \"\($0)\"" } ?? "")]
     if !isEnabled.value { notes.append("disabled") }
     if isHiddenNow { notes.append("hidden") }
-    return "'\(id)' (\(notes.joined(separator: ", ")))"
-  }
-
-  /// ``briefly``, naming the widget by `address` (a path such as `orders[42].title` for a
-  /// widget inside a row).
-  func briefly(at address: String) -> String {
-    "'\(address)'" + briefly.dropFirst(id.count + 2)
+    return "'\(address)' (\(notes.joined(separator: ", ")))"
   }
 }

@@ -33,16 +33,14 @@ public func expectSnapshotFailure<R>(
   fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
   column: UInt = #column, _ body: () throws -> R
 ) -> SnapshotError? {
-  let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
   let collector = FailureCollector()
   let scope = SnapshotScope(mode: SnapshotScope.current?.mode)
   let outcome = FailureReporter.$collector.withValue(collector) {
-    let outcome = Result { _ = try SnapshotScope.$current.withValue(scope) { try body() } }
-    // NB: with a collector, reporting gathers the failure and throws nothing.
-    try? scope.reportRecordings(at: site)
-    return outcome
+    Result { _ = try SnapshotScope.$current.withValue(scope) { try body() } }
   }
-  return expectedSnapshotFailure(collector.failures, outcome, at: site)
+  return expectedSnapshotFailure(
+    outcome, collector, scope,
+    at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
 /// Runs asynchronous snapshot assertions (or driver steps followed by them) of which one must
@@ -61,7 +59,6 @@ public func expectSnapshotFailure<R>(
   fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
   column: UInt = #column, _ body: () async throws -> R
 ) async -> SnapshotError? {
-  let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
   let collector = FailureCollector()
   let scope = SnapshotScope(mode: SnapshotScope.current?.mode)
   let outcome: Result<Void, any Error>
@@ -73,17 +70,21 @@ public func expectSnapshotFailure<R>(
   } catch {
     outcome = .failure(error)
   }
-  // NB: with a collector, reporting gathers the failure and throws nothing.
-  FailureReporter.$collector.withValue(collector) { try? scope.reportRecordings(at: site) }
-  return expectedSnapshotFailure(collector.failures, outcome, at: site)
+  return expectedSnapshotFailure(
+    outcome, collector, scope,
+    at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
-/// The first snapshot failure of `failures` or thrown, with the others reported where they
-/// happened; or `nil`, with an issue at `site` saying what happened instead.
+/// The first snapshot failure `collector` gathered (the recordings of `scope` included) or
+/// `outcome` threw, with the others reported where they happened; or `nil`, with an issue at
+/// `site` saying what happened instead.
 private func expectedSnapshotFailure(
-  _ failures: [FailureCollector.Failure], _ outcome: Result<Void, any Error>,
+  _ outcome: Result<Void, any Error>, _ collector: FailureCollector, _ scope: SnapshotScope,
   at site: CallSite
 ) -> SnapshotError? {
+  // NB: with a collector, reporting gathers the failure and throws nothing.
+  FailureReporter.$collector.withValue(collector) { try? scope.reportRecordings(at: site) }
+  let failures = collector.failures
   var found: [(error: SnapshotError, site: CallSite)] = failures.compactMap { failure in
     (failure.error as? SnapshotError).map { ($0, failure.site) }
   }

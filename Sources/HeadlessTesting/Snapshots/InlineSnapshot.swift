@@ -52,12 +52,8 @@ package func assertInlineSnapshot(
 ) throws(SnapshotError) {
   let actual = text.hasSuffix("\n") ? String(text.dropLast()) : text
   do throws(SnapshotError) {
-    let (mode, reason) =
-      if let recording {
-        (recording, "passed to assertInlineSnapshot")
-      } else {
-        try SnapshotRecording.inEffect()
-      }
+    let (mode, reason) = try SnapshotRecording.inEffect(
+      passed: recording, to: "assertInlineSnapshot")
     let modeText = "mode \(mode.rawValue) (\(reason))"
     let place = "\(site.fileID):\(site.line)"
     if let expected, expected == actual, mode != .all { return }
@@ -81,15 +77,12 @@ package func assertInlineSnapshot(
           + "\nTo rewrite it in place: SNAPSHOT_RECORDING=failed swift test")
     }
     try InlineSnapshotFiles.rewrite(site.filePath, line: Int(site.line), with: actual)
-    let what =
-      expected == nil
-      ? "wrote the inline snapshot" : "rewrote the inline snapshot"
-    let summary = "\(what) at \(place) (\(modeText))"
-    if let scope = SnapshotScope.current {
-      scope.noteRecording("inline at \(place)")
-    } else {
-      throw SnapshotError(.recorded, summary + "; read it, then run the test again")
-    }
+    let what = expected == nil ? "wrote" : "rewrote"
+    try SnapshotScope.noteRecording(
+      "inline at \(place)",
+      orThrow: SnapshotError(
+        .recorded,
+        "\(what) the inline snapshot at \(place) (\(modeText)); read it, then run the test again"))
   } catch {
     try FailureReporter.report(error, at: site)
   }

@@ -14,7 +14,7 @@ package enum InlineSnapshotRewriter {
   }
 
   /// The name of the function whose calls are rewritten.
-  package static let function = "assertInlineSnapshot"
+  static let function = "assertInlineSnapshot"
 
   /// `source` with the expected text of the call on `line` (1-based) set to `text`.
   ///
@@ -91,7 +91,7 @@ package enum InlineSnapshotRewriter {
   }
 
   /// `text` as a multi-line literal whose lines are indented with `indentation`.
-  package static func multilineLiteral(_ text: String, indentation: String) -> String {
+  private static func multilineLiteral(_ text: String, indentation: String) -> String {
     // The fewest `#` with which no backslash in the text starts an escape and no `"""` in it
     // ends the literal.
     func clashes(_ hashes: Int) -> Bool {
@@ -118,12 +118,8 @@ package enum InlineSnapshotRewriter {
     var openings: [Int] = []
     var i = start
     while i < end {
-      if let skipped = scanner.skipTrivia(at: i) {
+      if let skipped = scanner.skipTriviaOrLiteral(at: i) {
         i = skipped
-        continue
-      }
-      if let token = scanner.literal(at: i) {
-        i = token.end
         continue
       }
       // NB: `HeadlessTesting.assertInlineSnapshot(` is a call too; `x.assertInlineSnapshot(`
@@ -147,11 +143,14 @@ package enum InlineSnapshotRewriter {
   }
 }
 
-/// Whether the character before `i` can end a name (a letter, a digit, `_`).
+/// Whether the character before `i` can end a name.
 private func isIdentifierCharacter(before i: Int, in characters: [Character]) -> Bool {
-  guard i > 0 else { return false }
-  let character = characters[i - 1]
-  return character.isLetter || character.isNumber || character == "_"
+  i > 0 && characters[i - 1].isNamePart
+}
+
+extension Character {
+  /// Whether the character can be part of a name: a letter, a digit, `_`.
+  fileprivate var isNamePart: Bool { isLetter || isNumber || self == "_" }
 }
 
 /// A scanner of just enough Swift to find a call's arguments.
@@ -175,12 +174,8 @@ private struct Scanner {
     var depth = 0
     var i = opening + 1
     while i < characters.count {
-      if let skipped = skipTrivia(at: i) {
+      if let skipped = skipTriviaOrLiteral(at: i) {
         i = skipped
-        continue
-      }
-      if let token = literal(at: i) {
-        i = token.end
         continue
       }
       switch characters[i] {
@@ -202,35 +197,20 @@ private struct Scanner {
       reason: "the \(InlineSnapshotRewriter.function) call never closes its parenthesis")
   }
 
+  /// The argument written in `range`, without the white space and comments around it (a
+  /// comment after the last argument is not part of it), or `nil` when there is none.
   private func argument(_ range: Range<Int>) -> Argument? {
-    // Comments before the label belong to no argument.
-    var lower = range.lowerBound
-    while lower < range.upperBound {
-      if characters[lower].isWhitespace {
-        lower += 1
-      } else if let skipped = skipTrivia(at: lower) {
-        lower = min(skipped, range.upperBound)
-      } else {
-        break
-      }
-    }
-    let trimmed = trim(lower..<range.upperBound)
-    guard !trimmed.isEmpty else { return nil }
-    var i = trimmed.lowerBound
-    while i < trimmed.upperBound,
-      characters[i].isLetter || characters[i].isNumber
-        || characters[i] == "_"
-    {
-      i += 1
-    }
+    let code = significant(range)
+    guard !code.isEmpty else { return nil }
+    var i = code.lowerBound
+    while i < code.upperBound, characters[i].isNamePart { i += 1 }
     var j = i
-    while j < trimmed.upperBound, characters[j] == " " { j += 1 }
-    if i > trimmed.lowerBound, j < trimmed.upperBound, characters[j] == ":" {
-      let label = String(characters[trimmed.lowerBound..<i])
-      return Argument(
-        range: trimmed, label: label, value: significant((j + 1)..<trimmed.upperBound))
+    while j < code.upperBound, characters[j] == " " { j += 1 }
+    if i > code.lowerBound, j < code.upperBound, characters[j] == ":" {
+      let label = String(characters[code.lowerBound..<i])
+      return Argument(range: code, label: label, value: significant((j + 1)..<code.upperBound))
     }
-    return Argument(range: trimmed, label: nil, value: significant(trimmed))
+    return Argument(range: code, label: nil, value: code)
   }
 
   /// `range` without the white space and comments around its code: `matches: /* tree */ "old"
@@ -258,12 +238,10 @@ private struct Scanner {
     return lower..<min(end, range.upperBound)
   }
 
-  private func trim(_ range: Range<Int>) -> Range<Int> {
-    var lower = range.lowerBound
-    var upper = range.upperBound
-    while lower < upper, characters[lower].isWhitespace { lower += 1 }
-    while upper > lower, characters[upper - 1].isWhitespace { upper -= 1 }
-    return lower..<upper
+  /// The index after a comment or a string literal starting at `i`, or `nil` when none starts
+  /// there.
+  func skipTriviaOrLiteral(at i: Int) -> Int? {
+    skipTrivia(at: i) ?? literal(at: i)?.end
   }
 
   /// The index after a comment starting at `i`, or `nil` when none starts there.
@@ -312,7 +290,7 @@ private struct Scanner {
     j += quote
     var interpolated = false
     while j < characters.count {
-      if characters[j] == "\\" && hasHashes(hashes, at: j + 1) {
+      if characters[j] == "\\" && has(hashes, "#", at: j + 1) {
         let escaped = j + 1 + hashes
         if escaped < characters.count, characters[escaped] == "(" {
           interpolated = true
@@ -322,7 +300,7 @@ private struct Scanner {
         }
         continue
       }
-      if characters[j] == "\"" && isQuotes(quote, at: j) && hasHashes(hashes, at: j + quote) {
+      if has(quote, "\"", at: j) && has(hashes, "#", at: j + quote) {
         return (j + quote + hashes, interpolated)
       }
       if !multiline && characters[j] == "\n" { return nil }
@@ -331,12 +309,9 @@ private struct Scanner {
     return nil
   }
 
-  private func isQuotes(_ count: Int, at i: Int) -> Bool {
-    i + count <= characters.count && characters[i..<(i + count)].allSatisfy { $0 == "\"" }
-  }
-
-  private func hasHashes(_ count: Int, at i: Int) -> Bool {
-    i + count <= characters.count && characters[i..<(i + count)].allSatisfy { $0 == "#" }
+  /// Whether `count` characters `character` stand at `i`.
+  private func has(_ count: Int, _ character: Character, at i: Int) -> Bool {
+    i + count <= characters.count && characters[i..<(i + count)].allSatisfy { $0 == character }
   }
 
   /// The index after the `)` matching the `(` at `opening`, skipping nested literals.

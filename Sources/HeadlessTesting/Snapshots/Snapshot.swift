@@ -46,29 +46,20 @@ public func assertSnapshot(
   let folder = directory ?? snapshotFolder(beside: site.filePath)
   do throws(SnapshotError) {
     try checkSnapshotName(name)
-    let (mode, reason) =
-      if let recording {
-        (recording, "passed to assertSnapshot")
-      } else {
-        try SnapshotRecording.inEffect()
-      }
+    let (mode, reason) = try SnapshotRecording.inEffect(passed: recording, to: "assertSnapshot")
     let file = folder.appendingPathComponent("\(name).\(pathExtension)")
     let comparison = SnapshotComparison(
       name: name, file: file, mode: mode, reason: reason, testFile: site.filePath)
     SnapshotUsage.note(file)
     guard let recorded = try comparison.run(text) else { return }
-    if let scope = SnapshotScope.current {
-      scope.noteRecording(recorded.summary)
-    } else {
-      throw recorded.error
-    }
+    try SnapshotScope.noteRecording(recorded.summary, orThrow: recorded.error)
   } catch {
     try FailureReporter.report(error, at: site)
   }
 }
 
 /// The folder of the snapshots of a test file: `__Snapshots__/<TestFile>` beside it.
-package func snapshotFolder(beside testFile: String) -> URL {
+func snapshotFolder(beside testFile: String) -> URL {
   let file = URL(fileURLWithPath: testFile)
   return file.deletingLastPathComponent()
     .appendingPathComponent("__Snapshots__")
@@ -93,10 +84,9 @@ struct SnapshotComparison {
   /// `mode never (the default when CI is set)`.
   private var modeText: String { "mode \(mode.rawValue) (\(reason))" }
 
-  /// How to record locally, for a test file's tests.
-  private var howToRecord: String {
-    let test = URL(fileURLWithPath: testFile).deletingPathExtension().lastPathComponent
-    return "SNAPSHOT_RECORDING=failed swift test --filter \(test)"
+  /// The test file's name, without its extension: `SignUpTests`.
+  private var testName: String {
+    URL(fileURLWithPath: testFile).deletingPathExtension().lastPathComponent
   }
 
   /// Compares; returns what was recorded, if anything, and throws a mismatch or a missing
@@ -110,8 +100,7 @@ struct SnapshotComparison {
           .missing,
           "snapshot '\(name)' is missing: \(file.path) does not exist, and \(modeText) writes "
             + "nothing. Record it locally (SNAPSHOT_RECORDING=missing swift test --filter "
-            + "\(URL(fileURLWithPath: testFile).deletingPathExtension().lastPathComponent)), "
-            + "read it, and commit it")
+            + "\(testName)), read it, and commit it")
       }
       try write(contents)
       return Recording(
@@ -145,7 +134,8 @@ struct SnapshotComparison {
         .mismatch,
         "snapshot '\(name)' does not match \(file.path) (\(modeText)); - stored, + rendered:\n"
           + diff + sideBySide(stored: storedLines, drawn: contents)
-          + "\nTo accept the rendered text: \(howToRecord)")
+          + "\nTo accept the rendered text: SNAPSHOT_RECORDING=failed swift test --filter "
+          + testName)
     case (_, .none):
       return nil
     }
@@ -157,9 +147,8 @@ struct SnapshotComparison {
   /// returns a line naming them; for any other snapshot, nothing.
   private func sideBySide(stored: String, drawn: String) -> String {
     guard file.pathExtension == "svg" else { return "" }
-    let test = URL(fileURLWithPath: testFile).deletingPathExtension().lastPathComponent
     let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("snapshot-pictures").appendingPathComponent(test)
+      .appendingPathComponent("snapshot-pictures").appendingPathComponent(testName)
     let page = """
       <!doctype html><meta charset="utf-8"><title>\(name)</title>
       <p>Left: stored (\(file.path)). Right: drawn now.</p>

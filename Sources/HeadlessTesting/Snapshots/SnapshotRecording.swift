@@ -38,6 +38,14 @@ public enum SnapshotRecording: String, Hashable, Sendable, CaseIterable {
     return try fromEnvironment(ProcessInfo.processInfo.environment)
   }
 
+  /// `recording` when a call was passed one, else the mode in effect, and why.
+  static func inEffect(
+    passed recording: Self?, to function: String
+  ) throws(SnapshotError) -> (mode: Self, reason: String) {
+    if let recording { return (recording, "passed to \(function)") }
+    return try inEffect()
+  }
+
   /// The mode an environment asks for, and why: `SNAPSHOT_RECORDING`, else `never` when `CI`
   /// is set (to anything but empty, `0`, `false` or `no`), else `missing`.
   ///
@@ -140,6 +148,13 @@ package final class SnapshotScope: Sendable {
   /// Notes a recorded snapshot, described in one line.
   package func noteRecording(_ line: String) {
     recorded.withLock { $0.append(line) }
+  }
+
+  /// Notes a recorded snapshot in the innermost scope of this task, or throws `error` when no
+  /// scope gathers recordings.
+  static func noteRecording(_ line: String, orThrow error: SnapshotError) throws(SnapshotError) {
+    guard let current else { throw error }
+    current.noteRecording(line)
   }
 
   /// Reports the recorded snapshots as one failure at `site`, if any were recorded.

@@ -6,7 +6,7 @@ import Foundation
 /// files no test touched.
 package enum SnapshotUsage {
   /// The environment variable naming the log.
-  package static let environmentVariable = "SNAPSHOT_USAGE_LOG"
+  private static let environmentVariable = "SNAPSHOT_USAGE_LOG"
 
   private static let log: Lock<FileHandle?> = {
     guard let path = ProcessInfo.processInfo.environment[environmentVariable], !path.isEmpty

@@ -150,26 +150,22 @@ private func hunks(of operations: [DiffOperation], context: Int) -> [Hunk] {
       ranges.append(range)
     }
   }
+  // How many lines of each text `operations` span.
+  func lineCounts(_ operations: ArraySlice<DiffOperation>) -> (old: Int, new: Int) {
+    var counts = (old: 0, new: 0)
+    for operation in operations {
+      switch operation {
+      case .same: (counts.old, counts.new) = (counts.old + 1, counts.new + 1)
+      case .removed: counts.old += 1
+      case .inserted: counts.new += 1
+      }
+    }
+    return counts
+  }
   return ranges.map { range in
     // Line numbers where the hunk starts: the lines before it in each text, plus one.
-    var oldStart = 0
-    var newStart = 0
-    for operation in operations[..<range.lowerBound] {
-      switch operation {
-      case .same: (oldStart, newStart) = (oldStart + 1, newStart + 1)
-      case .removed: oldStart += 1
-      case .inserted: newStart += 1
-      }
-    }
-    var oldCount = 0
-    var newCount = 0
-    for operation in operations[range] {
-      switch operation {
-      case .same: (oldCount, newCount) = (oldCount + 1, newCount + 1)
-      case .removed: oldCount += 1
-      case .inserted: newCount += 1
-      }
-    }
+    let (oldStart, newStart) = lineCounts(operations[..<range.lowerBound])
+    let (oldCount, newCount) = lineCounts(operations[range])
     let old = "\(oldCount == 0 ? oldStart : oldStart + 1),\(oldCount)"
     let new = "\(newCount == 0 ? newStart : newStart + 1),\(newCount)"
     return Hunk(range: range, header: "@@ -\(old) +\(new) @@")
