@@ -32,6 +32,9 @@ import Testing
     let screen = try ProfileScreen().mount(on: model, scheduler: scheduler, clock: clock)
     var names: [String] = []
     scheduler.draw = { names.append((screen.widget("name") as? TextField)?.text.value ?? "") }
+    // NB: the draw holds the screen, whose graph holds the scheduler: the test lets go of it
+    // at its end, as a session does, so that neither outlives the test.
+    defer { scheduler.draw = nil }
     // NB: an hour passes with no change: nothing polls, so nothing is drawn.
     try await clock.advance(by: .seconds(3_600))
     #expect(names == [])
@@ -50,6 +53,7 @@ import Testing
     let screen = try ProfileScreen().mount(on: model, scheduler: scheduler, clock: clock)
     var names: [String] = []
     scheduler.draw = { names.append((screen.widget("name") as? TextField)?.text.value ?? "") }
+    defer { scheduler.draw = nil }
     clock.withTracking { model.name = "A" }
     try await clock.advance(by: .zero)
     for (step, name) in ["Ad", "Ada", "Ada L"].enumerated() {
@@ -71,6 +75,7 @@ import Testing
     let host = TerminalScreenHost(screen, flush: { scheduler.flush() })
     var frames: [[String]] = []
     scheduler.draw = { frames.append(host.frame(width: 30, height: 6).lines) }
+    defer { scheduler.draw = nil }
     clock.withTracking { host.handle(.character("G")) }
     #expect(model.name == "G", "the key's edit is flushed before the key returns")
     try await clock.advance(by: .zero)
@@ -91,6 +96,20 @@ import Testing
     #expect(scheduler.needsRedraw)
   }
 
+  @Test func aSchedulerLetGoWhileItsTurnWaitsIsFreedAndTheWaitEnds() async throws {
+    weak var released: RedrawScheduler?
+    do {
+      let scheduler = RedrawScheduler(clock: clock)
+      released = scheduler
+      clock.withTracking { scheduler.setNeedsRedraw() }
+      try await clock.advance(by: .zero)
+      clock.withTracking { scheduler.setNeedsRedraw() }
+      await WorkLedger.shared.wait { clock.sleeperCount == 1 }
+    }
+    try #require(released == nil, "the waiting turn does not keep its scheduler")
+    await WorkLedger.shared.wait { clock.sleeperCount == 0 }
+  }
+
   @Test func anAppTellsItsHostWhenADialogOrAToastComesAndGoes() async throws {
     let scheduler = RedrawScheduler(clock: clock)
     let app = AppHost(registry: try inboxRegistry(), scheduler: scheduler, clock: clock)
@@ -99,6 +118,7 @@ import Testing
     app.view.onChange = { scheduler.setNeedsRedraw() }
     var overlays: [[String]] = []
     scheduler.draw = { overlays.append(app.view.overlays.map(\.id)) }
+    defer { scheduler.draw = nil }
     clock.withTracking { app.dialogs.toast("Saved") }
     try await clock.advance(by: .zero)
     #expect(overlays == [["toast"]])

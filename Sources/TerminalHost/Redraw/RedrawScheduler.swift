@@ -98,21 +98,42 @@ public final class RedrawScheduler: FlushScheduler {
 
   private func requestTurn() {
     guard turn == nil else { return }
+    let sleepUntil = self.sleepUntil
+    // NB: the task holds the scheduler weakly, also while it waits out the interval: a
+    // scheduler released then (a session torn down, a test that ends before its clock moves)
+    // is freed, and its deinit cancels the wait, so that the task ends instead of sleeping on
+    // the clock with everything the scheduler draws.
     turn = trackedTask(named: "redraw") { [weak self] in
-      await self?.runTurn()
-    }
-  }
-
-  private func runTurn() async {
-    if graphs.flush() { needsRedraw = true }
-    if needsRedraw, let lastDraw, elapsed() < lastDraw + interval {
+      guard let deadline = self?.flushAndDrawUnlessTooSoon() else { return }
       do {
-        try await sleepUntil(lastDraw + interval)
+        try await sleepUntil(deadline)
       } catch {
         return
       }
-      if graphs.flush() { needsRedraw = true }
+      self?.flushAndDraw()
     }
+  }
+
+  /// A turn's first step: flushes, then draws unless the last draw was less than ``interval``
+  /// ago.
+  ///
+  /// - Returns: When the draw may run, as time since the scheduler was made, if it must wait;
+  ///   `nil` when the turn is over.
+  private func flushAndDrawUnlessTooSoon() -> Duration? {
+    if graphs.flush() { needsRedraw = true }
+    if needsRedraw, let lastDraw, elapsed() < lastDraw + interval { return lastDraw + interval }
+    endTurn()
+    return nil
+  }
+
+  /// A turn's last step, once the interval has passed: flushes what came meanwhile, and draws.
+  private func flushAndDraw() {
+    if graphs.flush() { needsRedraw = true }
+    endTurn()
+  }
+
+  /// Ends the turn, drawing if something changed, unless the turn was cancelled.
+  private func endTurn() {
     guard !Task.isCancelled else { return }
     turn = nil
     guard needsRedraw else { return }
@@ -120,5 +141,9 @@ public final class RedrawScheduler: FlushScheduler {
     lastDraw = elapsed()
     drawCount += 1
     draw?()
+  }
+
+  isolated deinit {
+    turn?.cancel()
   }
 }
