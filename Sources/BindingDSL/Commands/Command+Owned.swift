@@ -97,9 +97,8 @@ extension Command where Input == Void {
   }
 }
 
-/// An object that declares commands with
-/// ``Command/owned(by:_:policy:enabledWhen:fileID:line:column:work:)``: it holds the store
-/// its commands live in.
+/// An object that declares commands with `Command.owned(by:)`: it holds the store its commands
+/// live in.
 ///
 /// Conform the view model and give it the store as a `let`; a `let` of an `@Observable` class
 /// is not observed, so it needs no `@ObservationIgnored`:
@@ -119,9 +118,8 @@ public protocol CommandOwner: AnyObject {
   var commands: CommandStore { get }
 }
 
-/// The commands an owner declared with
-/// ``Command/owned(by:_:policy:enabledWhen:fileID:line:column:work:)``, by the place each is
-/// declared; made empty, kept by its owner as a `let` (see ``CommandOwner``).
+/// The commands an owner declared with `Command.owned(by:)`, by the place each is declared; made
+/// empty, kept by its owner as a `let` (see ``CommandOwner``).
 ///
 /// The store holds its commands strongly and the commands hold their owner weakly, so the owner,
 /// its store and its commands are released together when nothing else holds the owner.
