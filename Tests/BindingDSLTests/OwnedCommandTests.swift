@@ -5,7 +5,8 @@ import Testing
 
 @MainActor
 @Observable
-private final class Timer {
+private final class Timer: CommandOwner {
+  let commands = CommandStore()
   var limit = 2
   private(set) var ticks = 0
   let clock: VirtualClock
@@ -80,27 +81,63 @@ private final class Timer {
     #expect(timer.ticks == 0)
   }
 
+  @Test func twoOwnersOfTheSameTypeGetDifferentCommands() {
+    let first = Timer(clock: VirtualClock())
+    let second = Timer(clock: VirtualClock())
+    #expect(first.tick !== second.tick)
+    #expect(first.add !== second.add)
+    #expect(first.commands !== second.commands, "each owner holds a store of its own")
+  }
+
+  @Test func oneOwnerGetsTheSameCommandAtEachRead() {
+    let timer = Timer(clock: VirtualClock())
+    #expect(timer.commands.count == 0, "a command is made the first time it is read")
+    let tick = timer.tick
+    #expect(timer.tick === tick)
+    #expect(timer.commands.count == 1)
+    let add = timer.add
+    #expect(timer.add === add)
+    #expect(add !== tick, "one command per place")
+    #expect(timer.commands.count == 2)
+    for _ in 0..<10 { _ = (timer.tick, timer.add) }
+    #expect(timer.commands.count == 2, "reads make no new commands")
+  }
+
   @Test func theOwnerIsReleasedAndItsCommandsWithIt() async {
     weak var weakTimer: Timer?
-    weak var weakCommand: Command<Int, Int>?
+    weak var weakTick: Command<Void, Int>?
+    weak var weakAdd: Command<Int, Int>?
     do {
       let timer = Timer(clock: VirtualClock())
       weakTimer = timer
-      weakCommand = timer.add
+      weakTick = timer.tick
+      weakAdd = timer.add
       await timer.add.execute(1)?.value
+      #expect(weakTick != nil && weakAdd != nil, "the owner keeps its commands")
     }
     #expect(weakTimer == nil, "no cycle between the view model and its commands")
-    _ = OwnedCommands.sweep()
-    #expect(weakCommand == nil, "the commands of a released owner are dropped")
+    #expect(weakTick == nil, "the commands go with their owner")
+    #expect(weakAdd == nil, "the commands go with their owner")
   }
 
-  @Test func manyReleasedOwnersDoNotAccumulate() {
-    let living = (0..<3).map { _ in Timer(clock: VirtualClock()) }
-    for timer in living { _ = timer.tick }
-    for _ in 0..<1_000 { _ = Timer(clock: VirtualClock()).tick }
-    let left = OwnedCommands.sweep()
-    #expect(left >= living.count)
-    #expect(left < 200, "released owners were swept as the table grew")
-    for timer in living { #expect(timer.tick === timer.tick) }
+  @Test func noStoreOutlivesItsOwner() {
+    weak var weakStore: CommandStore?
+    weak var weakCommand: Command<Void, Int>?
+    var timer: Timer? = Timer(clock: VirtualClock())
+    weakStore = timer?.commands
+    weakCommand = timer?.tick
+    #expect(weakStore != nil)
+    timer = nil
+    #expect(weakStore == nil, "the store is the owner's, and nothing else holds it")
+    #expect(weakCommand == nil)
+  }
+
+  @Test func aCommandKeptAfterItsOwnerIsReleasedCannotRun() async throws {
+    var timer: Timer? = Timer(clock: VirtualClock())
+    let tick = try #require(timer?.tick)
+    #expect(tick.canExecute)
+    timer = nil
+    #expect(!tick.canExecute, "the predicate is false once the owner is gone")
+    #expect(tick.execute() == nil)
   }
 }

@@ -4,7 +4,8 @@ import Headless
 import Observation
 
 @MainActor @Observable
-final class SearchViewModel {
+final class SearchViewModel: CommandOwner {
+  let commands = CommandStore()
   var query = ""
   var search: Command<String, Void> {
     .owned(by: self) { _, text in print(text) }

@@ -4,7 +4,8 @@ import Headless
 import Observation
 
 @MainActor @Observable
-final class FixedViewModel {
+final class FixedViewModel: CommandOwner {
+  let commands = CommandStore()
   var email = ""
   var count = 0
   var query = ""
@@ -70,7 +71,8 @@ struct FixedRow: RowTemplate {
 }
 
 @MainActor @Observable
-final class FixedListViewModel {
+final class FixedListViewModel: CommandOwner {
+  let commands = CommandStore()
   var cells = [FixedCell(id: 1, text: "Milk")]
   var open: Command<FixedCell, Void> {
     .owned(by: self) { _, cell in print(cell.text) }

@@ -4,7 +4,8 @@ import Headless
 import Observation
 
 @Observable
-final class LoginViewModel {
+final class LoginViewModel: CommandOwner {
+  let commands = CommandStore()
   var email = ""
   var login: Command<Void, Void> {
     // expected-error on the next line: call to main actor-isolated static method 'owned(by:

@@ -18,7 +18,8 @@ struct TaskRow: RowTemplate {
 }
 
 @MainActor @Observable
-final class TasksViewModel {
+final class TasksViewModel: CommandOwner {
+  let commands = CommandStore()
   var tasks = [TaskCell(id: 1)]
   var open: Command<Void, Void> {
     .owned(by: self) { _ in }

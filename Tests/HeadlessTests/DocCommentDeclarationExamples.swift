@@ -9,7 +9,8 @@ import Testing
 // name around them.
 
 @MainActor @Observable
-final class SignUpFormExampleViewModel {
+final class SignUpFormExampleViewModel: CommandOwner {
+  let commands = CommandStore()
   var password = ""
   var canRegister = false
   var count = 0

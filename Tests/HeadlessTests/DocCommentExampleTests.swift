@@ -8,7 +8,8 @@ import Testing
 // as written there; each function supplies what its example needs around it (the view model,
 // the widgets), and the tests run them.
 
-@MainActor @Observable final class LoginViewModel {
+@MainActor @Observable final class LoginViewModel: CommandOwner {
+  let commands = CommandStore()
   var name = ""
   var greeting = ""
   var logIn: Command<Void, Void> {

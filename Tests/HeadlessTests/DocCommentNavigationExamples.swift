@@ -46,7 +46,8 @@ final class InboxViewModel {
 }
 
 @MainActor @Observable
-final class DraftViewModel: BackHandling {
+final class DraftViewModel: BackHandling, CommandOwner {
+  let commands = CommandStore()
   var hasChanges = false
   var asked = 0
 

@@ -4,8 +4,8 @@ import HeadlessTesting
 import Observation
 import Testing
 
-// The examples of the documentation comments of `Screen`, `Command.owned(by:)` and
-// `Transcript`, as written there, with what they name around them.
+// The examples of the documentation comments of `Screen`, `Command.owned(by:)`, `CommandOwner`
+// and `Transcript`, as written there, with what they name around them.
 
 @MainActor @Observable
 final class GreetingViewModel {
@@ -35,7 +35,8 @@ struct Account: Equatable {
 }
 
 @MainActor @Observable
-final class AccountRegistrationViewModel {
+final class AccountRegistrationViewModel: CommandOwner {
+  let commands = CommandStore()
   var code = ""
   var canRegister: Bool { code.count == 6 }
 
@@ -48,8 +49,27 @@ final class AccountRegistrationViewModel {
   }
 }
 
+@MainActor @Observable final class QueryViewModel: CommandOwner {
+  let commands = CommandStore()
+  var query = ""
+
+  var search: Command<Void, Void> {
+    .owned(by: self) { vm in print(vm.query) }
+  }
+}
+
 @MainActor
 @Suite struct DocCommentScreenExampleTests {
+  @Test func theCommandOwnerExampleKeepsItsCommandInItsStore() async {
+    let model = QueryViewModel()
+    model.query = "apples"
+    let search = model.search
+    await search.execute()?.value
+    #expect(model.search === search)
+    #expect(search.status == .succeeded)
+    #expect(model.commands.count == 1)
+  }
+
   @Test func theScreenExampleGreetsWhoTypesTheirName() async throws {
     let driver = try ScreenDriver(GreetingScreen(), model: GreetingViewModel())
     try await driver.type("Ada", into: "name")

@@ -7,7 +7,8 @@ import Testing
 /// A form whose submit command sleeps half a minute on the virtual clock: a run still in flight
 /// when the screen goes away.
 @MainActor @Observable
-private final class SlowSubmitModel {
+private final class SlowSubmitModel: CommandOwner {
+  let commands = CommandStore()
   var name = ""
   @ObservationIgnored let clock: VirtualClock
 
@@ -80,9 +81,6 @@ private struct SlowSubmitScreen: Screen {
     #expect(unwinding.allSatisfy { $0.isCancelled }, "runs not cancelled with their screens")
     let ledger = WorkLedger.shared
     await ledger.wait { ledger.followed { $0.owner.map(left.work.contains) == true }.isEmpty }
-    // `Command.owned(by:)` keeps a released owner's commands until its table grows to twice the
-    // owners it holds (a bounded amount); a sweep drops them now.
-    _ = OwnedCommands.sweep()
     #expect(left.models.filter { $0() != nil }.isEmpty, "view models kept")
     #expect(left.clocks.filter { $0() != nil }.isEmpty, "clocks kept (with their sleepers)")
     #expect(left.commands.filter { $0() != nil }.isEmpty, "commands kept")

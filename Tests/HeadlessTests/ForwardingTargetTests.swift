@@ -48,7 +48,8 @@ private final class CountingControl: CommandControl, EventSource {
 }
 
 @MainActor @Observable
-private final class GreetingModel {
+private final class GreetingModel: CommandOwner {
+  let commands = CommandStore()
   var name = "Ada"
   var saved = 0
 

@@ -6,7 +6,8 @@ import Testing
 /// A list of notes whose selection pushes the selected note, as a master list does.
 @MainActor
 @Observable
-final class NoteListViewModel {
+final class NoteListViewModel: CommandOwner {
+  let commands = CommandStore()
   var notes: [NoteCell] = [NoteCell(1), NoteCell(2)]
   private(set) var deselected: [Int] = []
   @ObservationIgnored let navigator: any Navigator

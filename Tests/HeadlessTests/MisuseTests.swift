@@ -141,7 +141,8 @@ struct RowSubCellRow: RowTemplate {
 
 @MainActor
 @Observable
-final class RowBaseListModel {
+final class RowBaseListModel: CommandOwner {
+  let commands = CommandStore()
   var items = [RowSubCell(1), RowSubCell(2)]
   private(set) var opened: [Int] = []
 

@@ -8,7 +8,8 @@ import Testing
 // in step.
 // README-EXAMPLE-BEGIN
 @MainActor @Observable
-final class SignUpViewModel {
+final class SignUpViewModel: CommandOwner {
+  let commands = CommandStore()
   var email = ""
   var agreed = false
   var canSubmit: Bool { email.contains("@") && agreed }

@@ -4,7 +4,8 @@ import Observation
 import Testing
 
 @MainActor @Observable
-private final class SaveViewModel {
+private final class SaveViewModel: CommandOwner {
+  let commands = CommandStore()
   var failNextSave = false
   var note: String?
   @ObservationIgnored let clock: VirtualClock

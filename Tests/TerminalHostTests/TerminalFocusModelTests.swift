@@ -17,7 +17,8 @@ import Testing
 /// list of parcels, each with a button, refreshed by a pull.
 @MainActor
 @Observable
-final class DispatchModel {
+final class DispatchModel: CommandOwner {
+  let commands = CommandStore()
   var isUrgent = false
   var parcels: [ParcelCell] = []
   private(set) var sends = 0
@@ -45,7 +46,8 @@ final class DispatchModel {
 
 @MainActor
 @Observable
-final class ParcelCell: Identifiable {
+final class ParcelCell: Identifiable, CommandOwner {
+  let commands = CommandStore()
   let id: Int
   var handedOver = 0
   var notes = 0
@@ -306,7 +308,8 @@ struct DispatchScreen: Screen {
 
 @MainActor
 @Observable
-final class ShipmentModel {
+final class ShipmentModel: CommandOwner {
+  let commands = CommandStore()
   private(set) var answers: [String] = []
   @ObservationIgnored let app: AppHost
 

@@ -1,12 +1,22 @@
 extension Command {
   /// The command of `owner` declared at this place, made the first time it is asked for: a
   /// view model declares a command as a computed property, with no `lazy`, no
-  /// `@ObservationIgnored` and no capture list.
+  /// `@ObservationIgnored` and no capture list. The view model conforms to ``CommandOwner``:
+  /// it holds the ``CommandStore`` its commands live in.
   ///
   /// ```swift
-  /// var register: Command<Void, Account> {
-  ///   .owned(by: self, enabledWhen: { $0.canRegister }) { vm in
-  ///     try await vm.submit()
+  /// @MainActor @Observable
+  /// final class AccountRegistrationViewModel: CommandOwner {
+  ///   let commands = CommandStore()
+  ///   var code = ""
+  ///   var canRegister: Bool { code.count == 6 }
+  ///
+  ///   func submit() async throws -> Account { Account(code: code) }
+  ///
+  ///   var register: Command<Void, Account> {
+  ///     .owned(by: self, enabledWhen: { $0.canRegister }) { vm in
+  ///       try await vm.submit()
+  ///     }
   ///   }
   /// }
   /// ```
@@ -15,8 +25,8 @@ extension Command {
   /// output, error and cancellation are observable like any command's, and
   /// `command(vm.register, on: registerButton)` binds it. The predicate and the work receive the
   /// owner, which the command holds weakly: once the owner is released the predicate is false
-  /// and a run that starts throws `CancellationError`. The library keeps the command until its
-  /// owner is released.
+  /// and a run that starts throws `CancellationError`. The command lives in the owner's
+  /// ``CommandOwner/commands`` store, so it is released with its owner.
   ///
   /// > Important: One command per place and owner: the command is found again by its owner and
   /// > the place the call is written (`fileID`, `line`, `column`), so a call in a loop or in a
@@ -33,7 +43,7 @@ extension Command {
   ///   - column: The column the call is written at; leave the default.
   ///   - work: The work, given the owner and the input.
   /// - Returns: The owner's command for this place.
-  public static func owned<Owner: AnyObject>(
+  public static func owned<Owner: CommandOwner>(
     by owner: Owner,
     _ name: String = #function,
     policy: ExecutionPolicy = .ignoreWhileExecuting,
@@ -43,9 +53,7 @@ extension Command {
     column: Int = #column,
     work: @escaping @MainActor (Owner, Input) async throws -> Output
   ) -> Command {
-    OwnedCommands.command(
-      of: owner, at: OwnedCommands.Site(fileID: fileID, line: line, column: column)
-    ) {
+    owner.commands.command(at: CommandStore.Site(fileID: fileID, line: line, column: column)) {
       Command(name, owner: owner, policy: policy, enabledWhen: enabledWhen, work: work)
     }
   }
@@ -72,7 +80,7 @@ extension Command where Input == Void {
   ///   - column: The column the call is written at; leave the default.
   ///   - work: The work, given the owner.
   /// - Returns: The owner's command for this place.
-  public static func owned<Owner: AnyObject>(
+  public static func owned<Owner: CommandOwner>(
     by owner: Owner,
     _ name: String = #function,
     policy: ExecutionPolicy = .ignoreWhileExecuting,
@@ -89,59 +97,53 @@ extension Command where Input == Void {
   }
 }
 
-/// The commands made by ``Command/owned(by:_:policy:enabledWhen:fileID:line:column:work:)``,
-/// by owner and place.
+/// An object that declares commands with `Command.owned(by:)`: it holds the store its commands
+/// live in.
 ///
-/// An owner's commands are kept while the owner lives. The table holds owners weakly; the
-/// commands of released owners are dropped when the table has grown to twice the owners it
-/// held alive at its last sweep, so it never holds more than about twice the live owners.
+/// Conform the view model and give it the store as a `let`; a `let` of an `@Observable` class
+/// is not observed, so it needs no `@ObservationIgnored`:
+///
+/// ```swift
+/// @MainActor @Observable final class QueryViewModel: CommandOwner {
+///   let commands = CommandStore()
+///   var query = ""
+///
+///   var search: Command<Void, Void> {
+///     .owned(by: self) { vm in print(vm.query) }
+///   }
+/// }
+/// ```
+public protocol CommandOwner: AnyObject {
+  /// The store of the commands declared with `Command.owned(by:)`; always the same store.
+  var commands: CommandStore { get }
+}
+
+/// The commands an owner declared with `Command.owned(by:)`, by the place each is declared; made
+/// empty, kept by its owner as a `let` (see ``CommandOwner``).
+///
+/// The store holds its commands strongly and the commands hold their owner weakly, so the owner,
+/// its store and its commands are released together when nothing else holds the owner.
 @MainActor
-package enum OwnedCommands {
+public final class CommandStore {
   struct Site: Hashable {
     let fileID: String
     let line: Int
     let column: Int
   }
 
-  private final class Entry {
-    weak var owner: AnyObject?
-    var commands: [Site: AnyObject] = [:]
+  private var commands: [Site: AnyObject] = [:]
 
-    init(owner: AnyObject) { self.owner = owner }
-  }
+  /// Creates an empty store.
+  public nonisolated init() {}
 
-  private static var entries: [ObjectIdentifier: Entry] = [:]
-  private static var sweepAt = 64
+  /// How many commands the store holds.
+  package var count: Int { commands.count }
 
-  static func command<C: AnyObject>(
-    of owner: AnyObject, at site: Site, make: () -> C
-  ) -> C {
-    let key = ObjectIdentifier(owner)
-    let entry: Entry
-    // NB: an entry whose owner is gone may have the identifier of a new object at the same
-    // address; it is replaced, never reused.
-    if let existing = entries[key], existing.owner === owner {
-      entry = existing
-    } else {
-      entry = Entry(owner: owner)
-      entries[key] = entry
-      sweepIfGrown()
-    }
-    if let command = entry.commands[site] as? C { return command }
+  /// The command declared at `site`, made by `make` the first time it is asked for.
+  func command<C: AnyObject>(at site: Site, make: () -> C) -> C {
+    if let command = commands[site] as? C { return command }
     let command = make()
-    entry.commands[site] = command
+    commands[site] = command
     return command
-  }
-
-  private static func sweepIfGrown() {
-    guard entries.count >= sweepAt else { return }
-    entries = entries.filter { $0.value.owner != nil }
-    sweepAt = max(64, entries.count * 2)
-  }
-
-  /// Drops the commands of released owners now; returns how many owners are left. For tests.
-  package static func sweep() -> Int {
-    entries = entries.filter { $0.value.owner != nil }
-    return entries.count
   }
 }

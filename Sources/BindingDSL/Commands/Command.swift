@@ -7,7 +7,8 @@ public import Observation
 /// button is enabled while ``canExecute`` holds, and busy while it runs.
 ///
 /// ```swift
-/// @MainActor @Observable final class LoginViewModel {
+/// @MainActor @Observable final class LoginViewModel: CommandOwner {
+///   let commands = CommandStore()
 ///   var name = ""
 ///   var greeting = ""
 ///   var logIn: Command<Void, Void> {
@@ -18,9 +19,9 @@ public import Observation
 /// }
 /// ```
 ///
-/// `Command.owned(by:)` makes the command once per view
-/// model, the first time the property is read. A stored `let` works for a command that needs no
-/// view model, and so does `@ObservationIgnored lazy var` with
+/// `Command.owned(by:)` makes the command once per view model, the first time the property is
+/// read, and keeps it in the view model's ``CommandStore`` (see ``CommandOwner``). A stored `let`
+/// works for a command that needs no view model, and so does `@ObservationIgnored lazy var` with
 /// ``init(_:owner:policy:enabledWhen:work:)``.
 ///
 /// What happens when it is executed while running is its ``ExecutionPolicy``; by default the

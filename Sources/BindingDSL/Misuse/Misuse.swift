@@ -104,3 +104,70 @@ public func show<Model: AnyObject, Element>(
 ) -> BindingDeclaration<Model> {
   fatalError("unavailable")
 }
+
+extension Command {
+  /// Catches a command declared with `owned(by:)` in a class that does not hold a store for its
+  /// commands: the message gives the conformance and the store to add.
+  ///
+  /// - Parameters:
+  ///   - owner: An object that is not a ``CommandOwner``.
+  ///   - name: The name that was given.
+  ///   - policy: The policy that was asked for.
+  ///   - enabledWhen: The predicate that was given.
+  ///   - fileID: Where the call is written.
+  ///   - line: The line it is written on.
+  ///   - column: The column it is written at.
+  ///   - work: The work that was given.
+  /// - Returns: Nothing: the declaration cannot be called.
+  @available(
+    *, unavailable,
+    message:
+      "the owner holds its commands: declare the class a CommandOwner and give it a store, e.g. final class LoginViewModel: CommandOwner { let commands = CommandStore() ... }"
+  )
+  public static func owned<Owner: AnyObject>(
+    by owner: Owner,
+    _ name: String = #function,
+    policy: ExecutionPolicy = .ignoreWhileExecuting,
+    enabledWhen: (@MainActor (Owner) -> Bool)? = nil,
+    fileID: String = #fileID,
+    line: Int = #line,
+    column: Int = #column,
+    work: @escaping @MainActor (Owner, Input) async throws -> Output
+  ) -> Command {
+    fatalError("unavailable")
+  }
+}
+
+extension Command where Input == Void {
+  /// Catches a command declared with `owned(by:)` in a class that does not hold a store for its
+  /// commands, when the work takes no input: the message gives the conformance and the store to
+  /// add.
+  ///
+  /// - Parameters:
+  ///   - owner: An object that is not a ``CommandOwner``.
+  ///   - name: The name that was given.
+  ///   - policy: The policy that was asked for.
+  ///   - enabledWhen: The predicate that was given.
+  ///   - fileID: Where the call is written.
+  ///   - line: The line it is written on.
+  ///   - column: The column it is written at.
+  ///   - work: The work that was given.
+  /// - Returns: Nothing: the declaration cannot be called.
+  @available(
+    *, unavailable,
+    message:
+      "the owner holds its commands: declare the class a CommandOwner and give it a store, e.g. final class LoginViewModel: CommandOwner { let commands = CommandStore() ... }"
+  )
+  public static func owned<Owner: AnyObject>(
+    by owner: Owner,
+    _ name: String = #function,
+    policy: ExecutionPolicy = .ignoreWhileExecuting,
+    enabledWhen: (@MainActor (Owner) -> Bool)? = nil,
+    fileID: String = #fileID,
+    line: Int = #line,
+    column: Int = #column,
+    work: @escaping @MainActor (Owner) async throws -> Output
+  ) -> Command {
+    fatalError("unavailable")
+  }
+}

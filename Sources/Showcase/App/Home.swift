@@ -5,7 +5,9 @@ import Observation
 /// The signed-in home: fruit search and the waybill list in tabs, and signing out (confirmed).
 @MainActor
 @Observable
-final class HomeViewModel {
+final class HomeViewModel: CommandOwner {
+  let commands = CommandStore()
+
   let search: FruitSearchViewModel
   let waybills: WaybillListViewModel
   var selectedTab = HomeViewModel.tabs[0]
@@ -96,7 +98,9 @@ struct FruitRow: RowTemplate {
 /// The search screen of the catalog with its results as rows: selecting one pushes its detail.
 @MainActor
 @Observable
-final class FruitSearchViewModel {
+final class FruitSearchViewModel: CommandOwner {
+  let commands = CommandStore()
+
   let search: SearchViewModel
   /// The rows, kept across searches for the fruit that stay.
   private(set) var rows: [FruitCell] = []

@@ -6,7 +6,9 @@ import Observation
 /// checks and replaces the stack with the home screen, and a way to registration.
 @MainActor
 @Observable
-final class LoginViewModel {
+final class LoginViewModel: CommandOwner {
+  let commands = CommandStore()
+
   static let password = "hunter22"
 
   var phone = "+1 555 0100"

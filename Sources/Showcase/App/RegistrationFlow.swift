@@ -7,7 +7,9 @@ import Observation
 /// confirmation before leaving a form half filled in, and back to sign-in once registered.
 @MainActor
 @Observable
-final class RegistrationFlowViewModel {
+final class RegistrationFlowViewModel: CommandOwner {
+  let commands = CommandStore()
+
   let form: RegistrationViewModel
   var agreed = false
 
@@ -123,7 +125,9 @@ struct RegistrationFlowScreen: Screen {
 /// The terms of service, pushed from registration; accepting them pops back.
 @MainActor
 @Observable
-final class AgreementViewModel {
+final class AgreementViewModel: CommandOwner {
+  let commands = CommandStore()
+
   let terms = "Codes are sent by SMS. Your number is used only to sign you in."
 
   @ObservationIgnored private weak var flow: RegistrationFlowViewModel?

@@ -12,7 +12,9 @@ enum RegistrationField: Hashable, Sendable {
 /// countdown keeps it disabled.
 @MainActor
 @Observable
-final class RegistrationViewModel {
+final class RegistrationViewModel: CommandOwner {
+  let commands = CommandStore()
+
   static let resendInterval = 60
 
   /// The phone the code goes to; the app's "another number" prompt changes it.

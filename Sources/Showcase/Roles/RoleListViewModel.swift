@@ -82,7 +82,9 @@ final class RoleCell: Identifiable {
 /// demand; its status drives a HUD, and its output becomes the role cells the list shows.
 @MainActor
 @Observable
-final class RoleListViewModel {
+final class RoleListViewModel: CommandOwner {
+  let commands = CommandStore()
+
   /// The roles loaded, as rows.
   private(set) var roles: [RoleCell] = []
   /// The role whose duty is shown.

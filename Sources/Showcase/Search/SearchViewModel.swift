@@ -39,7 +39,9 @@ struct SearchResult: Hashable, Sendable {
 /// the newest query's results are ever shown.
 @MainActor
 @Observable
-final class SearchViewModel {
+final class SearchViewModel: CommandOwner {
+  let commands = CommandStore()
+
   var query = ""
 
   @ObservationIgnored private let catalog: any CatalogService

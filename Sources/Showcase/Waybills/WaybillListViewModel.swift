@@ -5,7 +5,9 @@ import Observation
 /// that records the hand-over.
 @MainActor
 @Observable
-final class WaybillCell: Identifiable {
+final class WaybillCell: Identifiable, CommandOwner {
+  let commands = CommandStore()
+
   let id: Int
   private(set) var recipient: String
   private(set) var address: String
@@ -77,7 +79,9 @@ final class WaybillSectionHeader: Identifiable {
 /// pages, refreshed by a pull, deleted by a swipe, and shown in detail when selected.
 @MainActor
 @Observable
-final class WaybillListViewModel {
+final class WaybillListViewModel: CommandOwner {
+  let commands = CommandStore()
+
   static let emptyMessage = "No waybills to deliver. Pull down to check again."
 
   /// The waybills loaded so far, in id order.

@@ -20,7 +20,8 @@ final class ContactCell: Identifiable {
 }
 
 @MainActor @Observable
-final class ContactListViewModel {
+final class ContactListViewModel: CommandOwner {
+  let commands = CommandStore()
   var contacts = [ContactCell(id: 1, name: "Ada"), ContactCell(id: 2, name: "Grace")]
   @ObservationIgnored let navigator: any Navigator
 
@@ -36,7 +37,8 @@ final class ContactListViewModel {
 }
 
 @MainActor @Observable
-final class ContactViewModel {
+final class ContactViewModel: CommandOwner {
+  let commands = CommandStore()
   let contact: ContactCell
   var draft: String
   @ObservationIgnored let navigator: any Navigator

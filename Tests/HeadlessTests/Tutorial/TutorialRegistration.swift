@@ -9,7 +9,8 @@ import Testing
 
 // Step 1: the view model.
 @MainActor @Observable
-final class CodeRegistrationViewModel {
+final class CodeRegistrationViewModel: CommandOwner {
+  let commands = CommandStore()
   var code = ""
   var password = ""
   var isRegistered = false

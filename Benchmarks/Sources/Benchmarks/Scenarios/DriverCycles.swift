@@ -6,7 +6,8 @@ import Observation
 /// A form whose submit sleeps half a minute on the virtual clock, so that every cycle leaves a
 /// run in flight when its screen goes away.
 @MainActor @Observable
-private final class InFlightModel {
+private final class InFlightModel: CommandOwner {
+  let commands = CommandStore()
   var name = ""
   @ObservationIgnored let clock: VirtualClock
 
