@@ -114,6 +114,19 @@ static inline void cgtk_set_accessible_label(GtkWidget *widget, const char *labe
     GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }
 
+/// Makes a `GtkImage` that assistive technologies skip: its accessible role is presentation,
+/// given as it is made (GTK fixes a widget's role once its accessible object is realized).
+static inline GtkWidget *cgtk_decorative_image_new(void) {
+  return GTK_WIDGET(
+    g_object_new(GTK_TYPE_IMAGE, "accessible-role", GTK_ACCESSIBLE_ROLE_PRESENTATION, NULL));
+}
+
+/// Hides a widget from assistive technologies, or shows it to them again, leaving it drawn (a
+/// variadic call Swift cannot make).
+static inline void cgtk_set_accessible_hidden(GtkWidget *widget, gboolean hidden) {
+  gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_HIDDEN, hidden, -1);
+}
+
 /// Turns GTK's animations off (spinners, transitions), as a test wants: an animation draws a
 /// frame on every tick, so GLib's loop would never be idle.
 static inline void cgtk_disable_animations(void) {

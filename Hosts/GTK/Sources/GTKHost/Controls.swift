@@ -544,11 +544,27 @@ final class DateView: NativeView {
   }
 }
 
-/// `Image` → `GtkImage` from the icon theme, with its accessible label.
+/// `Image` → `GtkImage` from the icon theme, with its accessible label; a decorative image is
+/// drawn but hidden from assistive technologies (the presentation role, the hidden state, no
+/// label or tooltip), as a screen reader skips it.
 final class ImageView: NativeView {
+  private let isDecorative: Bool
+
   init(_ image: Image, host: GTKScreenHost) {
-    super.init(widget: image, host: host, control: gtk(gtk_image_new()))
+    isDecorative = image.isDecorative
+    let control = isDecorative ? cgtk_decorative_image_new()! : gtk(gtk_image_new())
+    super.init(widget: image, host: host, control: control)
     gtk_image_set_pixel_size(cgtk_image(control.raw), 32)
+    if isDecorative { cgtk_set_accessible_hidden(control, 1) }
+  }
+
+  override func canShow(_ other: Widget) -> Bool {
+    super.canShow(other) && (other as? Image)?.isDecorative == isDecorative
+  }
+
+  override func updateCommon(_ properties: [String]) {
+    // NB: a label would make assistive technologies read the decorative image after all.
+    super.updateCommon(isDecorative ? properties.filter { $0 != "accessibilityLabel" } : properties)
   }
 
   override func fill() { update(["name", "description"]) }
