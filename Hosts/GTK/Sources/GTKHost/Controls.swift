@@ -42,32 +42,23 @@ final class EntryView: NativeView {
     if widget is TextField { message = MessageLabel(in: box) }
     SignalHandler.connect(entry.raw, "changed") { [weak self] _ in self?.textChanged() }
     SignalHandler.connect(entry.raw, "activate") { [weak self] _ in self?.submitted() }
-    let focus = gtk_event_controller_focus_new()!
-    gtk_widget_add_controller(entry, focus)
-    SignalHandler.connect(UnsafeMutableRawPointer(focus), "enter") { [weak self] _ in
-      self?.focusChanged(true)
-    }
-    SignalHandler.connect(UnsafeMutableRawPointer(focus), "leave") { [weak self] _ in
-      self?.focusChanged(false)
-    }
   }
 
   override func fill() {
-    update(["text", "placeholder", "message", "isChecking", "isFocused"])
+    update(["text", "placeholder", "message", "isChecking"])
   }
 
   override func update(_ properties: [String]) {
     super.update(properties)
     let text: WidgetProperty<String>
     let placeholder: WidgetProperty<String>
-    let focused: WidgetProperty<Bool>
     if let field = widget as? TextField {
-      (text, placeholder, focused) = (field.text, field.placeholder, field.isFocused)
+      (text, placeholder) = (field.text, field.placeholder)
       if properties.contains("message") || properties.contains("isChecking") {
         message?.show(field.message.value, checking: field.isChecking.value)
       }
     } else if let field = widget as? SearchField {
-      (text, placeholder, focused) = (field.text, field.placeholder, field.isFocused)
+      (text, placeholder) = (field.text, field.placeholder)
     } else {
       return
     }
@@ -78,9 +69,6 @@ final class EntryView: NativeView {
       if properties.contains("placeholder") {
         // NB: the three entries share the property, not a setter.
         setPlaceholder(placeholder.value)
-      }
-      if properties.contains("isFocused"), focused.value, !containsFocus(input) {
-        gtk_widget_grab_focus(input)
       }
     }
   }
@@ -115,15 +103,6 @@ final class EntryView: NativeView {
     guard acceptsInput else { return }
     (widget as? any Submittable)?.submit.send()
   }
-
-  private func focusChanged(_ focused: Bool) {
-    guard acceptsInput else { return }
-    if let field = widget as? TextField, field.isFocused.value != focused {
-      field.isFocused.edit(focused)
-    } else if let field = widget as? SearchField, field.isFocused.value != focused {
-      field.isFocused.edit(focused)
-    }
-  }
 }
 
 /// `TextView` → `GtkTextView` in a frame, with the validation message under it.
@@ -157,7 +136,7 @@ final class TextAreaView: NativeView {
     return String(cString: text)
   }
 
-  override func fill() { update(["text", "message", "isFocused"]) }
+  override func fill() { update(["text", "message"]) }
 
   override func update(_ properties: [String]) {
     super.update(properties)
@@ -165,9 +144,6 @@ final class TextAreaView: NativeView {
     writing {
       if properties.contains("text"), bufferText != view.text.value {
         gtk_text_buffer_set_text(buffer, view.text.value, -1)
-      }
-      if properties.contains("isFocused"), view.isFocused.value {
-        gtk_widget_grab_focus(input)
       }
     }
     if properties.contains("message") { message?.show(view.message.value) }

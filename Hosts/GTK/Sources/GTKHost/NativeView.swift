@@ -42,7 +42,11 @@ class NativeView {
     updateCommon(properties)
   }
 
-  /// The properties every widget has.
+  /// The properties every widget has, and the focus of every widget that can hold it.
+  static let commonProperties = ["isHidden", "isEnabled", "accessibilityLabel", "isFocused"]
+
+  /// Updates the control for those of `properties` every widget has (``commonProperties``):
+  /// a focusable widget given the focus gives its input GTK's focus.
   func updateCommon(_ properties: [String]) {
     guard let widget else { return }
     for property in properties {
@@ -53,9 +57,36 @@ class NativeView {
         if let label = widget.accessibilityLabel.value {
           cgtk_set_accessible_label(input, label)
         }
+      case "isFocused":
+        if let focusable = widget as? any Focusable, focusable.isFocused.value,
+          !containsFocus(input)
+        {
+          writing { gtk_widget_grab_focus(input) }
+        }
       default: break
       }
     }
+  }
+
+  /// Tells the widget, when it can hold the focus (``Focusable``), that GTK's focus entered or
+  /// left its input: its `isFocused` is edited as a person focusing it would. Called once,
+  /// after the view is made; the controller follows whichever widget the view shows.
+  func followFocus() {
+    let focus = gtk_event_controller_focus_new()!
+    gtk_widget_add_controller(input, focus)
+    SignalHandler.connect(UnsafeMutableRawPointer(focus), "enter") { [weak self] _ in
+      self?.focusChanged(true)
+    }
+    SignalHandler.connect(UnsafeMutableRawPointer(focus), "leave") { [weak self] _ in
+      self?.focusChanged(false)
+    }
+  }
+
+  private func focusChanged(_ focused: Bool) {
+    guard acceptsInput, let focusable = widget as? any Focusable,
+      focusable.isFocused.value != focused
+    else { return }
+    focusable.isFocused.edit(focused)
   }
 
   /// Whether the controls of this view can show `other` instead of its widget: a widget of
@@ -70,7 +101,7 @@ class NativeView {
     widget = other
     host.register(self, for: other)
     fill()
-    updateCommon(["isHidden", "isEnabled", "accessibilityLabel"])
+    updateCommon(Self.commonProperties)
   }
 
   /// Releases what the view holds outside its control (a window of its own).
@@ -148,7 +179,7 @@ class ContainerView: NativeView {
     widget = other
     host.register(self, for: other)
     for (view, child) in zip(childViews, other.children) { view.show(child) }
-    updateCommon(["isHidden", "isEnabled", "accessibilityLabel"])
+    updateCommon(Self.commonProperties)
   }
 
   /// Keeps the views of the children that stay, makes those of the new ones, drops those of

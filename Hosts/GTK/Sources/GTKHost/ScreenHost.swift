@@ -147,7 +147,8 @@ public final class GTKScreenHost {
     let view = NativeViewFactory.make(for: widget, host: self)
     register(view, for: widget)
     view.fill()
-    view.updateCommon(["isHidden", "isEnabled", "accessibilityLabel"])
+    if widget is any Focusable { view.followFocus() }
+    view.updateCommon(NativeView.commonProperties)
     return view
   }
 
