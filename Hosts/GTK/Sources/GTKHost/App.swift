@@ -2,39 +2,33 @@ import BindingDSL
 import CGTK
 import Headless
 
-/// An app's `AppView` → a `GtkHeaderBar` with the visible screen's title and a back button
-/// (`AppHost.goBack()`), a `GtkStack` with a page per screen of every stack (the top one
-/// visible), and over it, in a `GtkOverlay`, the toast and the progress HUD; each dialog is a
-/// modal window of its own.
+/// An app's `AppView` → the main stack under a `GtkHeaderBar` with the visible screen's title
+/// and a back button (`AppHost.goBack()`), a `GtkStack` with a page per screen (the top one
+/// visible), and over it, in a `GtkOverlay`, the toast and the progress HUD; each presented
+/// stack is a modal window of its own over the one before (a sheet), and so is each dialog.
 final class AppChromeView: NativeView {
-  let header = gtk(gtk_header_bar_new())
-  let title = gtk(gtk_label_new(nil))
-  let back = gtk(gtk_button_new_from_icon_name("go-previous-symbolic"))
-  private let stack = gtk(gtk_stack_new())
+  private let main: StackChrome
   private let overlay = gtk(gtk_overlay_new())
   private var stackViews: [NativeView] = []
-  private var pages: [NativeView] = []
   private var overlayViews: [NativeView] = []
 
   init(_ app: AppView, host: GTKScreenHost) {
+    main = StackChrome(host: host)
     let box = gtk(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0))
-    gtk_header_bar_set_title_widget(cgtk_header_bar(header.raw), title)
-    gtk_header_bar_pack_start(cgtk_header_bar(header.raw), back)
-    gtk_widget_add_css_class(title, "title")
-    gtk_stack_set_transition_type(cgtk_stack(stack.raw), GTK_STACK_TRANSITION_TYPE_NONE)
-    gtk_overlay_set_child(cgtk_overlay(overlay.raw), stack)
+    gtk_overlay_set_child(cgtk_overlay(overlay.raw), main.stack)
     gtk_widget_set_vexpand(overlay, 1)
     gtk_box_append(cgtk_box(box.raw), overlay)
-    g_object_ref_sink(header.raw)
     super.init(widget: app, host: host, control: box)
-    SignalHandler.connect(back.raw, "clicked") { [weak self] _ in self?.host.goBack() }
   }
 
-  isolated deinit {
-    g_object_unref(header.raw)
-  }
+  /// The main window's header bar.
+  var header: GTKWidgetPointer { main.header }
+  /// The title in the main window's header bar.
+  var title: GTKWidgetPointer { main.title }
+  /// The main window's back button.
+  var back: GTKWidgetPointer { main.back }
 
-  override var nestedViews: [NativeView] { stackViews + pages + overlayViews }
+  override var nestedViews: [NativeView] { stackViews + main.pages + overlayViews }
 
   override func canShow(_ other: Widget) -> Bool { false }
 
@@ -43,9 +37,14 @@ final class AppChromeView: NativeView {
   override func update(_ properties: [String]) {
     super.update(properties)
     guard properties.contains("children"), let app = widget as? AppView else { return }
-    stackViews = reconcile(stackViews, with: app.stacks) { _ in }
+    stackViews = host.reconcile(stackViews, with: app.stacks) { _ in }
+    var parent = host.window
+    for sheet in sheets {
+      sheet.present(over: parent)
+      parent = sheet.sheetWindow
+    }
     let shownOverlays = app.children.filter { !($0 is NavigationStackView) }
-    overlayViews = reconcile(overlayViews, with: shownOverlays) { view in
+    overlayViews = host.reconcile(overlayViews, with: shownOverlays) { view in
       if view is DialogWindowView { return }
       gtk_widget_set_halign(view.control, GTK_ALIGN_CENTER)
       gtk_widget_set_valign(
@@ -61,54 +60,71 @@ final class AppChromeView: NativeView {
     showTop()
   }
 
-  /// Keeps the views of `widgets` that exist, makes the others (`added` places them), and
-  /// drops the views of the widgets that left (`removed` takes them out first).
-  private func reconcile(
-    _ views: [NativeView], with widgets: [Widget], added: (NativeView) -> Void,
-    removed: (NativeView) -> Void = { _ in }
-  ) -> [NativeView] {
-    var next: [NativeView] = []
-    for widget in widgets {
-      if let view = views.first(where: { $0.widget === widget }) {
-        next.append(view)
-      } else {
-        let view = host.makeView(for: widget)
-        added(view)
-        next.append(view)
-      }
-    }
-    for view in views where !next.contains(where: { $0 === view }) {
-      removed(view)
-      host.forget(view)
-    }
-    return next
-  }
+  /// The windows of the presented stacks, the earliest presented first.
+  var sheets: [SheetView] { stackViews.compactMap { $0 as? SheetView } }
 
-  /// Shows the top screen of the last stack, its title and its back button.
+  /// Shows the top screen of the main stack, its title and its back button, and the top
+  /// screen of each presented stack in its window.
   func showTop() {
     guard let app = widget as? AppView else { return }
-    let screens = app.stacks.flatMap(\.screens)
-    pages = reconcile(pages, with: screens) { view in
+    let title = main.show(app.stacks.first)
+    if let title, let window = host.window { gtk_window_set_title(window, title) }
+    for sheet in sheets { sheet.showTop() }
+  }
+}
+
+/// A stack's screens as the pages of a `GtkStack`, the top one visible, under a
+/// `GtkHeaderBar` with its title and a back button (`AppHost.goBack()`).
+@MainActor
+final class StackChrome {
+  let header = gtk(gtk_header_bar_new())
+  let title = gtk(gtk_label_new(nil))
+  let back = gtk(gtk_button_new_from_icon_name("go-previous-symbolic"))
+  let stack = gtk(gtk_stack_new())
+  private(set) var pages: [NativeView] = []
+  private unowned let host: GTKScreenHost
+
+  init(host: GTKScreenHost) {
+    self.host = host
+    gtk_header_bar_set_title_widget(cgtk_header_bar(header.raw), title)
+    gtk_header_bar_pack_start(cgtk_header_bar(header.raw), back)
+    gtk_widget_add_css_class(title, "title")
+    gtk_stack_set_transition_type(cgtk_stack(stack.raw), GTK_STACK_TRANSITION_TYPE_NONE)
+    gtk_widget_set_vexpand(stack, 1)
+    g_object_ref_sink(header.raw)
+    g_object_ref_sink(stack.raw)
+    SignalHandler.connect(back.raw, "clicked") { [weak host] _ in host?.goBack() }
+  }
+
+  isolated deinit {
+    g_object_unref(header.raw)
+    g_object_unref(stack.raw)
+  }
+
+  /// Shows the screens of `stackView`, the top one visible, with its title and back button.
+  ///
+  /// - Returns: The top screen's title, or `nil` when the stack is empty.
+  func show(_ stackView: NavigationStackView?) -> String? {
+    pages = host.reconcile(pages, with: stackView?.screens ?? []) { view in
       gtk_stack_add_child(cgtk_stack(self.stack.raw), view.control)
     } removed: { view in
       gtk_stack_remove(cgtk_stack(self.stack.raw), view.control)
     }
-    guard let top = app.stacks.last?.screens.last,
-      let page = pages.first(where: { $0.widget === top })
+    guard let top = stackView?.screens.last, let page = pages.first(where: { $0.widget === top })
     else {
       gtk_label_set_text(cgtk_label(title.raw), "")
       setShown(back, false)
-      return
+      return nil
     }
     gtk_stack_set_visible_child(cgtk_stack(stack.raw), page.control)
     gtk_label_set_text(cgtk_label(title.raw), top.title.value)
     setShown(back, top.hasBack)
-    if let window = host.window { gtk_window_set_title(window, top.title.value) }
+    return top.title.value
   }
 }
 
-/// A stack of an app: its screens are pages of the app's `GtkStack`; a change of the stack
-/// (a push, a pop) shows the new top screen.
+/// The main stack of an app: its screens are pages of the main window's `GtkStack`; a change
+/// of the stack (a push, a pop) shows the new top screen.
 final class StackProxyView: NativeView {
   init(_ stack: NavigationStackView, host: GTKScreenHost) {
     super.init(widget: stack, host: host, control: gtk(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)))
@@ -117,6 +133,86 @@ final class StackProxyView: NativeView {
   override func update(_ properties: [String]) {
     super.update(properties)
     (host.rootView as? AppChromeView)?.showTop()
+  }
+}
+
+/// A presented stack of an app → a sheet: a modal window over the window before it, with a
+/// header bar of its own (the top screen's title, a back button) over its screens. The app
+/// dismissing the stack closes the window; closing the window dismisses the stack
+/// (`AppHost.dismiss()`).
+final class SheetView: NativeView {
+  private let window: UnsafeMutablePointer<GtkWindow>
+  private let chrome: StackChrome
+  private var isPresented = false
+
+  init(_ stack: NavigationStackView, host: GTKScreenHost) {
+    chrome = StackChrome(host: host)
+    window = cgtk_window(UnsafeMutableRawPointer(gtk_window_new()))
+    g_object_ref_sink(UnsafeMutableRawPointer(window))
+    gtk_window_set_modal(window, 1)
+    gtk_window_set_default_size(window, 400, 560)
+    gtk_window_set_titlebar(window, chrome.header)
+    let box = gtk(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0))
+    gtk_box_append(cgtk_box(box.raw), chrome.stack)
+    gtk_window_set_child(window, box)
+    super.init(widget: stack, host: host, control: box)
+    SignalHandler.connect(
+      UnsafeMutableRawPointer(window), "close-request",
+      answering: { [weak self] _ in
+        self?.closeRequested()
+        // NB: the window goes when the app takes the stack away, not before.
+        return true
+      })
+  }
+
+  isolated deinit {
+    g_object_unref(UnsafeMutableRawPointer(window))
+  }
+
+  /// The sheet's window.
+  var sheetWindow: UnsafeMutablePointer<GtkWindow> { window }
+  /// The title in the sheet's header bar.
+  var title: GTKWidgetPointer { chrome.title }
+  /// The sheet's back button.
+  var back: GTKWidgetPointer { chrome.back }
+
+  override var nestedViews: [NativeView] { chrome.pages }
+
+  override func canShow(_ other: Widget) -> Bool { false }
+
+  override func fill() { showTop() }
+
+  override func update(_ properties: [String]) {
+    super.update(properties)
+    showTop()
+  }
+
+  /// Shows the stack's top screen, its title and its back button.
+  func showTop() {
+    let title = chrome.show(widget as? NavigationStackView)
+    gtk_window_set_title(window, title ?? "")
+  }
+
+  /// Makes the sheet transient for `parent` (the window before it), and shows it the first
+  /// time.
+  func present(over parent: UnsafeMutablePointer<GtkWindow>?) {
+    if gtk_window_get_transient_for(window) != parent {
+      gtk_window_set_transient_for(window, parent)
+    }
+    guard !isPresented else { return }
+    isPresented = true
+    gtk_window_present(window)
+  }
+
+  private func closeRequested() {
+    guard let stack = widget as? NavigationStackView, let app = host.app,
+      app.view.stacks.last === stack
+    else { return }
+    try? app.dismiss()
+  }
+
+  override func dismantle() {
+    gtk_window_destroy(window)
   }
 }
 
@@ -133,7 +229,7 @@ final class DialogWindowView: ContainerView {
     gtk_window_set_title(window, dialog.title)
     gtk_window_set_deletable(window, 0)
     gtk_window_set_default_size(window, 320, -1)
-    if let parent = host.window { gtk_window_set_transient_for(window, parent) }
+    if let parent = host.topWindow { gtk_window_set_transient_for(window, parent) }
     let content = gtk(gtk_box_new(GTK_ORIENTATION_VERTICAL, 12))
     for margin in [
       gtk_widget_set_margin_top, gtk_widget_set_margin_bottom,

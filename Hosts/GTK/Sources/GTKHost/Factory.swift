@@ -22,7 +22,8 @@ enum NativeViewFactory {
     case let list as ListView: ListNativeView(list, host: host)
     case let tabs as TabView: TabsView(tabs, host: host)
     case let app as AppView: AppChromeView(app, host: host)
-    case let stack as NavigationStackView: StackProxyView(stack, host: host)
+    case let stack as NavigationStackView:
+      stack.isPresented ? SheetView(stack, host: host) : StackProxyView(stack, host: host)
     case let dialog as DialogView: DialogWindowView(dialog, host: host)
     case is HUD, is Toast, is TextList: TextLineView(widget, host: host)
     case is VStack, is HStack, is ScrollView, is ScreenContainer, is RowWidget:

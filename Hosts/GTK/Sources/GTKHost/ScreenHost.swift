@@ -40,7 +40,7 @@ public final class GTKScreenHost {
   public let scheduler: GTKScheduler
   /// The outermost native control: put it in a window.
   public private(set) var control: GTKWidgetPointer
-  /// The window the host is shown in, which dialogs are presented over.
+  /// The window the host is shown in, which an app's sheets and dialogs are presented over.
   public var window: UnsafeMutablePointer<GtkWindow>?
   /// How many controls were updated (a property of a widget named by the feed) since the host
   /// was made.
@@ -66,7 +66,9 @@ public final class GTKScreenHost {
   }
 
   /// Shows an app: its visible screen under a header bar with its title and a back button,
-  /// its dialogs as modal windows, its toast and progress HUD over the screen.
+  /// its toast and progress HUD over the screen, each presented stack as a sheet (a modal
+  /// window with a header bar of its own; closing it dismisses the stack), its dialogs as modal
+  /// windows over the top one.
   ///
   /// - Parameters:
   ///   - app: The app, mounted on `scheduler`.
@@ -170,6 +172,36 @@ public final class GTKScreenHost {
   private func unregister(_ view: NativeView) {
     if let key = view.registeredKey, views[key] === view { views[key] = nil }
     view.registeredKey = nil
+  }
+
+  /// The window a dialog goes over: the sheet of the stack presented last, else the host's.
+  var topWindow: UnsafeMutablePointer<GtkWindow>? {
+    (rootView as? AppChromeView)?.sheets.last?.sheetWindow ?? window
+  }
+
+  /// Keeps the views of `widgets` that exist, makes the others (`added` places them), and
+  /// drops the views of the widgets that left (`removed` takes them out first).
+  ///
+  /// - Returns: The views of `widgets`, in their order.
+  func reconcile(
+    _ views: [NativeView], with widgets: [Widget], added: (NativeView) -> Void,
+    removed: (NativeView) -> Void = { _ in }
+  ) -> [NativeView] {
+    var next: [NativeView] = []
+    for widget in widgets {
+      if let view = views.first(where: { $0.widget === widget }) {
+        next.append(view)
+      } else {
+        let view = makeView(for: widget)
+        added(view)
+        next.append(view)
+      }
+    }
+    for view in views where !next.contains(where: { $0 === view }) {
+      removed(view)
+      forget(view)
+    }
+    return next
   }
 
   /// Goes back in the app, as the back button does.

@@ -1,0 +1,127 @@
+import BindingDSL
+import CGTK
+import Headless
+import HeadlessTesting
+import Testing
+
+@testable import GTKHost
+@testable import GTKShowcase
+
+extension GTKTests {
+  /// A presented stack is a sheet: a modal window over the app's, with a header bar of its own.
+  /// Dismissing the stack closes the window; closing the window dismisses the stack; either way
+  /// the presented screen's view model is released.
+  @Suite
+  @MainActor
+  struct Sheets {
+    @Test func aPresentedStackIsAModalWindowOverTheAppsWindow() async throws {
+      guard GTK.start() else { return }
+      let clock = VirtualClock()
+      let scheduler = GTKScheduler()
+      let (window, app) = try clock.withTracking {
+        try ShowcaseWindows.openApp(scheduler: scheduler, clock: clock)
+      }
+      defer { window.close() }
+      let host = window.host
+      GTK.pump("the window to show") { window.isMapped }
+      try await GTK.settle(scheduler, clock: clock)
+      let chrome = try #require(host.rootView as? AppChromeView)
+      let mainTitle = nativeText(chrome.title)
+
+      weak var apple: FruitDetailViewModel?
+      do {
+        let model = FruitDetailViewModel(name: "apple")
+        apple = model
+        try app.present(model)
+      }
+      try await GTK.settle(scheduler, clock: clock)
+      let presented = try #require(app.view.stacks.last)
+      #expect(presented.isPresented)
+      let sheet = try #require(host.view(of: presented) as? SheetView, "the stack is a sheet")
+      let sheetWindow = sheet.sheetWindow
+      g_object_ref(UnsafeMutableRawPointer(sheetWindow))
+      defer { g_object_unref(UnsafeMutableRawPointer(sheetWindow)) }
+      GTK.pump("the sheet to show") { gtk_widget_get_mapped(gtk(sheetWindow)) != 0 }
+      #expect(gtk_window_get_transient_for(sheetWindow) == window.window)
+      #expect(gtk_window_get_modal(sheetWindow) != 0)
+      #expect(isToplevel(sheetWindow))
+      #expect(String(cString: gtk_window_get_title(sheetWindow)) == "Apple")
+      #expect(nativeText(sheet.title) == "Apple")
+      #expect(gtk_widget_get_visible(sheet.back) == 0, "the root of a sheet has no back")
+      #expect(nativeText(chrome.title) == mainTitle, "the app's window keeps its own screen")
+      let summary = try #require(presented.screens.last?.find("summary") as? Label)
+      let label = try #require(host.nativeControl(for: summary))
+      #expect(gtk_widget_is_ancestor(label, gtk(sheetWindow)) != 0, "the screen is in the sheet")
+      #expect(gtk_widget_is_ancestor(label, gtk(window.window)) == 0)
+      #expect(nativeText(label) == summary.text.value)
+
+      // A push goes on the sheet's stack: its header shows a back button, which pops it.
+      try app.push(FruitDetailViewModel(name: "pear"))
+      try await GTK.settle(scheduler, clock: clock)
+      #expect(nativeText(sheet.title) == "Pear")
+      #expect(gtk_widget_get_visible(sheet.back) != 0)
+      #expect(nativeText(chrome.title) == mainTitle)
+      clock.withTracking { _ = gtk_widget_activate(sheet.back) }
+      GTK.pump("the sheet's back button to pop") { app.presentedStacks.first?.count == 1 }
+      try await GTK.settle(scheduler, clock: clock)
+      #expect(nativeText(sheet.title) == "Apple")
+
+      // Closing the sheet's window dismisses the stack.
+      gtk_window_close(sheetWindow)
+      GTK.pump("closing the sheet to dismiss the stack") { app.presentedStacks.isEmpty }
+      try await GTK.settle(scheduler, clock: clock)
+      #expect(host.view(of: presented) == nil)
+      #expect(!isToplevel(sheetWindow), "the sheet's window is gone")
+      #expect(host.nativeControl(for: summary) == nil)
+      #expect(apple == nil, "the dismissed screen's view model is released")
+      #expect(app.render().contains("presented") == false)
+    }
+
+    @Test func dismissingTheStackClosesItsSheet() async throws {
+      guard GTK.start() else { return }
+      let clock = VirtualClock()
+      let scheduler = GTKScheduler()
+      let (window, app) = try clock.withTracking {
+        try ShowcaseWindows.openApp(scheduler: scheduler, clock: clock)
+      }
+      defer { window.close() }
+      let host = window.host
+      GTK.pump("the window to show") { window.isMapped }
+      try await GTK.settle(scheduler, clock: clock)
+
+      weak var plum: FruitDetailViewModel?
+      do {
+        let model = FruitDetailViewModel(name: "plum")
+        plum = model
+        try app.present(model)
+      }
+      try await GTK.settle(scheduler, clock: clock)
+      let presented = try #require(app.view.stacks.last)
+      let sheet = try #require(host.view(of: presented) as? SheetView)
+      let sheetWindow = sheet.sheetWindow
+      g_object_ref(UnsafeMutableRawPointer(sheetWindow))
+      defer { g_object_unref(UnsafeMutableRawPointer(sheetWindow)) }
+      GTK.pump("the sheet to show") { gtk_widget_get_mapped(gtk(sheetWindow)) != 0 }
+      #expect(host.topWindow == sheetWindow, "a dialog would go over the sheet")
+
+      try app.dismiss()
+      try await GTK.settle(scheduler, clock: clock)
+      #expect(!isToplevel(sheetWindow), "dismissing the stack closes its sheet")
+      #expect(gtk_widget_get_visible(gtk(sheetWindow)) == 0)
+      #expect(host.topWindow == window.window)
+      #expect(plum == nil, "the dismissed screen's view model is released")
+    }
+  }
+}
+
+/// Whether `window` is one of GTK's top-level windows (not yet destroyed).
+@MainActor
+private func isToplevel(_ window: UnsafeMutablePointer<GtkWindow>) -> Bool {
+  let toplevels = gtk_window_get_toplevels()
+  for index in 0..<g_list_model_get_n_items(toplevels) {
+    let item = g_list_model_get_item(toplevels, index)
+    defer { g_object_unref(item) }
+    if item == UnsafeMutableRawPointer(window) { return true }
+  }
+  return false
+}
