@@ -19,13 +19,9 @@ extension GTKTests {
       guard GTK.start() else { return }
       let clock = VirtualClock()
       let scheduler = GTKScheduler()
-      let (window, app) = try clock.withTracking {
-        try ShowcaseWindows.openApp(scheduler: scheduler, clock: clock)
-      }
+      let (window, app) = try await GTK.openApp(scheduler: scheduler, clock: clock)
       defer { window.close() }
       let host = window.host
-      GTK.pump("the window to show") { window.isMapped }
-      try await GTK.settle(scheduler, clock: clock)
       let chrome = try #require(host.rootView as? AppChromeView)
 
       func top() -> ScreenContainer? { app.view.stacks.last?.screens.last }

@@ -18,30 +18,19 @@ extension GTKTests {
       guard GTK.start() else { return }
       let clock = VirtualClock()
       let scheduler = GTKScheduler()
-      let (window, app) = try clock.withTracking {
-        try ShowcaseWindows.openApp(scheduler: scheduler, clock: clock)
-      }
+      let (window, app) = try await GTK.openApp(scheduler: scheduler, clock: clock)
       defer { window.close() }
       let host = window.host
-      GTK.pump("the window to show") { window.isMapped }
-      try await GTK.settle(scheduler, clock: clock)
       let chrome = try #require(host.rootView as? AppChromeView)
       let mainTitle = nativeText(chrome.title)
 
       weak var apple: FruitDetailViewModel?
-      do {
-        let model = FruitDetailViewModel(name: "apple")
-        apple = model
-        try app.present(model)
-      }
-      try await GTK.settle(scheduler, clock: clock)
-      let presented = try #require(app.view.stacks.last)
-      #expect(presented.isPresented)
-      let sheet = try #require(host.view(of: presented) as? SheetView, "the stack is a sheet")
+      let (presented, sheet) = try await present(
+        "apple", in: window, scheduler: scheduler, clock: clock
+      ) { apple = $0 }
       let sheetWindow = sheet.sheetWindow
-      g_object_ref(UnsafeMutableRawPointer(sheetWindow))
       defer { g_object_unref(UnsafeMutableRawPointer(sheetWindow)) }
-      GTK.pump("the sheet to show") { gtk_widget_get_mapped(gtk(sheetWindow)) != 0 }
+      #expect(presented.isPresented)
       #expect(gtk_window_get_transient_for(sheetWindow) == window.window)
       #expect(gtk_window_get_modal(sheetWindow) != 0)
       #expect(isToplevel(sheetWindow))
@@ -81,27 +70,16 @@ extension GTKTests {
       guard GTK.start() else { return }
       let clock = VirtualClock()
       let scheduler = GTKScheduler()
-      let (window, app) = try clock.withTracking {
-        try ShowcaseWindows.openApp(scheduler: scheduler, clock: clock)
-      }
+      let (window, app) = try await GTK.openApp(scheduler: scheduler, clock: clock)
       defer { window.close() }
       let host = window.host
-      GTK.pump("the window to show") { window.isMapped }
-      try await GTK.settle(scheduler, clock: clock)
 
       weak var plum: FruitDetailViewModel?
-      do {
-        let model = FruitDetailViewModel(name: "plum")
-        plum = model
-        try app.present(model)
+      let (_, sheet) = try await present("plum", in: window, scheduler: scheduler, clock: clock) {
+        plum = $0
       }
-      try await GTK.settle(scheduler, clock: clock)
-      let presented = try #require(app.view.stacks.last)
-      let sheet = try #require(host.view(of: presented) as? SheetView)
       let sheetWindow = sheet.sheetWindow
-      g_object_ref(UnsafeMutableRawPointer(sheetWindow))
       defer { g_object_unref(UnsafeMutableRawPointer(sheetWindow)) }
-      GTK.pump("the sheet to show") { gtk_widget_get_mapped(gtk(sheetWindow)) != 0 }
       #expect(host.topWindow == sheetWindow, "a dialog would go over the sheet")
 
       try app.dismiss()
@@ -112,6 +90,31 @@ extension GTKTests {
       #expect(plum == nil, "the dismissed screen's view model is released")
     }
   }
+}
+
+/// Presents the detail of the fruit `name` (`made` is given its view model, which only the
+/// app then holds), and waits until its sheet shows.
+///
+/// - Returns: The presented stack and its sheet, whose window the caller now holds a reference
+///   to, so that it can check the window is gone after: `g_object_unref` it.
+@MainActor
+private func present(
+  _ name: String, in window: GTKWindow, scheduler: GTKScheduler, clock: VirtualClock,
+  made: (FruitDetailViewModel) -> Void
+) async throws -> (stack: NavigationStackView, sheet: SheetView) {
+  let app = try #require(window.host.app)
+  do {
+    let model = FruitDetailViewModel(name: name)
+    made(model)
+    try app.present(model)
+  }
+  try await GTK.settle(scheduler, clock: clock)
+  let presented = try #require(app.view.stacks.last)
+  let sheet = try #require(
+    window.host.view(of: presented) as? SheetView, "the presented stack is a sheet")
+  g_object_ref(UnsafeMutableRawPointer(sheet.sheetWindow))
+  GTK.pump("the sheet to show") { gtk_widget_get_mapped(gtk(sheet.sheetWindow)) != 0 }
+  return (presented, sheet)
 }
 
 /// Whether `window` is one of GTK's top-level windows (not yet destroyed).

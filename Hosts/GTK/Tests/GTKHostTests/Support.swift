@@ -5,6 +5,7 @@ import Headless
 import Testing
 
 @testable import GTKHost
+@testable import GTKShowcase
 
 /// Every test of this package shows GTK windows in this process, one test at a time.
 @Suite(.serialized)
@@ -64,6 +65,20 @@ enum GTK {
       if !scheduler.hasPendingTurn { return }
     }
     Issue.record("GTK and the screen's tasks did not settle in 100 rounds")
+  }
+
+  /// Opens the showcase app at sign-in in a window, its services on `clock`, and waits until
+  /// the window shows and everything settles.
+  @MainActor
+  static func openApp(
+    scheduler: GTKScheduler, clock: VirtualClock
+  ) async throws -> (window: GTKWindow, app: AppHost) {
+    let (window, app) = try clock.withTracking {
+      try ShowcaseWindows.openApp(scheduler: scheduler, clock: clock)
+    }
+    pump("the window to show") { window.isMapped }
+    try await settle(scheduler, clock: clock)
+    return (window, app)
   }
 
   /// Moves `clock` on by `duration`, settling GTK before and after.
