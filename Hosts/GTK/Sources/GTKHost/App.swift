@@ -38,11 +38,7 @@ final class AppChromeView: NativeView {
     super.update(properties)
     guard properties.contains("children"), let app = widget as? AppView else { return }
     stackViews = host.reconcile(stackViews, with: app.stacks) { _ in }
-    var parent = host.window
-    for sheet in sheets {
-      sheet.present(over: parent)
-      parent = sheet.sheetWindow
-    }
+    presentSheets()
     let shownOverlays = app.children.filter { !($0 is NavigationStackView) }
     overlayViews = host.reconcile(overlayViews, with: shownOverlays) { view in
       if view is DialogWindowView { return }
@@ -58,6 +54,15 @@ final class AppChromeView: NativeView {
       }
     }
     showTop()
+  }
+
+  /// Shows each sheet over the one before it, the first over the host's window.
+  func presentSheets() {
+    var parent = host.window
+    for sheet in sheets {
+      sheet.present(over: parent)
+      parent = sheet.sheetWindow
+    }
   }
 
   /// The windows of the presented stacks, the earliest presented first.

@@ -40,8 +40,11 @@ public final class GTKScreenHost {
   public let scheduler: GTKScheduler
   /// The outermost native control: put it in a window.
   public private(set) var control: GTKWidgetPointer
-  /// The window the host is shown in, which an app's sheets and dialogs are presented over.
-  public var window: UnsafeMutablePointer<GtkWindow>?
+  /// The window the host is shown in, which an app's sheets and dialogs are presented over;
+  /// setting it puts the sheets already shown over it.
+  public var window: UnsafeMutablePointer<GtkWindow>? {
+    didSet { (rootView as? AppChromeView)?.presentSheets() }
+  }
   /// How many controls were updated (a property of a widget named by the feed) since the host
   /// was made.
   public private(set) var updateCount = 0

@@ -92,6 +92,35 @@ extension GTKTests {
   }
 }
 
+extension GTKTests.Sheets {
+  /// An app shown with stacks presented already: each sheet goes over the one before it, the
+  /// first over the app's window once the host is put in it.
+  @Test func stacksPresentedBeforeTheWindowGoOverIt() async throws {
+    guard GTK.start() else { return }
+    let clock = VirtualClock()
+    let scheduler = GTKScheduler()
+    let services = ShowcaseApp.services(clock: clock)
+    let app = AppHost(
+      registry: try ShowcaseApp.registry(services: services), scheduler: scheduler, clock: clock)
+    defer { app.shutDown() }
+    try app.setStack([LoginViewModel(services: services(app))])
+    try app.present(FruitDetailViewModel(name: "fig"))
+    try app.present(FruitDetailViewModel(name: "kiwi"))
+    let host = GTKScreenHost(app: app, scheduler: scheduler)
+    let window = GTKWindow(host: host, title: "Showcase")
+    defer { window.close() }
+    window.present()
+    GTK.pump("the window to show") { window.isMapped }
+    try await GTK.settle(scheduler, clock: clock)
+    let sheets = app.view.stacks.dropFirst().compactMap { host.view(of: $0) as? SheetView }
+    #expect(sheets.map { nativeText($0.title) } == ["Fig", "Kiwi"])
+    #expect(sheets.first.map { gtk_window_get_transient_for($0.sheetWindow) } == window.window)
+    #expect(
+      sheets.last.map { gtk_window_get_transient_for($0.sheetWindow) } == sheets.first?.sheetWindow)
+    #expect(host.topWindow == sheets.last?.sheetWindow)
+  }
+}
+
 /// Presents the detail of the fruit `name` (`made` is given its view model, which only the
 /// app then holds), and waits until its sheet shows.
 ///
