@@ -1,5 +1,6 @@
 import BindingDSL
 import CGTK
+import Foundation
 import Headless
 import HeadlessTesting
 import Testing
@@ -43,6 +44,10 @@ extension GTKTests {
       #expect(gtk_widget_is_ancestor(label, gtk(sheetWindow)) != 0, "the screen is in the sheet")
       #expect(gtk_widget_is_ancestor(label, gtk(window.window)) == 0)
       #expect(nativeText(label) == summary.text.value)
+      let picture = GTKTests.Screenshots.folder.appendingPathComponent("app-sheet.png").path
+      try FileManager.default.createDirectory(
+        at: GTKTests.Screenshots.folder, withIntermediateDirectories: true)
+      GTK.pump("the sheet to draw") { cgtk_save_png(gtk(sheetWindow), picture) != 0 }
 
       // A push goes on the sheet's stack: its header shows a back button, which pops it.
       try app.push(FruitDetailViewModel(name: "pear"))
