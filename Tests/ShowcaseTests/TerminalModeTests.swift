@@ -73,6 +73,9 @@ import Testing
 
   @Test func theAppShowsItsFirstScreenUnderATitleBar() async throws {
     let host = try TerminalMode.host(for: "app", scheduler: scheduler, clock: clock)
+    // NB: the app's view models hold the app, as the showcase's do: shutting it down lets go of
+    // them, so that nothing of the test outlives it.
+    defer { host.app?.shutDown() }
     try await clock.advance(by: .zero)
     let lines = host.frame(width: 40, height: 8).lines
     #expect(lines[0] == " Sign in")

@@ -115,6 +115,7 @@ import Testing
     let app = AppHost(registry: try inboxRegistry(), scheduler: scheduler, clock: clock)
     let inbox = InboxModel(app: app)
     try app.setStack([inbox])
+    defer { app.shutDown() }
     app.view.onChange = { scheduler.setNeedsRedraw() }
     var overlays: [[String]] = []
     scheduler.draw = { overlays.append(app.view.overlays.map(\.id)) }

@@ -74,6 +74,7 @@ enum TerminalMode {
     let clock = ContinuousClock()
     let scheduler = RedrawScheduler(clock: clock)
     let host = try host(for: name, scheduler: scheduler, clock: clock)
+    defer { host.app?.shutDown() }
     // NB: frames go to standard output when it is a terminal, else to the terminal keys come
     // from (/dev/tty, opened for reading and writing).
     let output = isatty(STDOUT_FILENO) == 1 ? STDOUT_FILENO : input

@@ -20,7 +20,9 @@ public import Headless
 @MainActor
 public final class TerminalScreenHost {
   private let root: @MainActor () -> Widget?
-  let app: AppHost?
+  /// The app the host shows, if it was made for one: its owner shuts it down
+  /// (`AppHost.shutDown()`) when the host is done with it.
+  public let app: AppHost?
   private let flush: @MainActor () -> Void
   /// The widget with the focus, or `nil` when nothing on screen takes it: set from the start,
   /// before the first key or frame. Reading it first brings the focus up to date with the
