@@ -79,7 +79,13 @@ public final class ListView: Widget {
 
   let templates: [ObjectIdentifier: AnyRowTemplate]
   private var customActions: [RowEvent] = []
-  var sections: [SectionState] = []
+  var sections: [SectionState] = [] {
+    // NB: no `oldValue`, so a row mounted in place is still mutated in place.
+    didSet { itemLayout = nil }
+  }
+  /// Where the items of ``sections`` start and which item each mounted widget is, while they
+  /// have not changed since it was made (see ``currentItemLayout``).
+  var itemLayout: ItemLayout?
   var isSectioned = false
   /// The selected row's view model, until it is deselected or goes away, in the window or not.
   var selectedModel: AnyObject?
