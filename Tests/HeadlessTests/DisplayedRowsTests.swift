@@ -104,6 +104,37 @@ import Testing
     #expect(model.shown.suffix(9) == Array(9...17), "mounts display rows again")
   }
 
+  @Test func aDisplayedRowMountedAnewEndsItsDisplayAndStartsItAgain() async throws {
+    let (model, screen, driver) = try windowedOrders()
+    try screen.list.setDisplayedRows(0..<2)
+    try await driver.settle()
+    let first = model.orders[0]
+    model.orders[0] = OrderCell(1, title: "Order 1, again", clock: model.clock)
+    try await driver.settle()
+    #expect(model.hidden == [3, 4, 5, 6, 7, 1], "the row of the view model replaced")
+    #expect(model.shown == Array(1...7) + [1], "the row of the new one")
+    #expect(model.orders[0] !== first)
+  }
+
+  /// With the window following its first row by identity, the rows reported move with it:
+  /// rows inserted above change nothing displayed.
+  @Test func withAWindowAnchoredByIdentityTheRowsReportedMoveWithIt() async throws {
+    let (model, screen, driver) = try windowedOrders()
+    let list = screen.list
+    list.windowAnchor = .firstVisibleRow
+    list.scroll(toRow: 10)
+    try list.setDisplayedRows(10..<13)
+    try await driver.settle()
+    let shown = model.shown
+    let hidden = model.hidden
+    model.orders.insert(contentsOf: (100..<105).map { OrderCell($0, clock: model.clock) }, at: 0)
+    try await driver.settle()
+    #expect(list.firstVisibleRow == 15)
+    #expect(list.displayedRange == 15..<18)
+    #expect(model.shown == shown, "rows 11 to 13 are still the ones displayed")
+    #expect(model.hidden == hidden)
+  }
+
   /// The driver pages through the rows in search of one: no row it mounts on the way is
   /// displayed, and the rows reported stay displayed where it ends up.
   @Test func theDriversSearchDisplaysNothing() async throws {
