@@ -74,9 +74,9 @@ extension ListView {
       rows.isEmpty || (window.lowerBound <= rows.lowerBound && rows.upperBound <= window.upperBound)
     else {
       throw DisplayedRowsError(
-        "rows \(rows.lowerBound)..<\(rows.upperBound) are not all in list '\(id)''s window "
-          + "\(window.lowerBound)..<\(window.upperBound), whose rows alone are mounted: scroll "
-          + "the window over them first (scroll(toRow:), visibleRowCount)")
+        "rows \(rows.lowerBound)..<\(rows.upperBound) are not all in the window "
+          + "\(window.lowerBound)..<\(window.upperBound) of list '\(id)', whose rows alone are "
+          + "mounted: scroll the window over them first (scroll(toRow:), visibleRowCount)")
     }
     if reportedDisplayedRows == nil {
       // NB: the window's rows were sent `willDisplay` as they were mounted.
@@ -87,7 +87,8 @@ extension ListView {
         }
       }
     }
-    reportedDisplayedRows = rows
+    // NB: an empty report is kept as one, where no shift can overflow.
+    reportedDisplayedRows = rows.isEmpty ? 0..<0 : rows
     settleDisplay()
   }
 

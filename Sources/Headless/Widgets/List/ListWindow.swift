@@ -197,7 +197,8 @@ extension ListView {
   }
 
   /// The row at `position` (counted across sections) while it is mounted: `nil` when it is
-  /// outside the window, or could not be mounted (see ``problem``).
+  /// outside the window, or could not be mounted (see ``problem``). Positions count rows only;
+  /// ``itemWidget(at:)`` counts headers and footers too, as ``itemIDs`` lists them.
   ///
   /// - Parameter position: The row's position, from 0.
   /// - Returns: The row's widgets, or `nil`.
