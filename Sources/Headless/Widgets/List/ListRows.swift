@@ -60,7 +60,7 @@ extension ListView {
       row.isSelected.value = true
       selectedWidget = row
     }
-    if !holdsDisplayEvents { willDisplay.send(prepared.model) }
+    if displaysMountedRows { willDisplay.send(prepared.model) }
     return row
   }
 
@@ -87,7 +87,7 @@ extension ListView {
       return
     }
     if selectedWidget === widget { selectedWidget = nil }
-    didEndDisplaying.send(row.model)
+    if displaysMountedRows { didEndDisplaying.send(row.model) }
     widget.unmount()
   }
 

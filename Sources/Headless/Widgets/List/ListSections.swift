@@ -51,6 +51,8 @@ extension ListView: CollectionTarget {
       section.footer?.unmount()
     }
     sections = []
+    // NB: as in the default, unmounting the binding sends no `didEndDisplaying`.
+    displayedRows = []
     selectedModel = nil
     selectedWidget = nil
     mounter = nil

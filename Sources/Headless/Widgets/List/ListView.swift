@@ -39,9 +39,11 @@ public final class ListView: Widget {
   /// removed, or mounted anew because its view model was replaced or the list reloaded. A row
   /// that goes away is deselected before its ``didEndDisplaying``, and no row is selected after.
   public let deselection: RowEvent
-  /// A row is about to be shown: it was mounted, added or scrolled into the window.
+  /// A row is about to be shown: it was mounted, added or scrolled into the window; or, while
+  /// a host reports the rows it displays (``setDisplayedRows(_:)``), it entered them.
   public let willDisplay: RowEvent
-  /// A row stopped being shown: it was removed, or scrolled out of the window.
+  /// A row stopped being shown: it was removed, or scrolled out of the window; or, while a host
+  /// reports the rows it displays (``setDisplayedRows(_:)``), it left them.
   public let didEndDisplaying: RowEvent
   /// The swipe-to-delete action.
   public let deletion: RowEvent
@@ -79,7 +81,13 @@ public final class ListView: Widget {
 
   let templates: [ObjectIdentifier: AnyRowTemplate]
   private var customActions: [RowEvent] = []
-  var sections: [SectionState] = []
+  var sections: [SectionState] = [] {
+    // NB: no `oldValue`, so a row mounted in place is still mutated in place.
+    didSet { itemLayout = nil }
+  }
+  /// Where the items of ``sections`` start and which item each mounted widget is, while they
+  /// have not changed since it was made (see ``currentItemLayout``).
+  var itemLayout: ItemLayout?
   var isSectioned = false
   /// The selected row's view model, until it is deselected or goes away, in the window or not.
   var selectedModel: AnyObject?
@@ -109,6 +117,12 @@ public final class ListView: Widget {
   /// Holds back ``willDisplay`` and ``didEndDisplaying`` while the driver pages through the rows
   /// in search of a widget: no person saw those rows (see ``holdingDisplayEvents(_:)``).
   var holdsDisplayEvents = false
+  /// The positions of the rows a host last reported displayed (``setDisplayedRows(_:)``), or
+  /// `nil` while it reports none and every mounted row is displayed.
+  var reportedDisplayedRows: Range<Int>?
+  /// The rows sent ``willDisplay`` and not yet ``didEndDisplaying``, in order, while a host
+  /// reports the rows displayed.
+  var displayedRows: [DisplayedRow] = []
   /// Mounts the rows that enter the window: the mounter of the last content shown.
   var mounter: (any ChildMounter)?
   /// Per row list (``ListContent/rowList``), the ``ListContent/revision`` of its last content

@@ -106,6 +106,7 @@ extension ListView {
   /// has the rows for one.
   func clampWindow(count: Int) {
     if let anchoredFirstRow {
+      shiftDisplayedRows(by: anchoredFirstRow - firstVisibleRow)
       firstVisibleRow = anchoredFirstRow
       self.anchoredFirstRow = nil
     }
@@ -121,8 +122,10 @@ extension ListView {
   package func holdingDisplayEvents(_ body: () -> Void) {
     let held = holdsDisplayEvents
     holdsDisplayEvents = true
-    defer { holdsDisplayEvents = held }
     body()
+    holdsDisplayEvents = held
+    // NB: the rows a host reports displayed are compared with those where the list ended up.
+    settleDisplay()
   }
 
   /// Calls `body` with each row at a position in `range` (counted across sections), its
@@ -194,7 +197,8 @@ extension ListView {
   }
 
   /// The row at `position` (counted across sections) while it is mounted: `nil` when it is
-  /// outside the window, or could not be mounted (see ``problem``).
+  /// outside the window, or could not be mounted (see ``problem``). Positions count rows only;
+  /// ``itemWidget(at:)`` counts headers and footers too, as ``itemIDs`` lists them.
   ///
   /// - Parameter position: The row's position, from 0.
   /// - Returns: The row's widgets, or `nil`.
@@ -239,6 +243,8 @@ extension ListView {
   /// Mounts the rows of the window that are not, and unmounts the rows at `candidates`
   /// (positions across sections; every row when `nil`) that are mounted outside it.
   func settleWindow(leaving candidates: [Int]?) {
+    // NB: then the rows a host reports displayed are compared with the window's.
+    defer { settleDisplay() }
     let count = rowCount
     let window = windowRange(count: count)
     if let candidates {
@@ -317,7 +323,7 @@ extension ListView {
     let model = sections[section].rows[index].model
     sections[section].rows[index].widget = nil
     if selectedWidget === widget { selectedWidget = nil }
-    if !holdsDisplayEvents { didEndDisplaying.send(model) }
+    if displaysMountedRows { didEndDisplaying.send(model) }
     let left = widget.unmountLeavingWindow()
     // NB: the row is looked up again: what handled the event may have changed the list.
     guard section < sections.count, index < sections[section].rows.count,
