@@ -11,6 +11,14 @@ final class LabelView: NativeView {
     super.init(widget: label, host: host, control: control)
   }
 
+  /// Whether the text wraps onto more lines when it does not fit; it does, but not in a list's
+  /// row: GTK 4.8 measures a wrapping label again for each height a box lays it out at (a
+  /// search over its widths, text shaped at each), which made scrolling a list of wrapping rows
+  /// cost a frame several times over.
+  var wraps = true {
+    didSet { gtk_label_set_wrap(cgtk_label(control.raw), wraps ? 1 : 0) }
+  }
+
   override func fill() { update(["text"]) }
 
   override func update(_ properties: [String]) {

@@ -223,6 +223,7 @@ final class ListNativeView: NativeView {
       }
       view = host.makeView(for: row)
       makeCount += 1
+      Self.keepToOneLine(view)
       gtk_widget_set_hexpand(view.control, 1)
       gtk_box_prepend(cgtk_box(box), view.control)
       if row.role == .header || row.role == .footer {
@@ -248,6 +249,12 @@ final class ListNativeView: NativeView {
     {
       list.loadMore.trigger.send()
     }
+  }
+
+  /// Makes the labels of a row's controls keep to one line (``LabelView/wraps``).
+  private static func keepToOneLine(_ view: NativeView) {
+    (view as? LabelView)?.wraps = false
+    for nested in view.nestedViews { keepToOneLine(nested) }
   }
 
   /// Sends a swipe action for the row `item` shows now.
