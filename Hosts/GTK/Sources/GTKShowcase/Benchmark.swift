@@ -7,12 +7,19 @@ import Headless
 /// loop, printed as medians (nothing is asserted; timings depend on the machine).
 @MainActor
 enum GTKBenchmark {
-  /// Runs every measurement and prints one line each.
-  static func run() throws {
+  /// The measurements by name, in the order they run.
+  static let names = ["keystroke", "mounting", "scrolling"]
+
+  /// Runs the measurements named (every one when `names` is empty) and prints one line each.
+  ///
+  /// - Parameter names: Some of ``names``: a profile of one measurement leaves the others out.
+  /// - Throws: What opening a showcase screen throws.
+  static func run(_ names: [String] = []) throws {
     let clock = ContinuousClock()
-    print(try keystroke(clock: clock))
-    print(try mountSettings(clock: clock))
-    print(try scrollWaybills(clock: clock))
+    let chosen = names.isEmpty ? Self.names : names
+    if chosen.contains("keystroke") { print(try keystroke(clock: clock)) }
+    if chosen.contains("mounting") { print(try mountSettings(clock: clock)) }
+    if chosen.contains("scrolling") { print(try scrollWaybills(clock: clock)) }
   }
 
   private static func median(_ samples: [Duration]) -> Duration {
