@@ -200,7 +200,7 @@ final class ListNativeView: NativeView {
     guard let list = widget as? ListView, let box = gtk_list_item_get_child(cgtk_list_item(item))
     else { return }
     let current = itemViews[item]
-    guard let row = found ?? list.row(id) else {
+    guard let row = found ?? mountedRow(id, in: list) else {
       // NB: the window moves once the toolkit has bound every item of this pass.
       if let current { setShown(current.control, false) }
       for button in itemButtons[item] ?? [] { setShown(button, false) }
@@ -249,6 +249,14 @@ final class ListNativeView: NativeView {
     {
       list.loadMore.trigger.send()
     }
+  }
+
+  /// The row `id` when it is mounted. A row outside the window is not, and is not looked for:
+  /// GTK binds items outside the window as the person scrolls, and ``ListView/row(_:)`` looks
+  /// through every row of the window.
+  private func mountedRow(_ id: String, in list: ListView) -> RowWidget? {
+    if let position = rowPositions[id], !list.windowRange.contains(position) { return nil }
+    return list.row(id)
   }
 
   /// Makes the labels of a row's controls keep to one line (``LabelView/wraps``).
