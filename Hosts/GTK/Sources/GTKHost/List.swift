@@ -119,14 +119,10 @@ final class ListNativeView: NativeView {
       if next != ids { replaceItems(with: next, in: list) }
     }
     followBoundItems(in: list)
-    // NB: the window's rows by id, once, rather than a look through the window per item.
-    var mounted: [String: RowWidget] = [:]
-    for row in list.rows { mounted[row.itemID] = row }
     for (item, id) in bound {
-      let row = mounted[id] ?? (rowPositions[id] == nil ? list.row(id) : nil)
-      if itemViews[item]?.widget == nil || row !== itemViews[item]?.widget {
-        show(id, in: item, row: row)
-      }
+      let current = itemViews[item]?.widget
+      let row = mountedRow(id, in: list, showing: current)
+      if current == nil || row !== current { show(id, in: item, row: row) }
     }
     let text = list.failureText.value ?? (list.rowCount == 0 ? list.emptyText.value : nil)
     gtk_label_set_text(cgtk_label(status.raw), text ?? "")
@@ -251,11 +247,18 @@ final class ListNativeView: NativeView {
     }
   }
 
-  /// The row `id` when it is mounted. A row outside the window is not, and is not looked for:
-  /// GTK binds items outside the window as the person scrolls, and ``ListView/row(_:)`` looks
-  /// through every row of the window.
-  private func mountedRow(_ id: String, in list: ListView) -> RowWidget? {
-    if let position = rowPositions[id], !list.windowRange.contains(position) { return nil }
+  /// The row `id` when it is mounted, found by its position (``ListView/row(atPosition:)``)
+  /// rather than by a look through the window's rows (``ListView/row(_:)``), which binding
+  /// each item and every turn's check of the bound items would repeat; `current`, the row the
+  /// item shows now, spares comparing ids when it is still the row at that position.
+  private func mountedRow(
+    _ id: String, in list: ListView, showing current: Widget? = nil
+  ) -> RowWidget? {
+    // NB: a header or a footer has no position among the rows.
+    guard let position = rowPositions[id] else { return list.row(id) }
+    guard let row = list.row(atPosition: position) else { return nil }
+    if row === current || row.itemID == id { return row }
+    // NB: positions read before the list took a new content: look the row up by its id.
     return list.row(id)
   }
 
