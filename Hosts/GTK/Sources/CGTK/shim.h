@@ -7,6 +7,7 @@
 #include <gtk/gtk.h>
 #include <glib-unix.h>
 #include <sys/eventfd.h>
+#include <time.h>
 
 // libdispatch's run-loop interface (dispatch/private.h): the main queue's handle, an eventfd on
 // Linux that becomes readable when main-queue work (a main-actor job) is waiting, and the call
@@ -159,6 +160,50 @@ static inline gboolean cgtk_save_png(GtkWidget *widget, const char *path) {
   gboolean saved = gdk_texture_save_to_png(texture, path);
   g_object_unref(texture);
   return saved;
+}
+
+/// What a frame clock's frames cost, in the main thread's CPU time (microseconds): how many
+/// were drawn since `frames` was last set to 0, the most work done between the end of one frame
+/// and the end of the next (what the frame had to fit in: events, idle work and its own layout
+/// and drawing), and the longest a frame's layout and drawing took (`before-paint` to
+/// `after-paint`). Filled by the handlers `cgtk_time_frames` connects.
+typedef struct {
+  gint64 frames;
+  gint64 busiest;
+  gint64 longest_paint;
+  gint64 paint_started;
+  gint64 last_ended;
+} CGTKFrameTimes;
+
+/// The main thread's CPU time, in microseconds: work done, without the waits between it.
+static inline gint64 cgtk_thread_cpu_microseconds(void) {
+  struct timespec now;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+  return (gint64)now.tv_sec * 1000000 + now.tv_nsec / 1000;
+}
+
+static void cgtk_frame_started(GdkFrameClock *clock, gpointer data) {
+  (void)clock;
+  ((CGTKFrameTimes *)data)->paint_started = cgtk_thread_cpu_microseconds();
+}
+
+static void cgtk_frame_ended(GdkFrameClock *clock, gpointer data) {
+  (void)clock;
+  CGTKFrameTimes *times = data;
+  gint64 now = cgtk_thread_cpu_microseconds();
+  gint64 paint = now - times->paint_started;
+  gint64 busy = times->last_ended > 0 ? now - times->last_ended : paint;
+  times->frames += 1;
+  if (paint > times->longest_paint) times->longest_paint = paint;
+  if (busy > times->busiest) times->busiest = busy;
+  times->last_ended = now;
+}
+
+/// Times the frames of `clock` into `times` until the two handlers it returns in `handlers`
+/// are disconnected (`g_signal_handler_disconnect`).
+static inline void cgtk_time_frames(GdkFrameClock *clock, CGTKFrameTimes *times, gulong *handlers) {
+  handlers[0] = g_signal_connect(clock, "before-paint", G_CALLBACK(cgtk_frame_started), times);
+  handlers[1] = g_signal_connect(clock, "after-paint", G_CALLBACK(cgtk_frame_ended), times);
 }
 
 #endif

@@ -11,6 +11,14 @@ final class LabelView: NativeView {
     super.init(widget: label, host: host, control: control)
   }
 
+  /// Whether the text wraps onto more lines when it does not fit; it does, but not in a list's
+  /// row: GTK 4.8 measures a wrapping label again for each height a box lays it out at (a
+  /// search over its widths, text shaped at each), which made scrolling a list of wrapping rows
+  /// cost a frame several times over.
+  var wraps = true {
+    didSet { gtk_label_set_wrap(cgtk_label(control.raw), wraps ? 1 : 0) }
+  }
+
   override func fill() { update(["text"]) }
 
   override func update(_ properties: [String]) {
@@ -158,16 +166,13 @@ final class TextAreaView: NativeView {
 
 /// `Button` → `GtkButton`, insensitive when disabled, with a spinner while busy.
 final class ButtonView: NativeView {
-  private let title = gtk(gtk_label_new(nil))
-  private let spinner = gtk(gtk_spinner_new())
+  /// The label beside the spinner while the button is busy; `nil` while it is not, when the
+  /// button shows its title alone (a label of GTK's own: fewer widgets for GTK to lay out in
+  /// every row of a list).
+  private var busyTitle: GTKWidgetPointer?
 
   init(_ button: Button, host: GTKScreenHost) {
     let control = gtk(gtk_button_new())
-    let content = gtk(gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6))
-    gtk_widget_set_halign(content, GTK_ALIGN_CENTER)
-    gtk_box_append(cgtk_box(content.raw), title)
-    gtk_box_append(cgtk_box(content.raw), spinner)
-    gtk_button_set_child(cgtk_button(control.raw), content)
     super.init(widget: button, host: host, control: control)
     SignalHandler.connect(control.raw, "clicked") { [weak self] _ in self?.clicked() }
   }
@@ -177,14 +182,37 @@ final class ButtonView: NativeView {
   override func update(_ properties: [String]) {
     super.update(properties)
     guard let button = widget as? Button else { return }
-    if properties.contains("title") {
-      gtk_label_set_text(cgtk_label(title.raw), button.title.value)
-    }
+    let title = button.title.value
     if properties.contains("isBusy") {
       let busy = button.isBusy.value
-      setShown(spinner, busy)
-      gtk_spinner_set_spinning(cgtk_spinner(spinner.raw), busy ? 1 : 0)
+      if busy, busyTitle == nil {
+        let content = gtk(gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6))
+        gtk_widget_set_halign(content, GTK_ALIGN_CENTER)
+        let label = gtk(gtk_label_new(title))
+        let spinner = gtk(gtk_spinner_new())
+        gtk_spinner_set_spinning(cgtk_spinner(spinner.raw), 1)
+        gtk_box_append(cgtk_box(content.raw), label)
+        gtk_box_append(cgtk_box(content.raw), spinner)
+        gtk_button_set_child(cgtk_button(control.raw), content)
+        busyTitle = label
+      } else if !busy, busyTitle != nil {
+        // NB: setting the label replaces the busy content, which GTK then releases.
+        busyTitle = nil
+        gtk_button_set_label(cgtk_button(control.raw), title)
+      }
     }
+    if properties.contains("title") {
+      if let busyTitle {
+        gtk_label_set_text(cgtk_label(busyTitle.raw), title)
+      } else if buttonLabel != title {
+        gtk_button_set_label(cgtk_button(control.raw), title)
+      }
+    }
+  }
+
+  /// The title the button shows while it is not busy.
+  private var buttonLabel: String? {
+    gtk_button_get_label(cgtk_button(control.raw)).map { String(cString: $0) }
   }
 
   private func clicked() {

@@ -119,14 +119,10 @@ final class ListNativeView: NativeView {
       if next != ids { replaceItems(with: next, in: list) }
     }
     followBoundItems(in: list)
-    // NB: the window's rows by id, once, rather than a look through the window per item.
-    var mounted: [String: RowWidget] = [:]
-    for row in list.rows { mounted[row.itemID] = row }
     for (item, id) in bound {
-      let row = mounted[id] ?? (rowPositions[id] == nil ? list.row(id) : nil)
-      if itemViews[item]?.widget == nil || row !== itemViews[item]?.widget {
-        show(id, in: item, row: row)
-      }
+      let current = itemViews[item]?.widget
+      let row = mountedRow(id, in: list, showing: current)
+      if current == nil || row !== current { show(id, in: item, row: row) }
     }
     let text = list.failureText.value ?? (list.rowCount == 0 ? list.emptyText.value : nil)
     gtk_label_set_text(cgtk_label(status.raw), text ?? "")
@@ -200,7 +196,7 @@ final class ListNativeView: NativeView {
     guard let list = widget as? ListView, let box = gtk_list_item_get_child(cgtk_list_item(item))
     else { return }
     let current = itemViews[item]
-    guard let row = found ?? list.row(id) else {
+    guard let row = found ?? mountedRow(id, in: list) else {
       // NB: the window moves once the toolkit has bound every item of this pass.
       if let current { setShown(current.control, false) }
       for button in itemButtons[item] ?? [] { setShown(button, false) }
@@ -223,6 +219,7 @@ final class ListNativeView: NativeView {
       }
       view = host.makeView(for: row)
       makeCount += 1
+      Self.keepToOneLine(view)
       gtk_widget_set_hexpand(view.control, 1)
       gtk_box_prepend(cgtk_box(box), view.control)
       if row.role == .header || row.role == .footer {
@@ -248,6 +245,27 @@ final class ListNativeView: NativeView {
     {
       list.loadMore.trigger.send()
     }
+  }
+
+  /// The row `id` when it is mounted, found by its position (``ListView/row(atPosition:)``)
+  /// rather than by a look through the window's rows (``ListView/row(_:)``), which binding
+  /// each item and every turn's check of the bound items would repeat; `current`, the row the
+  /// item shows now, spares comparing ids when it is still the row at that position.
+  private func mountedRow(
+    _ id: String, in list: ListView, showing current: Widget? = nil
+  ) -> RowWidget? {
+    // NB: a header or a footer has no position among the rows.
+    guard let position = rowPositions[id] else { return list.row(id) }
+    guard let row = list.row(atPosition: position) else { return nil }
+    if row === current || row.itemID == id { return row }
+    // NB: positions read before the list took a new content: look the row up by its id.
+    return list.row(id)
+  }
+
+  /// Makes the labels of a row's controls keep to one line (``LabelView/wraps``).
+  private static func keepToOneLine(_ view: NativeView) {
+    (view as? LabelView)?.wraps = false
+    for nested in view.nestedViews { keepToOneLine(nested) }
   }
 
   /// Sends a swipe action for the row `item` shows now.

@@ -9,7 +9,9 @@ let usage = """
     swift run --package-path Hosts/GTK GTKShowcase [SCREEN]   a showcase screen, or the whole
                                                              app (app), in a GTK 4 window
                                                              (default: registration)
-    swift run --package-path Hosts/GTK GTKShowcase --benchmark  the host's speeds, measured
+    swift run --package-path Hosts/GTK GTKShowcase --benchmark [NAME...]  the host's speeds,
+                                                             measured (all, or those named:
+                                                             keystroke, mounting, scrolling)
     swift run --package-path Hosts/GTK GTKShowcase --help     this text
 
   Screens: \(ShowcaseWindows.names.joined(separator: ", "))
@@ -48,8 +50,16 @@ if arguments.first == "--benchmark" {
     FileHandle.standardError.write(Data((ShowcaseWindows.noDisplayMessage + "\n").utf8))
     exit(2)
   }
+  let names = Array(arguments.dropFirst())
+  if let unknown = names.first(where: { !GTKBenchmark.names.contains($0) }) {
+    FileHandle.standardError.write(
+      Data(
+        ("error: no measurement '\(unknown)'; measurements: "
+          + GTKBenchmark.names.joined(separator: ", ") + "\n").utf8))
+    exit(2)
+  }
   do {
-    try GTKBenchmark.run()
+    try GTKBenchmark.run(names)
     exit(0)
   } catch {
     FileHandle.standardError.write(Data("error: \(error)\n".utf8))
