@@ -99,17 +99,12 @@ extension ListView {
   /// - Parameter index: The item's index in ``itemIDs``, from 0.
   /// - Returns: The item, or `nil` when `index` is not below ``itemCount``.
   public func item(at index: Int) -> ListItem? {
-    let layout = currentItemLayout
-    guard index >= 0, index < (layout.itemStarts.last ?? 0) else { return nil }
-    let section = ItemLayout.section(holding: index, in: layout.itemStarts)
-    var offset = index - layout.itemStarts[section]
-    if sections[section].header != nil {
-      if offset == 0 { return .header(section: section) }
-      offset -= 1
+    switch place(ofItem: index) {
+    case .header(let section): .header(section: section)
+    case .row(let section, let row): .row(position: currentItemLayout.rowStarts[section] + row)
+    case .footer(let section): .footer(section: section)
+    case nil: nil
     }
-    let rows = sections[section].rows.count
-    return offset < rows
-      ? .row(position: layout.rowStarts[section] + offset) : .footer(section: section)
   }
 
   /// The index in ``itemIDs`` of `item`, the inverse of ``item(at:)``.
@@ -140,13 +135,11 @@ extension ListView {
   /// - Parameter index: The item's index in ``itemIDs``, from 0.
   /// - Returns: The id, or `nil` when `index` is not below ``itemCount``.
   public func itemID(at index: Int) -> String? {
-    switch item(at: index) {
-    case .header(let section): return sections[section].header?.itemID
-    case .footer(let section): return sections[section].footer?.itemID
-    case .row(let position):
-      let (section, row) = rowPlace(of: position)
-      return sections[section].rows[row].describedID
-    case nil: return nil
+    switch place(ofItem: index) {
+    case .header(let section): sections[section].header?.itemID
+    case .row(let section, let row): sections[section].rows[row].describedID
+    case .footer(let section): sections[section].footer?.itemID
+    case nil: nil
     }
   }
 
@@ -160,13 +153,11 @@ extension ListView {
   ///   the item is a row outside the window (``windowRange``; ``item(at:)`` then gives its
   ///   position, to scroll to) or one that could not be mounted (see ``problem``).
   public func itemWidget(at index: Int) -> RowWidget? {
-    switch item(at: index) {
-    case .header(let section): return sections[section].header
-    case .footer(let section): return sections[section].footer
-    case .row(let position):
-      let (section, row) = rowPlace(of: position)
-      return sections[section].rows[row].widget
-    case nil: return nil
+    switch place(ofItem: index) {
+    case .header(let section): sections[section].header
+    case .row(let section, let row): sections[section].rows[row].widget
+    case .footer(let section): sections[section].footer
+    case nil: nil
     }
   }
 
@@ -180,11 +171,26 @@ extension ListView {
     currentItemLayout.mountedItems[ObjectIdentifier(row)]
   }
 
-  /// The section and index in it of the row at `position` (below ``rowCount``), counted
-  /// across sections.
-  func rowPlace(of position: Int) -> (section: Int, index: Int) {
-    let starts = currentItemLayout.rowStarts
-    let section = ItemLayout.section(holding: position, in: starts)
-    return (section, position - starts[section])
+  /// Where the item at `index` of ``itemIDs`` is: a section's header or footer, or a row by
+  /// its section and its index there; `nil` when `index` is not below ``itemCount``.
+  private func place(ofItem index: Int) -> ItemPlace? {
+    let layout = currentItemLayout
+    guard index >= 0, index < (layout.itemStarts.last ?? 0) else { return nil }
+    let section = ItemLayout.section(holding: index, in: layout.itemStarts)
+    var offset = index - layout.itemStarts[section]
+    if sections[section].header != nil {
+      if offset == 0 { return .header(section: section) }
+      offset -= 1
+    }
+    return offset < sections[section].rows.count
+      ? .row(section: section, index: offset) : .footer(section: section)
   }
+}
+
+/// Where an item of a list is, by section: what `item(at:)`, `itemID(at:)` and
+/// `itemWidget(at:)` of a `ListView` read, each in its own way.
+private enum ItemPlace {
+  case header(section: Int)
+  case row(section: Int, index: Int)
+  case footer(section: Int)
 }
