@@ -38,11 +38,11 @@ public final class ChildMount {
   /// model stays in the list), and returns its pending Observation registration for the row's
   /// next mount on the same view model to take over (see
   /// ``ObservationTakingMounter/mount(_:on:template:takingOver:)``), where ``unmount()`` leaves
-  /// it in ``ParkedObservations``. Observation cannot cancel a registration, and a row mounted
+  /// it in ``Subscription/Parked``. Observation cannot cancel a registration, and a row mounted
   /// again and again would otherwise leave one each time in its view model's registrar.
   ///
   /// - Returns: The registration, or `nil` when none is left to take over.
-  package func unmountKeepingObservation() -> ObservedGroup? {
+  package func unmountKeepingObservation() -> Subscription? {
     let group = context?.takeObservation()
     unmount(cancellingRuns: false)
     return group
@@ -115,7 +115,7 @@ public final class ChildMount {
 /// What a parent and a child mount need of a mount context, whatever its model type.
 @MainActor
 protocol ChildContext: ChildMounter {
-  func takeObservation() -> ObservedGroup?
+  func takeObservation() -> Subscription?
   func leaveObservation()
   func cancelRuns()
   func send(_ event: LifecycleEvent)
@@ -179,7 +179,7 @@ package protocol ObservationTakingMounter: ChildMounter {
   /// - Throws: ``BindingGraphError`` when the template's declarations do not form a valid graph.
   func mount<Child: AnyObject>(
     _ declarations: [BindingDeclaration<Child>], on child: Child, template: ObjectIdentifier,
-    takingOver observation: ObservedGroup?
+    takingOver observation: Subscription?
   ) throws(BindingGraphError) -> ChildMount
 }
 
@@ -192,7 +192,7 @@ extension MountContext: ChildContext, ObservationTakingMounter {
 
   package func mount<Child: AnyObject>(
     _ declarations: [BindingDeclaration<Child>], on child: Child, template: ObjectIdentifier,
-    takingOver observation: ObservedGroup?
+    takingOver observation: Subscription?
   ) throws(BindingGraphError) -> ChildMount {
     let templates = childTemplates
     if !templates.hasChecked(template) {

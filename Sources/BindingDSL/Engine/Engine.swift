@@ -91,7 +91,7 @@ final class Engine {
     let number = tables.numbers.add(rank: rank)
     if number == tables.nodes.count {
       tables.nodes.append(nil)
-      tables.registrations.append(0)
+      tables.observers.append(nil)
       tables.observable.append(false)
     }
     for input in inputs { tables.dependents[input.number, default: []].append(number) }
@@ -102,7 +102,7 @@ final class Engine {
   func reserveCapacity(_ count: Int) {
     let total = tables.nodes.count + count
     tables.nodes.reserveCapacity(total)
-    tables.registrations.reserveCapacity(total)
+    tables.observers.reserveCapacity(total)
     tables.observable.reserveCapacity(total)
     tables.numbers.reserveCapacity(total)
   }
@@ -116,7 +116,7 @@ final class Engine {
   /// Forgets node `number`, torn down: it is no longer observed, dirty or queued.
   func nodeRemoved(_ number: Int) {
     tables.nodes[number] = nil
-    tables.registrations[number] = 0
+    tables.observers[number] = nil
     if !tables.dependents.isEmpty { tables.dependents[number] = nil }
     tables.observable[number] = false
     tables.machine.nodeRemoved(number)
@@ -143,15 +143,6 @@ final class Engine {
     for dependent in dependents {
       tables.machine.dependentQueued(dependent, rank: tables.numbers.rank(of: dependent))
     }
-  }
-
-  /// The registration numbered `registration` fired for source `number`: the source is dirty
-  /// if that registration still observes it.
-  func registrationFired(_ number: Int, _ registration: UInt32) {
-    guard number < tables.registrations.count, tables.registrations[number] == registration
-    else { return }
-    tables.registrations[number] = 0
-    sourceChanged(number)
   }
 
   // MARK: Flushing
@@ -210,7 +201,7 @@ final class Engine {
   /// into the view model must be seen by a registration.
   private func reReadSources(_ sources: [Int]) {
     if sources.count == 1 {
-      track(sources[0])
+      track(sources)
       if node(sources[0])?.update() == true { valueChanged(sources[0]) }
       return
     }
@@ -224,7 +215,7 @@ final class Engine {
       for source in sources {
         guard let node = node(source) else { continue }
         if !node.isComparable {
-          track(source)
+          track([source])
         } else if node.hasChanged() {
           changed.append(source)
         } else {

@@ -11,9 +11,9 @@ final class MountContext<Model: AnyObject> {
   /// What few mounts use (commands, lifecycle handlers, children); made on first use, so that a
   /// row of plain bindings does not carry it.
   private var extras: MountExtras?
-  /// The registration made when the mount was installed, while a later mount could take it
+  /// The subscription made when the mount was installed, while a later mount could take it
   /// over (see ``takeObservation()``).
-  private var observation: ObservedGroup?
+  private var subscription: Subscription?
 
   init(model: Model, engine: Engine) {
     self.model = model
@@ -141,7 +141,7 @@ final class MountContext<Model: AnyObject> {
     }
   }
 
-  /// Installs `declarations` and observes the sources they make with one registration, then
+  /// Installs `declarations` and observes the sources they make with one subscription, then
   /// runs what waits for the end of the install and drops the lookups that let declarations
   /// share sources, which a mounted graph no longer needs (they cost about as much memory as the
   /// sources themselves).
@@ -155,34 +155,33 @@ final class MountContext<Model: AnyObject> {
   ///   - declarations: What to install.
   ///   - knownToReadTwice: Whether an earlier mount of the same declarations had to read its
   ///     sources twice.
-  ///   - earlier: The pending registration of the same row's earlier mount on this view
-  ///     model, which this mount takes over if it reads what it observes (see
-  ///     ``ObservedGroup``); `nil` to take over what an earlier mount on the view model left
-  ///     (see ``ParkedObservations``), if any, or register anew.
+  ///   - earlier: The subscription the same row's earlier mount on this view model left, which
+  ///     this mount takes over if it reads what it observes (see ``Subscription``); `nil` to
+  ///     take over what an earlier mount on the view model parked, if any, or register anew.
   ///   - template: What the declarations' template (or graph) keeps of its key paths.
   /// - Returns: Whether the sources were read twice because code that may write into a view
   ///   model ran: the caller remembers it for the next mount of the same declarations.
   func install(
     _ declarations: [BindingDeclaration<Model>], knownToReadTwice: Bool,
-    takingOver earlier: ObservedGroup? = nil, template: TemplateKeyPaths
+    takingOver earlier: Subscription? = nil, template: TemplateKeyPaths
   ) -> Bool {
     let readTwice: Bool
     if knownToReadTwice {
       BindingDeclaration.install(declarations, in: self)
       engine.observe(made.takeUnobserved())
       readTwice = true
-    } else if let earlier = earlier ?? ParkedObservations.take(of: model) {
-      let (group, hadEffects) = engine.install(
+    } else if let earlier = earlier ?? Subscription.Parked.take(of: model) {
+      let (taken, hadEffects) = engine.install(
         takingOver: earlier, { BindingDeclaration.install(declarations, in: self) },
         newSources: { made.takeUnobserved() }, signature: { made.signature(keeping: template) })
-      observation = group
+      subscription = taken
       readTwice = hadEffects
     } else {
-      let group = engine.installObserving(
+      let fresh = engine.installObserving(
         { BindingDeclaration.install(declarations, in: self) },
         newSources: { made.takeUnobserved() }, signature: { made.signature(keeping: template) })
-      if let group, group.signature != 0 { observation = group }
-      readTwice = group == nil
+      if let fresh, fresh.signature != 0 { subscription = fresh }
+      readTwice = fresh == nil
     }
     if let extras, !extras.afterInstalling.isEmpty {
       let installed = extras.afterInstalling
@@ -193,22 +192,20 @@ final class MountContext<Model: AnyObject> {
     return readTwice
   }
 
-  /// Leaves the mount's pending registration for the next mount on the view model (see
-  /// ``ParkedObservations``): the mount is unmounting for good.
+  /// Parks the mount's install subscription for the next mount on the view model (see
+  /// ``Subscription``): the mount is unmounting for good.
   func leaveObservation() {
-    if let group = takeObservation() { ParkedObservations.keep(group, of: model) }
+    takeObservation()?.park(on: model)
   }
 
-  /// The mount's pending registration, for the same row's next mount to take over once this one
-  /// unmounts (see ``ObservedGroup``): `nil` when it fired, or no later mount could tell that it
-  /// reads the same. The group forgets the mount's sources.
+  /// The mount's install subscription, for the same row's next mount to take over once this
+  /// one unmounts (see ``Subscription``): `nil` when it fired, or no later mount could tell
+  /// that it reads the same.
   ///
-  /// - Returns: The registration, or `nil`.
-  func takeObservation() -> ObservedGroup? {
-    guard let group = observation else { return nil }
-    observation = nil
-    group.removeAll()
-    return group.hasFired ? nil : group
+  /// - Returns: The subscription, or `nil`.
+  func takeObservation() -> Subscription? {
+    defer { subscription = nil }
+    return subscription?.leftByItsMount()
   }
 
   /// A node computed from `inputs`, updated after them whenever one of them changes.

@@ -120,7 +120,7 @@ struct MountNodes {
   /// the objects `template` keeps.
   ///
   /// A later mount of a row on the same view model with the same signature can take over the
-  /// pending registration of the earlier one (see ``ObservedGroup``). Key paths are compared by
+  /// pending registration of the earlier one (see ``Subscription``). Key paths are compared by
   /// identity, which costs nothing, and kept alive by the template (the first mount's), so that
   /// an identity cannot come back as another key path: a key path made anew for each mount (in
   /// a generic template) is not the template's, and that mount has no signature.

@@ -37,7 +37,7 @@ extension ListView {
   /// problem added to `problems`) when the row could not be made or its bindings mounted.
   func finish(
     _ made: Result<PreparedRow, RowProblem>, mounter: any ChildMounter,
-    takingOver observation: ObservedGroup? = nil, problems: inout [String]
+    takingOver observation: Subscription? = nil, problems: inout [String]
   ) -> RowWidget? {
     let prepared: PreparedRow
     switch made {
@@ -79,11 +79,11 @@ extension ListView {
   /// sends ``didEndDisplaying`` and unmounts it.
   ///
   /// What the row's mount, or the row outside the window, leaves of its Observation
-  /// registration is kept for the view model's next mount (see ``ParkedObservations``).
+  /// registration is kept for the view model's next mount (see ``Subscription/Parked``).
   func retire(_ row: ListRow) {
     if let selected = selectedModel, row.holds(selected) { deselectSelectedRow() }
     guard let widget = row.widget else {
-      if let left = row.leftObservation { ParkedObservations.keep(left, of: row.model) }
+      row.leftObservation?.park(on: row.object)
       return
     }
     if selectedWidget === widget { selectedWidget = nil }

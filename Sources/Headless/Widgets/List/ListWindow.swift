@@ -2,7 +2,7 @@ import BindingDSL
 
 /// One row of a list: its cell view model, and its widgets while it is in the window. A row
 /// outside the window is this and nothing more, but for the pending Observation registration
-/// its last mount left, which its next mount takes over (see ``ObservedGroup``).
+/// its last mount left, which its next mount takes over (see ``Subscription``).
 @MainActor
 struct ListRow {
   /// The row's cell view model, held as an object: the list knows its type's conformance and
@@ -28,7 +28,7 @@ struct ListRow {
 
   private enum State {
     case mounted(RowWidget)
-    case unmounted(ObservedGroup)
+    case unmounted(Subscription)
   }
 
   init(model: any RowModel, widget: RowWidget? = nil) {
@@ -47,14 +47,14 @@ struct ListRow {
   }
 
   /// What the row's last mount left for the next to take over, while it is not mounted.
-  var leftObservation: ObservedGroup? {
+  var leftObservation: Subscription? {
     if case .unmounted(let group) = state { return group }
     return nil
   }
 
   /// Keeps `left`, what the row's last mount left for the next to take over, if the row is
   /// not mounted.
-  mutating func keep(_ left: ObservedGroup?) {
+  mutating func keep(_ left: Subscription?) {
     guard state == nil, let left else { return }
     state = .unmounted(left)
   }
@@ -264,7 +264,7 @@ extension ListView {
     guard let mounter else { return }
     // NB: the widgets of every row entering are made first, then each row is bound (0028).
     var entering:
-      [(section: Int, index: Int, made: Result<PreparedRow, RowProblem>, left: ObservedGroup?)] =
+      [(section: Int, index: Int, made: Result<PreparedRow, RowProblem>, left: Subscription?)] =
         []
     forEachRow(in: window) { section, index, row in
       guard row.widget == nil else { return }

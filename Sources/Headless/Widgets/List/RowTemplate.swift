@@ -45,7 +45,7 @@ extension RowTemplate {
 /// Mounts a row's bindings, once its widgets are made, taking over the pending Observation
 /// registration an earlier mount of the row left, if it is given one (see
 /// ``ChildMount/unmountKeepingObservation()``).
-typealias RowMount = @MainActor (any ChildMounter, ObservedGroup?) throws -> ChildMount
+typealias RowMount = @MainActor (any ChildMounter, Subscription?) throws -> ChildMount
 
 /// A row template with its view-model type erased, as a list registers it.
 @MainActor
@@ -101,7 +101,7 @@ private final class PendingRow<T: RowTemplate> {
 
   /// Mounts the row's bindings on its view model, taking `observation` over if it is given
   /// one and `mounter` can.
-  func mount(_ mounter: any ChildMounter, _ observation: ObservedGroup?) throws -> ChildMount {
+  func mount(_ mounter: any ChildMounter, _ observation: Subscription?) throws -> ChildMount {
     let template = ObjectIdentifier(T.self)
     let declarations = rowDeclarations(screen, model, row)
     do throws(BindingGraphError) {

@@ -124,7 +124,7 @@ public final class RowWidget: Widget {
   /// row's next mount to take over.
   ///
   /// - Returns: The registration, or `nil` when none is left to take over.
-  func unmountLeavingWindow() -> ObservedGroup? {
+  func unmountLeavingWindow() -> Subscription? {
     let left = mount?.unmountKeepingObservation()
     release()
     return left
