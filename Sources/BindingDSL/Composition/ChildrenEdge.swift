@@ -21,22 +21,21 @@ func childrenEdge<Model: AnyObject, Value, Target: AnyObject>(
   // NB: made once per declaration, not at each mount.
   let read = reader(source)
   return BindingEdge(
-    from: BindingEndpoint(source), to: end, role: .value, mode: .oneWay, isTransformed: true,
-    running: { object, _ in
-      let context = MountContext<Model>.of(object)
-      let node = context.source(source, reading: read)
-      var isInstalled = false
-      node.addSink(ignoringFirstValue: true) { [weak context, weak target] value in
-        guard isInstalled, let context, let target else { return }
-        show(target, value, context)
-      }
-      context.afterInstalling { [weak context, weak target, weak node] in
-        guard let context, let target, let node else { return }
-        isInstalled = true
-        show(target, node.value, context)
-      }
-      context.onUnmount { [weak target] in
-        if let target { unmount(target) }
-      }
-    })
+    from: BindingEndpoint(source), to: end, role: .value, mode: .oneWay, isTransformed: true
+  ) { mount in
+    let value = mount.value(source, reading: read)
+    var isInstalled = false
+    value.observe(skippingCurrent: true) { [weak target] value in
+      guard isInstalled, let target else { return }
+      show(target, value, mount.children)
+    }
+    mount.afterInstalling { [weak target] in
+      guard let target else { return }
+      isInstalled = true
+      show(target, value.current, mount.children)
+    }
+    mount.onUnmount { [weak target] in
+      if let target { unmount(target) }
+    }
+  }
 }

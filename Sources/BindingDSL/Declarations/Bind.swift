@@ -175,14 +175,13 @@ func combination<Model: AnyObject, First, Second, Target: ValueTarget>(
       .input(from: BindingEndpoint(second), to: combined),
       BindingEdge(
         from: combined, to: BindingEndpoint(target), role: .value, mode: .oneWay,
-        isTransformed: true,
-        running: { object, _ in
-          let context = MountContext<Model>.of(object)
-          let a = context.source(first, reading: readFirst)
-          let b = context.source(second, reading: readSecond)
-          let node = context.derived(reading: [a, b]) { transform(a.value, b.value) }
-          node.add(.target(target))
-        }),
+        isTransformed: true
+      ) { mount in
+        mount.combine(
+          mount.value(first, reading: readFirst), mount.value(second, reading: readSecond),
+          transform
+        ).show(in: target)
+      },
     ])
 }
 

@@ -79,18 +79,18 @@ public func on<Model: AnyObject>(
 ) -> BindingDeclaration<Model> {
   actionDeclaration(
     on: BindingEndpoint(event: event), site: DeclarationSite(fileID: fileID, line: line),
-    running: { object, _ in MountContext<Model>.of(object).handle(event, with: action) })
+    run: { mount in mount.handle(event, with: action) })
 }
 
 /// An `on(_:perform:)` declaration: a trigger edge from `source` to the action written at
 /// `site`, whose function `run` adds the action's handler.
 @MainActor
 func actionDeclaration<Model: AnyObject>(
-  on source: BindingEndpoint, site: DeclarationSite, running run: @escaping EdgeFunction
+  on source: BindingEndpoint, site: DeclarationSite,
+  run: @escaping @MainActor (BindingMount<Model>) -> Void
 ) -> BindingDeclaration<Model> {
   let edge = BindingEdge<Model>(
-    from: source, to: BindingEndpoint(local: .action, .action(site)), role: .trigger,
-    running: run)
+    from: source, to: BindingEndpoint(local: .action, .action(site)), role: .trigger, run: run)
   return BindingDeclaration(.on, site: site, edge: edge)
 }
 

@@ -24,10 +24,7 @@ public func on<Model: AnyObject>(
 ) -> BindingDeclaration<Model> {
   actionDeclaration(
     on: BindingEndpoint(lifecycle: event), site: DeclarationSite(fileID: fileID, line: line),
-    running: { object, _ in
-      let context = MountContext<Model>.of(object)
-      context.handle(context.lifecycle(event), with: action)
-    })
+    run: { mount in mount.handle(mount.lifecycle(event), with: action) })
 }
 
 // NB: disfavored for compile time only, as `on(_:perform:)` of a lifecycle event is: no call
@@ -54,12 +51,10 @@ public func command<Model: AnyObject, Output>(
   line: Int = #line
 ) -> BindingDeclaration<Model> {
   let edge = BindingEdge<Model>(
-    from: BindingEndpoint(lifecycle: event), to: BindingEndpoint(command), role: .trigger,
-    running: { object, _ in
-      let context = MountContext<Model>.of(object)
-      context.register(command)
-      context.handle(context.lifecycle(event)) { [weak context] in context?.execute(command, ()) }
-    })
+    from: BindingEndpoint(lifecycle: event), to: BindingEndpoint(command), role: .trigger
+  ) { mount in
+    mount.handle(mount.lifecycle(event)) { mount.execute(command, ()) }
+  }
   return BindingDeclaration(
     .commandOnEvent, site: DeclarationSite(fileID: fileID, line: line), edge: edge)
 }

@@ -101,15 +101,12 @@ public func feedback<Model: AnyObject, Input, Output>(
     command: ObjectIdentifier(command), declaration: LocalIdentity())
   let edge = BindingEdge<Model>(
     from: BindingEndpoint(command), to: BindingEndpoint(target), role: .status,
-    isTransformed: true,
-    running: { object, _ in
-      let context = MountContext<Model>.of(object)
-      context.register(command)
-      context.source(key: key) {
-        messages.feedback(for: command.status, error: command.lastError)
-      }
-      .add(.target(target))
-    })
+    isTransformed: true
+  ) { mount in
+    mount.register(command)
+    mount.value(key: key) { messages.feedback(for: command.status, error: command.lastError) }
+      .show(in: target)
+  }
   return BindingDeclaration(
     .feedback, site: DeclarationSite(fileID: fileID, line: line), edge: edge)
 }

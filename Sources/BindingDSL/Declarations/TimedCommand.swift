@@ -59,11 +59,11 @@ public func command<Model: AnyObject, Value, Output>(
   // NB: made once per declaration, not at each mount.
   let readSource = reader(source)
   let trigger = BindingEdge<Model>(
-    from: timer, to: BindingEndpoint(command), role: .trigger,
-    running: { object, _ in
-      let context = MountContext<Model>.of(object)
-      paceCommand(command, on: context, timing: timing, source: source, reading: readSource)
-    })
+    from: timer, to: BindingEndpoint(command), role: .trigger
+  ) { mount in
+    paceCommand(
+      command, on: mount, timing: timing, source: mount.value(source, reading: readSource))
+  }
   return BindingDeclaration(
     .commandOnChange, site: DeclarationSite(fileID: fileID, line: line),
     edges: [.input(from: BindingEndpoint(source), to: timer), trigger],
@@ -74,45 +74,33 @@ public func command<Model: AnyObject, Value, Output>(
 /// source, paced by `timing`, execute the command.
 @MainActor
 private func paceCommand<Model: AnyObject, Value, Output>(
-  _ command: Command<Value, Output>, on context: MountContext<Model>, timing: Timing,
-  source: KeyPath<Model, Value>, reading readSource: @escaping (Model) -> Value
+  _ command: Command<Value, Output>, on mount: BindingMount<Model>, timing: Timing,
+  source: MountedValue<Value>
 ) {
-  context.register(command)
   // A value the command could not take (it was running under .ignoreWhileExecuting, or
   // disabled) waits, the latest only, until the command can execute.
   let waiting = Waiting<Value>()
-  let canExecute = context.canExecuteSource(of: command)
-  let pacer = Pacer<Value>(
-    timing: timing, clock: context.clock,
-    work: "\(timing) of command '\(command.name ?? "(unnamed)")'", owner: context.origin
-  ) { [weak context, weak canExecute] value in
-    guard let context else { return }
-    if context.execute(command, value) {
+  let canExecute = mount.canExecute(command)
+  let paced = mount.pace(timing, named: "\(timing) of command '\(command.name ?? "(unnamed)")'") {
+    value in
+    if mount.execute(command, value) {
       waiting.value = nil
     } else {
       // NB: retried at the next flush whatever `canExecute` reads then: it may turn false and
       // true again before that flush, which would then see no change.
       waiting.value = value
-      canExecute?.deliverAgainAtNextFlush()
+      canExecute.deliverAgainAtNextFlush()
     }
   }
   // NB: at the install nothing waits, and the source's first value starts no timer: neither
   // sink acts on the value it gets when added.
-  canExecute.addSink(ignoringFirstValue: true) { [weak context] canExecute in
-    guard canExecute, let context, let value = waiting.value else { return }
+  canExecute.observe(skippingCurrent: true) { canExecute in
+    guard canExecute, let value = waiting.value else { return }
     // NB: cleared only once the command took it: another mount may have started a run in
     // this flush; the value then waits for that run to end.
-    if context.execute(command, value) { waiting.value = nil }
+    if mount.execute(command, value) { waiting.value = nil }
   }
-  var isInitialValue = true
-  context.source(source, reading: readSource).addSink(ignoringFirstValue: true) { value in
-    if isInitialValue {
-      isInitialValue = false
-      return
-    }
-    pacer.send(value)
-  }
-  context.onUnmount { pacer.cancel() }
+  source.observe(skippingCurrent: true) { paced.send($0) }
 }
 
 /// A value waiting for a command that could not take it.

@@ -79,16 +79,14 @@ public func focus<Model: AnyObject, Field: Hashable, Output>(
     edges.append(
       BindingEdge<Model>(
         from: BindingEndpoint(event: widget.returnKey), to: source, role: .trigger,
-        isTransformed: true,
-        running: { object, _ in
-          let context = MountContext<Model>.of(object)
-          // Return moves the focus to the next field that accepts it, or out of the form.
-          weak let model = context.model
-          context.handle(widget.returnKey) {
-            model?[keyPath: focused] = following.first { $0.1.acceptsFocus }?.0
-          }
+        isTransformed: true
+      ) { mount in
+        // Return moves the focus to the next field that accepts it, or out of the form.
+        weak let model = mount.model
+        mount.handle(widget.returnKey) {
+          model?[keyPath: focused] = following.first { $0.1.acceptsFocus }?.0
         }
-      ).erased)
+      }.erased)
     if !seen.insert(field).inserted {
       problems.append("the focus order names \(field) twice; each field takes one place")
     }
@@ -98,14 +96,11 @@ public func focus<Model: AnyObject, Field: Hashable, Output>(
     edges.append(
       BindingEdge<Model>(
         from: BindingEndpoint(event: last.1.returnKey), to: BindingEndpoint(submit),
-        role: .trigger,
-        running: { object, _ in
-          let context = MountContext<Model>.of(object)
-          // Return on the last field submits the form, once the focus has left it.
-          context.register(submit)
-          context.handle(last.1.returnKey) { [weak context] in context?.execute(submit, ()) }
-        }
-      ).erased)
+        role: .trigger
+      ) { mount in
+        // Return on the last field submits the form, once the focus has left it.
+        mount.handle(last.1.returnKey) { mount.execute(submit, ()) }
+      }.erased)
   }
   return BindingDeclaration(
     .focus, site: DeclarationSite(fileID: fileID, line: line), erasedEdges: edges,
@@ -134,22 +129,18 @@ public func endEditing<Model: AnyObject, Field, Input, Output>(
 ) -> BindingDeclaration<Model> {
   let edge = BindingEdge<Model>(
     from: BindingEndpoint(command), to: BindingEndpoint(focused), role: .trigger,
-    isTransformed: true,
-    running: { object, _ in
-      let context = MountContext<Model>.of(object)
-      weak let model = context.model
-      context.register(command)
-      // NB: the command's executing state is observed like any source, so a run started by a
-      // button, a return key or the view model itself ends editing at the flush that sees it.
-      context.source(key: EndEditingKey(command: ObjectIdentifier(command))) {
-        command.isExecuting
+    isTransformed: true
+  ) { mount in
+    weak let model = mount.model
+    mount.register(command)
+    // NB: the command's executing state is observed like any source, so a run started by a
+    // button, a return key or the view model itself ends editing at the flush that sees it.
+    mount.value(key: EndEditingKey(command: ObjectIdentifier(command))) { command.isExecuting }
+      .observe { isExecuting in
+        guard isExecuting, let model, model[keyPath: focused] != nil else { return }
+        model[keyPath: focused] = nil
       }
-      .add(
-        .closure { isExecuting in
-          guard isExecuting, let model, model[keyPath: focused] != nil else { return }
-          model[keyPath: focused] = nil
-        })
-    })
+  }
   return BindingDeclaration(
     .endEditing, site: DeclarationSite(fileID: fileID, line: line), edge: edge)
 }

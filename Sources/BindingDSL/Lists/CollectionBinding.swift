@@ -164,16 +164,14 @@ public func command<Model: AnyObject, Row: RowModel, Output>(
     from: BindingEndpoint(
       identity: .event(event.eventKey), kind: .event, label: .event,
       object: ObjectIdentifier(event)),
-    to: BindingEndpoint(command), role: .trigger,
-    running: { object, _ in
-      let context = MountContext<Model>.of(object)
-      context.register(command)
-      let token = event.addHandler { [weak context] row in
-        guard let context, let row = row as? Row else { return }
-        context.execute(command, row)
-      }
-      context.onUnmount { event.removeHandler(token) }
-    })
+    to: BindingEndpoint(command), role: .trigger
+  ) { mount in
+    let token = event.addHandler { row in
+      guard let row = row as? Row else { return }
+      mount.execute(command, row)
+    }
+    mount.onUnmount { event.removeHandler(token) }
+  }
   let problems = rowEventProblems(command, event)
   return BindingDeclaration(
     .commandOnEvent, site: DeclarationSite(fileID: fileID, line: line), edge: edge,

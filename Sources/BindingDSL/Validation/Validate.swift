@@ -54,23 +54,21 @@ public func validate<Model: AnyObject, Value>(
   let check = form.check(for: field) as? AsyncFieldCheck<Value>
   let show = BindingEdge<Model>(
     from: validation, to: BindingEndpoint(target), role: .value, mode: .oneWay,
-    isTransformed: true,
-    running: { object, _ in
-      let context = MountContext<Model>.of(object)
-      // The message follows the form's rules for the field, shown once the field was edited.
-      context.source(key: ValidationKey(form: ObjectIdentifier(form), field: field)) {
-        form.message(for: field)
-      }
-      .add(.target(target))
-      let token = addEditHandler(to: input) { [weak form] in form?.markEdited(field) }
-      context.onUnmount { removeEditHandler(token, from: input) }
-      // NB: a value the view model starts with is checked at once: the debounced check runs
-      // only on changes, and until it answers the form is not valid.
-      if let check, form.isChecking(field) {
-        context.register(check.command)
-        context.execute(check.command, context.model[keyPath: field])
-      }
-    })
+    isTransformed: true
+  ) { mount in
+    // The message follows the form's rules for the field, shown once the field was edited.
+    mount.value(key: ValidationKey(form: ObjectIdentifier(form), field: field)) {
+      form.message(for: field)
+    }
+    .show(in: target)
+    let token = addEditHandler(to: input) { [weak form] in form?.markEdited(field) }
+    mount.onUnmount { removeEditHandler(token, from: input) }
+    // NB: a value the view model starts with is checked at once: the debounced check runs
+    // only on changes, and until it answers the form is not valid.
+    if let check, form.isChecking(field) {
+      mount.execute(check.command, mount.model[keyPath: field])
+    }
+  }
   let message = BindingDeclaration<Model>(
     .validate(pending: false), site: site,
     edges: [
@@ -99,14 +97,13 @@ private func showPending<Model: AnyObject, Value>(
 ) -> BindingDeclaration<Model> {
   let pending = BindingEndpoint(local: .derived, .about("check of", field), valueType: Bool.self)
   let show = BindingEdge<Model>(
-    from: pending, to: BindingEndpoint(target), role: .value, mode: .oneWay, isTransformed: true,
-    running: { object, _ in
-      let context = MountContext<Model>.of(object)
-      context.source(key: ValidationKey(form: ObjectIdentifier(form), field: field, part: 1)) {
-        form.showsChecking(field)
-      }
-      .add(.target(target))
-    })
+    from: pending, to: BindingEndpoint(target), role: .value, mode: .oneWay, isTransformed: true
+  ) { mount in
+    mount.value(key: ValidationKey(form: ObjectIdentifier(form), field: field, part: 1)) {
+      form.showsChecking(field)
+    }
+    .show(in: target)
+  }
   return BindingDeclaration<Model>(
     .validate(pending: true), site: site,
     edges: [.input(from: BindingEndpoint(field), to: pending), show])
