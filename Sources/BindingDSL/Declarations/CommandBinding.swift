@@ -102,124 +102,30 @@ private func makeCommandBinding<Model: AnyObject, Input, Output>(
   showsBusy: Bool,
   site: DeclarationSite
 ) -> BindingDeclaration<Model> {
-  BindingDeclaration(
-    site: site,
-    body: ControlCommandBody<Model, Input, Output>(
-      command, trigger: control.commandTrigger, enabled: control.commandEnabled,
-      busy: showsBusy ? control.commandBusy : nil, input: input))
-}
-
-/// The body of a command bound to a control: the command, the control's trigger, enabled and
-/// busy states and the input, which its edges' functions read, and the ends of its edges
-/// (the trigger executes the command; the command's state enables the control and shows it
-/// busy).
-///
-/// NB: the edges' functions capture nothing (they call ``runEdge(_:in:)``) and the edges are
-/// made from fields, not kept in an array: a row binding a command makes one object for it, as
-/// a closure holding the same values would be.
-private final class ControlCommandBody<Model: AnyObject, Input, Output>: DeclarationBody {
-  let command: Command<Input, Output>
-  let trigger: any EventSource
-  let enabled: any ValueTarget<Bool>
-  let busy: (any ValueTarget<Bool>)?
-  let input: @MainActor () -> Input
-  /// The ends of the edges, made on the main actor, where the widgets and the command are read.
-  let triggerEnd: BindingEndpoint
-  let commandEnd: BindingEndpoint
-  let enabledEnd: BindingEndpoint
-  let busyEnd: BindingEndpoint?
-
-  @MainActor
-  init(
-    _ command: Command<Input, Output>, trigger: any EventSource, enabled: any ValueTarget<Bool>,
-    busy: (any ValueTarget<Bool>)?, input: @escaping @MainActor () -> Input
-  ) {
-    self.command = command
-    self.trigger = trigger
-    self.enabled = enabled
-    self.busy = busy
-    self.input = input
-    triggerEnd = BindingEndpoint(event: trigger)
-    commandEnd = BindingEndpoint(command)
-    enabledEnd = BindingEndpoint(enabled)
-    busyEnd = busy.map { BindingEndpoint($0) }
-    super.init(spelling: .commandOnControl, problems: [])
-  }
-
-  /// The edges, in order; the busy state's only when the control shows it.
-  override var edges: [AnyBindingEdge] {
-    ControlCommandEdge.allCases.compactMap { edge in
-      let ends: (BindingEndpoint, BindingEndpoint)? =
-        switch edge {
-        case .trigger: (triggerEnd, commandEnd)
-        case .enabled: (commandEnd, enabledEnd)
-        case .busy: busyEnd.map { (commandEnd, $0) }
+  let trigger = control.commandTrigger
+  let enabled = control.commandEnabled
+  let commandEnd = BindingEndpoint(command)
+  // The control's trigger executes the command; the command's state enables the control and
+  // shows it busy.
+  var edges = [
+    BindingEdge<Model>(from: BindingEndpoint(event: trigger), to: commandEnd, role: .trigger) {
+      mount in
+      mount.handle(trigger) { mount.execute(command, input()) }
+    },
+    BindingEdge<Model>(from: commandEnd, to: BindingEndpoint(enabled), role: .enabled) { mount in
+      mount.canExecute(command).show(in: enabled)
+    },
+  ]
+  if showsBusy, let busy = control.commandBusy {
+    edges.append(
+      BindingEdge<Model>(from: commandEnd, to: BindingEndpoint(busy), role: .busy) { mount in
+        mount.value(key: CommandProperty(command: ObjectIdentifier(command), name: .isExecuting)) {
+          command.isExecuting
         }
-      return ends.map {
-        AnyBindingEdge(
-          from: $0, to: $1, role: edge.role, mode: nil, isTransformed: false, run: edge.function)
-      }
-    }
+        .show(in: busy)
+      })
   }
-
-  @MainActor
-  override func runAll(in object: AnyObject) {
-    let context = MountContext<Model>.of(object)
-    for edge in ControlCommandEdge.allCases { run(edge, in: context) }
-  }
-
-  @MainActor
-  override func runEdge(_ index: Int, in context: AnyObject) {
-    guard let edge = ControlCommandEdge(rawValue: index) else { return }
-    run(edge, in: MountContext<Model>.of(context))
-  }
-
-  @MainActor
-  private func run(_ edge: ControlCommandEdge, in context: MountContext<Model>) {
-    let command = command
-    switch edge {
-    case .trigger:
-      context.register(command)
-      let input = input
-      context.handle(trigger) { [weak context] in context?.execute(command, input()) }
-    case .enabled:
-      context.canExecuteSource(of: command).add(.target(enabled))
-    case .busy:
-      guard let busy else { return }
-      context.source(
-        key: CommandProperty(command: ObjectIdentifier(command), name: .isExecuting)
-      ) { command.isExecuting }
-      .add(.target(busy))
-    }
-  }
-}
-
-/// The edges of a command bound to a control (``ControlCommandBody``), in the order they run;
-/// the raw value is the edge's number for ``DeclarationBody/runEdge(_:in:)``.
-private enum ControlCommandEdge: Int, CaseIterable {
-  /// The control's trigger executes the command.
-  case trigger
-  /// The command's `canExecute` enables the control.
-  case enabled
-  /// The command's `isExecuting` shows the control busy.
-  case busy
-
-  var role: GraphEdge.Role {
-    switch self {
-    case .trigger: .trigger
-    case .enabled: .enabled
-    case .busy: .busy
-    }
-  }
-
-  /// The edge's function: it runs this edge of the body it is given, and captures nothing.
-  var function: EdgeFunction {
-    switch self {
-    case .trigger: { $1.runEdge(ControlCommandEdge.trigger.rawValue, in: $0) }
-    case .enabled: { $1.runEdge(ControlCommandEdge.enabled.rawValue, in: $0) }
-    case .busy: { $1.runEdge(ControlCommandEdge.busy.rawValue, in: $0) }
-    }
-  }
+  return BindingDeclaration(.commandOnControl, site: site, edges: edges)
 }
 
 extension MountContext {

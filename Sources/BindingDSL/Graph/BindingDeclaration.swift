@@ -241,14 +241,6 @@ class DeclarationBody {
   @MainActor
   func runAll(in context: AnyObject) {}
 
-  /// Runs the edge numbered `index` of a subclass whose edges' functions call it.
-  ///
-  /// - Parameters:
-  ///   - index: The edge's place among ``edges``.
-  ///   - context: The `MountContext` of the mount.
-  @MainActor
-  func runEdge(_ index: Int, in context: AnyObject) {}
-
   /// The summary of the declaration, made from its edges.
   var summary: String { spelling.summary(of: edges) }
 
