@@ -295,12 +295,7 @@ public final class PictureCanvas {
   ///   - stroke: Its outline's color, or `nil` for none.
   public func polygon(points: [(x: Int, y: Int)], fill: String?, stroke: String? = nil) {
     guard !points.isEmpty else { return }
-    body += "<polygon points=\""
-    for (index, point) in points.enumerated() {
-      if index > 0 { body += " " }
-      body += "\(point.x),\(point.y)"
-    }
-    body += "\""
+    body += "<polygon points=\"\(Self.pointList(points))\""
     paint(fill: fill, stroke: stroke, strokeWidth: 1, dashed: false)
     body += " stroke-linejoin=\"round\"/>\n"
   }
@@ -313,12 +308,7 @@ public final class PictureCanvas {
   ///   - strokeWidth: Its width.
   public func polyline(points: [(x: Int, y: Int)], stroke: String, strokeWidth: Int = 2) {
     guard !points.isEmpty else { return }
-    body += "<polyline points=\""
-    for (index, point) in points.enumerated() {
-      if index > 0 { body += " " }
-      body += "\(point.x),\(point.y)"
-    }
-    body += "\""
+    body += "<polyline points=\"\(Self.pointList(points))\""
     paint(fill: nil, stroke: stroke, strokeWidth: strokeWidth, dashed: false)
     body += " stroke-linecap=\"round\" stroke-linejoin=\"round\"/>\n"
   }
@@ -421,6 +411,11 @@ public final class PictureCanvas {
       }
     }
     return output
+  }
+
+  /// `points` as an SVG `points` attribute writes them: `3,4 7,8`.
+  private static func pointList(_ points: [(x: Int, y: Int)]) -> String {
+    points.map { "\($0.x),\($0.y)" }.joined(separator: " ")
   }
 
   private func paint(
