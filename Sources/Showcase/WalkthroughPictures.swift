@@ -17,26 +17,13 @@ func writeWalkthroughPictures(to folder: URL) async throws -> [String] {
     sets.append((name, app.pictures))
     app.driver.shutDown()
   }
-  let registration = try await Walkthroughs.registration()
-  sets.append(("registration", registration.pictures))
-  registration.driver.unmount()
-  let search = try await Walkthroughs.search()
-  sets.append(("search", search.pictures))
-  search.driver.unmount()
-  let roles = try await Walkthroughs.roles()
-  sets.append(("roles", roles.pictures))
-  roles.driver.unmount()
-  for (name, walkthrough) in [
-    ("waybills", try await Walkthroughs.waybills()),
-    ("depot-waybills", try await Walkthroughs.depotWaybills()),
-    ("no-waybills", try await Walkthroughs.noWaybills()),
-  ] {
-    sets.append((name, walkthrough.pictures))
-    walkthrough.driver.unmount()
-  }
-  let settings = try await Walkthroughs.settings()
-  sets.append(("settings", settings.pictures))
-  settings.driver.unmount()
+  sets.append(("registration", unmounted(try await Walkthroughs.registration())))
+  sets.append(("search", unmounted(try await Walkthroughs.search())))
+  sets.append(("roles", unmounted(try await Walkthroughs.roles())))
+  sets.append(("waybills", unmounted(try await Walkthroughs.waybills())))
+  sets.append(("depot-waybills", unmounted(try await Walkthroughs.depotWaybills())))
+  sets.append(("no-waybills", unmounted(try await Walkthroughs.noWaybills())))
+  sets.append(("settings", unmounted(try await Walkthroughs.settings())))
 
   do {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -57,4 +44,11 @@ func writeWalkthroughPictures(to folder: URL) async throws -> [String] {
     }
   }
   return written
+}
+
+/// Unmounts the screen of `walkthrough`, and returns its pictures.
+@MainActor
+private func unmounted<S: Screen>(_ walkthrough: Walkthrough<S>) -> [String] {
+  walkthrough.driver.unmount()
+  return walkthrough.pictures
 }

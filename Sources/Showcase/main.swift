@@ -85,33 +85,18 @@ func printWalkthroughs() async throws {
   print(registration.driver.mounted.bindingGraph.dump())
   registration.driver.unmount()
 
-  let search = try await Walkthroughs.search()
-  print("")
-  print(search.text)
-  search.driver.unmount()
+  printAndUnmount(try await Walkthroughs.search())
+  printAndUnmount(try await Walkthroughs.roles())
+  printAndUnmount(try await Walkthroughs.waybills())
+  printAndUnmount(try await Walkthroughs.depotWaybills())
+  printAndUnmount(try await Walkthroughs.noWaybills())
+  printAndUnmount(try await Walkthroughs.settings())
+}
 
-  let roles = try await Walkthroughs.roles()
+/// Prints `walkthrough` after a blank line, then unmounts its screen.
+@MainActor
+func printAndUnmount<S: Screen>(_ walkthrough: Walkthrough<S>) {
   print("")
-  print(roles.text)
-  roles.driver.unmount()
-
-  let waybills = try await Walkthroughs.waybills()
-  print("")
-  print(waybills.text)
-  waybills.driver.unmount()
-
-  let depotWaybills = try await Walkthroughs.depotWaybills()
-  print("")
-  print(depotWaybills.text)
-  depotWaybills.driver.unmount()
-
-  let noWaybills = try await Walkthroughs.noWaybills()
-  print("")
-  print(noWaybills.text)
-  noWaybills.driver.unmount()
-
-  let settings = try await Walkthroughs.settings()
-  print("")
-  print(settings.text)
-  settings.driver.unmount()
+  print(walkthrough.text)
+  walkthrough.driver.unmount()
 }
