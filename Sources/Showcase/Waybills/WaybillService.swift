@@ -18,27 +18,13 @@ struct Waybill: Hashable, Sendable {
 
   /// The waybills the showcase's fake service starts with: seven, in three pages of three.
   static let samples = [
-    Waybill(
-      id: 1001, recipient: "Ada Park", address: "12 Harbour Road", parcels: 2, due: "10:30",
-      status: .inTransit),
-    Waybill(
-      id: 1002, recipient: "Ben Okafor", address: "4 Mill Lane", parcels: 1, due: "10:45",
-      status: .delivered),
-    Waybill(
-      id: 1003, recipient: "Chloe Martin", address: "88 Station Street", parcels: 3,
-      due: "11:15", status: .inTransit),
-    Waybill(
-      id: 1004, recipient: "Dev Sharma", address: "7 Orchard Close", parcels: 1, due: "11:30",
-      status: .inTransit),
-    Waybill(
-      id: 1005, recipient: "Elena Rossi", address: "31 Quay Street", parcels: 2, due: "12:00",
-      status: .delivered),
-    Waybill(
-      id: 1006, recipient: "Farid Haddad", address: "19 Bridge Road", parcels: 1, due: "12:30",
-      status: .inTransit),
-    Waybill(
-      id: 1007, recipient: "Grace Liu", address: "2 Church Walk", parcels: 4, due: "13:00",
-      status: .inTransit),
+    Waybill(1001, "Ada Park", "12 Harbour Road", parcels: 2, due: "10:30", .inTransit),
+    Waybill(1002, "Ben Okafor", "4 Mill Lane", parcels: 1, due: "10:45", .delivered),
+    Waybill(1003, "Chloe Martin", "88 Station Street", parcels: 3, due: "11:15", .inTransit),
+    Waybill(1004, "Dev Sharma", "7 Orchard Close", parcels: 1, due: "11:30", .inTransit),
+    Waybill(1005, "Elena Rossi", "31 Quay Street", parcels: 2, due: "12:00", .delivered),
+    Waybill(1006, "Farid Haddad", "19 Bridge Road", parcels: 1, due: "12:30", .inTransit),
+    Waybill(1007, "Grace Liu", "2 Church Walk", parcels: 4, due: "13:00", .inTransit),
   ]
 
   /// A depot's day of `count` waybills, numbered from 10001 in id order, made from their
@@ -67,6 +53,18 @@ struct Waybill: Hashable, Sendable {
         address: "\(index % 97 + 1) \(streets[index % streets.count])", parcels: index % 4 + 1,
         due: due, status: id % 3 == 0 ? .delivered : .inTransit)
     }
+  }
+}
+
+extension Waybill {
+  /// A waybill written as one row of a table, as ``samples`` lists them: number, recipient,
+  /// address, parcels, due time and status.
+  fileprivate init(
+    _ id: Int, _ recipient: String, _ address: String, parcels: Int, due: String,
+    _ status: WaybillStatus
+  ) {
+    self.init(
+      id: id, recipient: recipient, address: address, parcels: parcels, due: due, status: status)
   }
 }
 
