@@ -10,16 +10,19 @@ import Headless
 /// moves the window over the bound items, which mounts the rows entering it and unmounts those
 /// leaving it. After each frame the host reports the rows on screen
 /// (``ListView/setDisplayedRows(_:)``), so `willDisplay` and `didEndDisplaying` follow what the
-/// person sees, not the items GTK keeps bound around them.
+/// person sees, not the items GTK keeps bound around them. Pulling the list down past its top
+/// (the scrolled window's `edge-overshot` at the top, from a touchpad or a touchscreen)
+/// refreshes it, as a pull does on a phone.
 final class ListNativeView: NativeView {
-  private let status = gtk(gtk_label_new(nil))
-  private let refreshButton = gtk(gtk_button_new_with_label("Refresh"))
+  /// What the list says above its rows: refreshing, its failure, its empty text.
+  let status = gtk(gtk_label_new(nil))
   private let loadMoreButton = gtk(gtk_button_new_with_label("Load more"))
   // NB: the list view owns the selection model, which owns the string list.
   private let strings: OpaquePointer
   let selectionModel: OpaquePointer
   private let listView: GTKWidgetPointer
-  private let scrolled: GTKWidgetPointer
+  /// The scrolled window the list view scrolls in: its `edge-overshot` at the top refreshes.
+  let scrolled: GTKWidgetPointer
   /// The ids of the model's items, ``ListView/itemIDs`` as last taken: what a new content is
   /// compared with, so that only the items that changed are replaced in the model (the items
   /// around them stay bound, and the person's place in the list stays).
@@ -64,7 +67,6 @@ final class ListNativeView: NativeView {
     gtk_widget_set_vexpand(scrolled, 1)
     gtk_widget_set_size_request(scrolled, -1, 240)
     gtk_label_set_xalign(cgtk_label(status.raw), 0)
-    gtk_box_append(cgtk_box(box.raw), refreshButton)
     gtk_box_append(cgtk_box(box.raw), status)
     gtk_box_append(cgtk_box(box.raw), scrolled)
     gtk_box_append(cgtk_box(box.raw), loadMoreButton)
@@ -95,9 +97,11 @@ final class ListNativeView: NativeView {
     SignalHandler.connect(
       UnsafeMutableRawPointer(selectionModel), "notify::selected",
       argument: { [weak self] _, _ in self?.selected() })
-    SignalHandler.connect(refreshButton.raw, "clicked") { [weak self] _ in
-      self?.trigger(\.refresh)
-    }
+    SignalHandler.connect(
+      scrolled.raw, "edge-overshot",
+      number: { [weak self] _, edge in
+        if edge == Int32(GTK_POS_TOP.rawValue) { self?.trigger(\.refresh) }
+      })
     SignalHandler.connect(loadMoreButton.raw, "clicked") { [weak self] _ in
       self?.trigger(\.loadMore)
     }
@@ -162,15 +166,16 @@ final class ListNativeView: NativeView {
       }
       reportDisplayedRows(in: list)
     }
-    let text = list.failureText.value ?? (list.rowCount == 0 ? list.emptyText.value : nil)
+    let refreshing = list.refresh.isBound && list.refresh.isBusy.value ? "Refreshing…" : nil
+    let text =
+      refreshing ?? list.failureText.value ?? (list.rowCount == 0 ? list.emptyText.value : nil)
     gtk_label_set_text(cgtk_label(status.raw), text ?? "")
     setShown(status, text != nil)
-    if list.failureText.value != nil {
+    if refreshing == nil, list.failureText.value != nil {
       gtk_widget_add_css_class(status, "error")
     } else {
       gtk_widget_remove_css_class(status, "error")
     }
-    updateControl(refreshButton, list.refresh, title: "Refresh", busy: "Refreshing…")
     updateControl(
       loadMoreButton, list.loadMore, title: "Load more", busy: "Loading…",
       shown: list.hasMore.value)
@@ -402,10 +407,12 @@ final class ListNativeView: NativeView {
     if !row.isSelected.value { list.select(row) }
   }
 
+  /// Sends `control`'s trigger (a pull, the Load more button), unless it is not bound, is
+  /// disabled or runs already.
   private func trigger(_ control: KeyPath<ListView, ListControl>) {
     guard acceptsInput, let list = widget as? ListView else { return }
     let control = list[keyPath: control]
-    guard control.isBound, control.isEnabled.value else { return }
+    guard control.isBound, control.isEnabled.value, !control.isBusy.value else { return }
     control.trigger.send()
   }
 

@@ -160,6 +160,48 @@ extension GTKTests {
       #expect(displayed.isDisjoint(with: shownAtTop), "rows of the top are still displayed")
     }
 
+    /// Pulling the list past its top (a touchpad's or a touchscreen's overshoot) runs the
+    /// view model's refresh; an overshoot at the bottom does not.
+    @Test func pullingPastTheTopRefreshes() async throws {
+      guard GTK.start() else { return }
+      let clock = VirtualClock()
+      let scheduler = GTKScheduler()
+      let screen = WaybillListScreen()
+      let (window, mounted) = try clock.withTracking {
+        try ShowcaseWindows.open(
+          screen, model: Demos.waybillsModel(clock: clock), title: "Waybills",
+          scheduler: scheduler, clock: clock)
+      }
+      defer { window.close() }
+      try await GTK.advance(scheduler, clock: clock, by: .seconds(1))
+      let model = try #require(mounted.model)
+      let view = try #require(window.host.view(of: screen.list) as? ListNativeView)
+      #expect(!model.refresh.isExecuting)
+      var pulls = 0
+      let token = screen.list.refresh.trigger.addHandler { pulls += 1 }
+      defer { screen.list.refresh.trigger.removeHandler(token) }
+
+      func overshoot(_ edge: GtkPositionType) async throws {
+        clock.withTracking {
+          cgtk_emit_int(view.scrolled.raw, "edge-overshot", Int32(edge.rawValue))
+        }
+        try await GTK.settle(scheduler, clock: clock)
+      }
+
+      try await overshoot(GTK_POS_BOTTOM)
+      #expect(!model.refresh.isExecuting, "an overshoot at the bottom refreshed")
+      try await overshoot(GTK_POS_TOP)
+      #expect(model.refresh.isExecuting, "pulling past the top did not refresh")
+      #expect(nativeText(view.status) == "Refreshing…")
+      #expect(gtk_widget_get_visible(view.status) != 0)
+      try await overshoot(GTK_POS_TOP)
+      #expect(pulls == 1, "a second pull while refreshing was sent")
+      try await GTK.advance(scheduler, clock: clock, by: .seconds(1))
+      #expect(!model.refresh.isExecuting)
+      #expect(model.refresh.status == .succeeded)
+      #expect(gtk_widget_get_visible(view.status) == 0)
+    }
+
     @Test func aSwipeActionIsAButtonInTheRow() async throws {
       guard GTK.start() else { return }
       let clock = VirtualClock()
