@@ -14,6 +14,27 @@ extension GTKTests {
   @Suite
   @MainActor
   struct WaybillList {
+    /// Opens `screen` on `model` in a window and lets its first page load on `clock` (the
+    /// refresh the screen starts when it appears belongs to the clock): the window, the
+    /// mounted screen and the list's native view. Close the window when done.
+    private func open(
+      _ screen: WaybillListScreen, model: WaybillListViewModel, scheduler: GTKScheduler,
+      clock: VirtualClock
+    ) async throws -> (GTKWindow, MountedScreen<WaybillListScreen>, ListNativeView) {
+      let (window, mounted) = try clock.withTracking {
+        try ShowcaseWindows.open(
+          screen, model: model, title: "Waybills", scheduler: scheduler, clock: clock)
+      }
+      do {
+        try await GTK.advance(scheduler, clock: clock, by: .seconds(1))
+        let view = try #require(window.host.view(of: screen.list) as? ListNativeView)
+        return (window, mounted, view)
+      } catch {
+        window.close()
+        throw error
+      }
+    }
+
     @Test func scrollingTenThousandRowsBindsOnlyTheRowsShown() async throws {
       guard GTK.start() else { return }
       let clock = VirtualClock()
@@ -21,17 +42,11 @@ extension GTKTests {
       let depot = Waybill.depot(count: 10_000)
       let service = FakeWaybillService(clock: clock, waybills: depot, pageSize: depot.count)
       let screen = WaybillListScreen()
-      // NB: the refresh the screen starts when it appears belongs to the clock.
-      let (window, mounted) = try clock.withTracking {
-        try ShowcaseWindows.open(
-          screen, model: WaybillListViewModel(service: service), title: "Waybills",
-          scheduler: scheduler, clock: clock)
-      }
+      let (window, mounted, view) = try await open(
+        screen, model: WaybillListViewModel(service: service), scheduler: scheduler, clock: clock)
       defer { window.close() }
-      try await GTK.advance(scheduler, clock: clock, by: .seconds(1))
       let list = screen.list
       #expect(list.rowCount == 10_000)
-      let view = try #require(window.host.view(of: list) as? ListNativeView)
       GTK.pump("the list's first rows to be bound") { !view.boundRows.isEmpty }
       try await GTK.settle(scheduler, clock: clock)
 
@@ -110,14 +125,9 @@ extension GTKTests {
         list.willDisplay.removeHandler(will)
         list.didEndDisplaying.removeHandler(end)
       }
-      let (window, _) = try clock.withTracking {
-        try ShowcaseWindows.open(
-          screen, model: WaybillListViewModel(service: service), title: "Waybills",
-          scheduler: scheduler, clock: clock)
-      }
+      let (window, _, view) = try await open(
+        screen, model: WaybillListViewModel(service: service), scheduler: scheduler, clock: clock)
       defer { window.close() }
-      try await GTK.advance(scheduler, clock: clock, by: .seconds(1))
-      let view = try #require(window.host.view(of: list) as? ListNativeView)
       GTK.pump("the rows on screen to be reported") {
         list.reportsDisplayedRows && !list.displayedRange.isEmpty
       }
@@ -167,15 +177,10 @@ extension GTKTests {
       let clock = VirtualClock()
       let scheduler = GTKScheduler()
       let screen = WaybillListScreen()
-      let (window, mounted) = try clock.withTracking {
-        try ShowcaseWindows.open(
-          screen, model: Demos.waybillsModel(clock: clock), title: "Waybills",
-          scheduler: scheduler, clock: clock)
-      }
+      let model = Demos.waybillsModel(clock: clock)
+      let (window, _, view) = try await open(
+        screen, model: model, scheduler: scheduler, clock: clock)
       defer { window.close() }
-      try await GTK.advance(scheduler, clock: clock, by: .seconds(1))
-      let model = try #require(mounted.model)
-      let view = try #require(window.host.view(of: screen.list) as? ListNativeView)
       #expect(!model.refresh.isExecuting)
       var pulls = 0
       let token = screen.list.refresh.trigger.addHandler { pulls += 1 }
@@ -207,15 +212,10 @@ extension GTKTests {
       let clock = VirtualClock()
       let scheduler = GTKScheduler()
       let screen = WaybillListScreen()
-      let (window, _) = try clock.withTracking {
-        try ShowcaseWindows.open(
-          screen, model: Demos.waybillsModel(clock: clock), title: "Waybills",
-          scheduler: scheduler, clock: clock)
-      }
+      let (window, _, view) = try await open(
+        screen, model: Demos.waybillsModel(clock: clock), scheduler: scheduler, clock: clock)
       defer { window.close() }
-      try await GTK.advance(scheduler, clock: clock, by: .seconds(1))
       let list = screen.list
-      let view = try #require(window.host.view(of: list) as? ListNativeView)
       GTK.pump("the rows to be bound") { view.boundRows.contains { $0.role == .row } }
       let row = try #require(list.rows.first)
       let rowID = row.itemID
