@@ -33,6 +33,8 @@ final class ListNativeView: NativeView {
   /// The positions of the items on screen at the end of the last frame, from the first to
   /// past the last; `nil` until a frame was drawn.
   private(set) var visibleItems: Range<Int>?
+  /// The rows last reported displayed (``ListView/setDisplayedRows(_:)``).
+  private var reportedRows: Range<Int>?
   /// The frame clock whose `after-paint` measures ``visibleItems``, and the connection, while
   /// the list view is mapped.
   private var frameClock: (clock: UnsafeMutableRawPointer, handler: gulong)?
@@ -333,9 +335,13 @@ final class ListNativeView: NativeView {
   /// follow those rather than the rows of every item bound.
   private func reportDisplayedRows(in list: ListView) {
     guard let visibleItems else { return }
-    let rows = rowRange(of: visibleItems, in: list).map { $0.lowerBound..<($0.upperBound + 1) }
+    let rows =
+      rowRange(of: visibleItems, in: list).map { $0.lowerBound..<($0.upperBound + 1) } ?? 0..<0
+    // NB: the list keeps the rows reported as positions: the same report again changes nothing.
+    guard !list.reportsDisplayedRows || rows != reportedRows else { return }
     do {
-      try list.setDisplayedRows(rows ?? 0..<0)
+      try list.setDisplayedRows(rows)
+      reportedRows = rows
     } catch {
       // NB: items measured before the window moved over the items bound since; the frame
       // drawn with them measures again.
