@@ -96,9 +96,9 @@ import Testing
   }
 
   @Test func onlyFocusableWidgetsTakeTheFocus() async throws {
-    let error = await expectDriverFailure { try await driver.focus("signUp") }
+    let error = await expectDriverFailure { try await driver.focus("form") }
     #expect(
-      error?.message == "cannot focus 'signUp': it is a Button. Widgets that take focus: "
-        + "confirmation, email, password, userName")
+      error?.message == "cannot focus 'form': it is a VStack. Widgets that take focus: "
+        + "confirmation, email, password, signUp, trySignUp, userName")
   }
 }

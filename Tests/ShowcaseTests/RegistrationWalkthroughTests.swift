@@ -113,7 +113,7 @@ import Testing
   @Test func anInteractiveSessionFocusesAndSubmitsFields() async throws {
     var lines = [
       "focus password", "type password hunter22", "focus code", "type code 123456",
-      "submit code", "submit password", "advance 1s", "focus register", "quit",
+      "submit code", "submit password", "advance 1s", "focus toast", "focus register", "quit",
     ].makeIterator()
     var output: [String] = []
     try await Interactive.run(

@@ -185,6 +185,30 @@ struct DispatchScreen: Screen {
     try await press(.up, .right, .character(" "))
     #expect(model.parcels.map(\.handedOver) == [1, 1])
   }
+
+  /// A row's button holds `isFocused` while the terminal's focus is on it, and only then:
+  /// leaving the row with ← or Tab takes it away, as moving along the row does.
+  @Test mutating func aRowsButtonIsFocusedWhileTheFocusIsOnItAlone() async throws {
+    try await press(.tab, .tab, .character("r"))
+    let list = try driver.widget("parcels", as: ListView.self)
+    func focusedControls() -> [String] {
+      list.rows.flatMap { row in
+        row.children.flatMap(\.allWidgets).compactMap {
+          ($0 as? any Focusable)?.isFocused.value == true ? $0.id : nil
+        }
+      }
+    }
+    try await press(.right)
+    #expect(focusedControls() == ["handOver"])
+    try await press(.right)
+    #expect(focusedControls() == ["note"])
+    try await press(.left, .left)
+    #expect(host.focused?.id == "parcels")
+    #expect(focusedControls().isEmpty, "← back to the list")
+    try await press(.right, .tab)
+    #expect(host.focused?.id != "handOver")
+    #expect(focusedControls().isEmpty, "Tab out of the row")
+  }
 }
 
 /// The footer names only the keys that act now, fits the width with whole hints and `…`, and

@@ -1,10 +1,13 @@
-/// A widget that can hold the keyboard focus and has a return key: a text field.
+/// A widget that can hold the keyboard focus: a text field, whose return key moves the focus
+/// on, or a control without one (a button, a toggle, a slider, a text view).
 @MainActor
 public protocol FocusTarget: AnyObject {
   /// Whether the widget has the focus; editable: a person focuses it by tapping into it.
   var focusState: any ValueTarget<Bool> { get }
-  /// The return key, which moves the focus on.
-  var returnKey: any EventSource { get }
+  /// The return key, which moves the focus on; `nil` for a widget that has none (return taps a
+  /// button and breaks a text view's line): the focus moves on from it only when the person
+  /// or the view model moves it.
+  var returnKey: (any EventSource)? { get }
   /// Whether the widget can take the focus now: the return key of the field before it skips it
   /// when it cannot (a disabled or hidden field).
   var acceptsFocus: Bool { get }
@@ -18,7 +21,9 @@ extension FocusTarget {
 /// Binds which widget has the focus to a view-model property naming a field, both ways, and
 /// moves the focus in `order` on the return key: from each widget to the next that accepts the
 /// focus (disabled and hidden fields are skipped), and from the last one out of the form,
-/// executing `submit` if given.
+/// executing `submit` if given. Any ``FocusTarget`` takes a place in the order; one without a
+/// return key (a button, a toggle) is focused and left as the others are, but return moves
+/// nothing from it, so it cannot be last when `submit` is given.
 ///
 /// ```swift
 /// focus(\.focusedField, order: [(.code, code), (.password, password)], submit: vm.register)
@@ -76,35 +81,66 @@ public func focus<Model: AnyObject, Field: Hashable, Output>(
         }
       ).erased)
     let following = order[(index + 1)...]
-    edges.append(
-      BindingEdge<Model>(
-        from: BindingEndpoint(event: widget.returnKey), to: source, role: .trigger,
-        isTransformed: true
-      ) { mount in
-        // Return moves the focus to the next field that accepts it, or out of the form.
-        weak let model = mount.model
-        mount.handle(widget.returnKey) {
-          model?[keyPath: focused] = following.first { $0.1.acceptsFocus }?.0
-        }
-      }.erased)
+    if let returnKey = widget.returnKey {
+      edges.append(
+        BindingEdge<Model>(
+          from: BindingEndpoint(event: returnKey), to: source, role: .trigger,
+          isTransformed: true
+        ) { mount in
+          // Return moves the focus to the next field that accepts it, or out of the form.
+          weak let model = mount.model
+          mount.handle(returnKey) {
+            model?[keyPath: focused] = following.first { $0.1.acceptsFocus }?.0
+          }
+        }.erased)
+    }
     if !seen.insert(field).inserted {
       problems.append("the focus order names \(field) twice; each field takes one place")
     }
   }
   if order.isEmpty { problems.append("the focus order is empty; name the fields in order") }
   if let submit, let last = order.last {
-    edges.append(
-      BindingEdge<Model>(
-        from: BindingEndpoint(event: last.1.returnKey), to: BindingEndpoint(submit),
-        role: .trigger
-      ) { mount in
-        // Return on the last field submits the form, once the focus has left it.
-        mount.handle(last.1.returnKey) { mount.execute(submit, ()) }
-      }.erased)
+    if let returnKey = last.1.returnKey {
+      edges.append(
+        BindingEdge<Model>(
+          from: BindingEndpoint(event: returnKey), to: BindingEndpoint(submit), role: .trigger
+        ) { mount in
+          // Return on the last field submits the form, once the focus has left it.
+          mount.handle(returnKey) { mount.execute(submit, ()) }
+        }.erased)
+    } else {
+      problems.append(
+        "the focus order ends with \(last.0), which has no return key to submit with; "
+          + "end it with a field that has one (a text field), or leave out submit")
+    }
   }
   return BindingDeclaration(
     .focus, site: DeclarationSite(fileID: fileID, line: line), erasedEdges: edges,
     problems: problems)
+}
+
+/// Binds which widget has the focus to a view-model property naming a field, both ways, and
+/// moves the focus in `order` on the return key, as `focus(_:order:submit:)` does with no
+/// command to submit: the last field's return key takes the focus out of the form.
+///
+/// ```swift
+/// focus(\.focusedControl, order: [(.name, name), (.express, express), (.send, send)])
+/// ```
+///
+/// - Parameters:
+///   - focused: The view-model property naming the focused field, `nil` when none is.
+///   - order: The fields and their widgets, in the order the return key goes through them.
+///   - fileID: Where the declaration is written, for errors and the graph dump.
+///   - line: The line the declaration is written on.
+/// - Returns: The declaration.
+@MainActor
+public func focus<Model: AnyObject, Field: Hashable>(
+  _ focused: ReferenceWritableKeyPath<Model, Field?>,
+  order: [(Field, any FocusTarget)],
+  fileID: String = #fileID,
+  line: Int = #line
+) -> BindingDeclaration<Model> {
+  focus(focused, order: order, submit: Command<Void, Void>?.none, fileID: fileID, line: line)
 }
 
 /// Ends editing when `command` starts executing, however it was triggered: the focus property

@@ -78,8 +78,11 @@ public protocol Submittable: Widget {
   var submit: WidgetEvent { get }
 }
 
-/// A widget that can hold the keyboard focus: the driver's `focus(_:)` gives it the focus and
-/// takes it from every other widget of the screen.
+/// A widget that can hold the keyboard focus: a text field, a text view, and every control a
+/// person can focus (a button, a toggle, a slider, a stepper, a segmented control, a picker, a
+/// date picker). The driver's `focus(_:)` gives it the focus and takes it from every other
+/// widget of the screen; a host edits `isFocused` when its toolkit's focus enters or leaves the
+/// widget's control, and gives that control the focus when the view model sets it.
 @MainActor
 public protocol Focusable: Widget {
   /// Whether the widget has the focus, editable.

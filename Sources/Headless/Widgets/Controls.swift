@@ -100,14 +100,14 @@ public final class TextField: Widget, TextEditable, Focusable, Submittable, Vali
   /// The focus target of a `focus` declaration.
   public var focusState: any ValueTarget<Bool> { isFocused }
   /// The return key.
-  public var returnKey: any EventSource { submit }
+  public var returnKey: (any EventSource)? { submit }
   /// Whether the field can take the focus: enabled and not hidden.
   public var acceptsFocus: Bool { isEnabledNow && !isHiddenNow }
 }
 
 /// A tappable button with a title and a busy state shown while its command runs.
 @MainActor
-public final class Button: Widget, CommandControl, Tappable {
+public final class Button: Widget, CommandControl, Tappable, Focusable, FocusTarget {
   override public var kind: String { "Button" }
 
   /// The button's title.
@@ -143,12 +143,27 @@ public final class Button: Widget, CommandControl, Tappable {
     return true
   }
 
-  override public var renderedFlags: [String] { isBusy.value ? ["busy"] : [] }
+  /// `busy` while the button's command runs; `focused` while it has the focus.
+  override public var renderedFlags: [String] {
+    var flags: [String] = isBusy.value ? ["busy"] : []
+    if isFocusedNow { flags.append("focused") }
+    return flags
+  }
+
+  /// Whether the button has the focus, editable; false until something sets it (the property is
+  /// made when first asked for).
+  public var isFocused: WidgetProperty<Bool> { focusProperty }
+  /// The focus target of a `focus` declaration: ``isFocused``.
+  public var focusState: any ValueTarget<Bool> { isFocused }
+  /// None: return taps a focused button, as a tap does.
+  public var returnKey: (any EventSource)? { nil }
+  /// Whether the button can take the focus: enabled and not hidden.
+  public var acceptsFocus: Bool { isEnabledNow && !isHiddenNow }
 }
 
 /// An on/off switch.
 @MainActor
-public final class Toggle: Widget, Toggleable, ValidationDisplay {
+public final class Toggle: Widget, Toggleable, ValidationDisplay, Focusable, FocusTarget {
   override public var kind: String { "Toggle" }
 
   /// What the switch is for.
@@ -190,6 +205,19 @@ public final class Toggle: Widget, Toggleable, ValidationDisplay {
   public var validationMessage: any ValueTarget<String?> { message }
   /// The switch: flipping it marks the field edited.
   public var validatedInput: any ValueTarget { isOn }
+
+  /// `focused` while the toggle has the focus.
+  override public var renderedFlags: [String] { isFocusedNow ? ["focused"] : [] }
+
+  /// Whether the toggle has the focus, editable; false until something sets it (the property is
+  /// made when first asked for).
+  public var isFocused: WidgetProperty<Bool> { focusProperty }
+  /// The focus target of a `focus` declaration: ``isFocused``.
+  public var focusState: any ValueTarget<Bool> { isFocused }
+  /// None: return flips a focused switch, or does nothing.
+  public var returnKey: (any EventSource)? { nil }
+  /// Whether the toggle can take the focus: enabled and not hidden.
+  public var acceptsFocus: Bool { isEnabledNow && !isHiddenNow }
 }
 
 /// A spinner shown while something loads.

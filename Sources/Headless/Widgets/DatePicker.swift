@@ -11,7 +11,7 @@ public import BindingDSL
 /// DatePicker #delivery title="Deliver on" date=2026-11-24 range=2026-11-23...2027-02-21
 /// ```
 @MainActor
-public final class DatePicker: Widget, DatePickable, ValidationDisplay {
+public final class DatePicker: Widget, DatePickable, ValidationDisplay, Focusable, FocusTarget {
   override public var kind: String { "DatePicker" }
 
   /// What the day is for, such as "Deliver on".
@@ -68,14 +68,26 @@ public final class DatePicker: Widget, DatePickable, ValidationDisplay {
     return fields
   }
 
-  /// `out-of-range` while the view model's day is outside the range.
+  /// `out-of-range` while the view model's day is outside the range; `focused` while the
+  /// picker has the focus.
   override public var renderedFlags: [String] {
-    guard let range = range.value, !range.contains(date.value) else { return [] }
-    return ["out-of-range"]
+    let focused = isFocusedNow ? ["focused"] : []
+    guard let range = range.value, !range.contains(date.value) else { return focused }
+    return ["out-of-range"] + focused
   }
 
   /// The message target of a `validate` declaration.
   public var validationMessage: any ValueTarget<String?> { message }
   /// The value a person changes: changing it marks the field edited.
   public var validatedInput: any ValueTarget { date }
+
+  /// Whether the picker has the focus, editable; false until something sets it (the property is
+  /// made when first asked for).
+  public var isFocused: WidgetProperty<Bool> { focusProperty }
+  /// The focus target of a `focus` declaration: ``isFocused``.
+  public var focusState: any ValueTarget<Bool> { isFocused }
+  /// None: return opens a focused picker's calendar, as a tap does.
+  public var returnKey: (any EventSource)? { nil }
+  /// Whether the picker can take the focus: enabled and not hidden.
+  public var acceptsFocus: Bool { isEnabledNow && !isHiddenNow }
 }

@@ -11,7 +11,7 @@ public import BindingDSL
 /// Picker #theme title="Theme" options=["Light", "Dark", "System"] selection="Dark"
 /// ```
 @MainActor
-public final class Picker: Widget, OptionSelectable, ValidationDisplay {
+public final class Picker: Widget, OptionSelectable, ValidationDisplay, Focusable, FocusTarget {
   override public var kind: String { "Picker" }
 
   /// The options' titles, in order.
@@ -48,10 +48,22 @@ public final class Picker: Widget, OptionSelectable, ValidationDisplay {
     return fields
   }
 
-  override public var renderedFlags: [String] { optionFlags }
+  /// `unlisted` while the selection is not among the options; `focused` while the picker has
+  /// the focus.
+  override public var renderedFlags: [String] { optionFlags + (isFocusedNow ? ["focused"] : []) }
 
   /// The message target of a `validate` declaration.
   public var validationMessage: any ValueTarget<String?> { message }
   /// The value a person changes: changing it marks the field edited.
   public var validatedInput: any ValueTarget { selection }
+
+  /// Whether the picker has the focus, editable; false until something sets it (the property is
+  /// made when first asked for).
+  public var isFocused: WidgetProperty<Bool> { focusProperty }
+  /// The focus target of a `focus` declaration: ``isFocused``.
+  public var focusState: any ValueTarget<Bool> { isFocused }
+  /// None: return opens a focused picker's options, as a tap does.
+  public var returnKey: (any EventSource)? { nil }
+  /// Whether the picker can take the focus: enabled and not hidden.
+  public var acceptsFocus: Bool { isEnabledNow && !isHiddenNow }
 }

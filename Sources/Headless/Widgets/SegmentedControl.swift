@@ -11,7 +11,9 @@ public import BindingDSL
 /// SegmentedControl #unit options=["km", "mi"] selection="km"
 /// ```
 @MainActor
-public final class SegmentedControl: Widget, OptionSelectable, ValidationDisplay {
+public final class SegmentedControl: Widget, OptionSelectable, ValidationDisplay, Focusable,
+  FocusTarget
+{
   override public var kind: String { "SegmentedControl" }
 
   /// The segments' titles, in order.
@@ -43,12 +45,24 @@ public final class SegmentedControl: Widget, OptionSelectable, ValidationDisplay
     return fields
   }
 
-  override public var renderedFlags: [String] { optionFlags }
+  /// `unlisted` while the selection is not among the options; `focused` while the control has
+  /// the focus.
+  override public var renderedFlags: [String] { optionFlags + (isFocusedNow ? ["focused"] : []) }
 
   /// The message target of a `validate` declaration.
   public var validationMessage: any ValueTarget<String?> { message }
   /// The value a person changes: changing it marks the field edited.
   public var validatedInput: any ValueTarget { selection }
+
+  /// Whether the control has the focus, editable; false until something sets it (the property is
+  /// made when first asked for).
+  public var isFocused: WidgetProperty<Bool> { focusProperty }
+  /// The focus target of a `focus` declaration: ``isFocused``.
+  public var focusState: any ValueTarget<Bool> { isFocused }
+  /// None: the arrow keys move among the segments, and return does nothing.
+  public var returnKey: (any EventSource)? { nil }
+  /// Whether the control can take the focus: enabled and not hidden.
+  public var acceptsFocus: Bool { isEnabledNow && !isHiddenNow }
 }
 
 extension OptionSelectable {

@@ -10,7 +10,7 @@ public import BindingDSL
 /// Slider #volume value=0.5 range=0...1 step=0.25
 /// ```
 @MainActor
-public final class Slider: Widget, Adjustable, ValidationDisplay {
+public final class Slider: Widget, Adjustable, ValidationDisplay, Focusable, FocusTarget {
   override public var kind: String { "Slider" }
 
   /// The value, editable.
@@ -52,9 +52,12 @@ public final class Slider: Widget, Adjustable, ValidationDisplay {
     return fields
   }
 
-  /// `out-of-range` while the view model's value is outside the range.
+  /// `out-of-range` while the view model's value is outside the range; `focused` while the
+  /// slider has the focus.
   override public var renderedFlags: [String] {
-    range.value.contains(value.value) ? [] : ["out-of-range"]
+    var flags: [String] = range.value.contains(value.value) ? [] : ["out-of-range"]
+    if isFocusedNow { flags.append("focused") }
+    return flags
   }
 
   /// The value, as a number.
@@ -75,4 +78,14 @@ public final class Slider: Widget, Adjustable, ValidationDisplay {
   public var validationMessage: any ValueTarget<String?> { message }
   /// The value a person changes: changing it marks the field edited.
   public var validatedInput: any ValueTarget { value }
+
+  /// Whether the slider has the focus, editable; false until something sets it (the property is
+  /// made when first asked for).
+  public var isFocused: WidgetProperty<Bool> { focusProperty }
+  /// The focus target of a `focus` declaration: ``isFocused``.
+  public var focusState: any ValueTarget<Bool> { isFocused }
+  /// None: the arrow keys move a slider, and return does nothing.
+  public var returnKey: (any EventSource)? { nil }
+  /// Whether the slider can take the focus: enabled and not hidden.
+  public var acceptsFocus: Bool { isEnabledNow && !isHiddenNow }
 }

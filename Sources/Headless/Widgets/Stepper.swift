@@ -10,7 +10,7 @@ public import BindingDSL
 /// Stepper #guests value=2 range=1...8 step=1
 /// ```
 @MainActor
-public final class Stepper: Widget, Adjustable, ValidationDisplay {
+public final class Stepper: Widget, Adjustable, ValidationDisplay, Focusable, FocusTarget {
   override public var kind: String { "Stepper" }
 
   /// The value, editable.
@@ -53,9 +53,12 @@ public final class Stepper: Widget, Adjustable, ValidationDisplay {
     return fields
   }
 
-  /// `out-of-range` while the view model's value is outside the range.
+  /// `out-of-range` while the view model's value is outside the range; `focused` while the
+  /// stepper has the focus.
   override public var renderedFlags: [String] {
-    range.value.contains(value.value) ? [] : ["out-of-range"]
+    var flags: [String] = range.value.contains(value.value) ? [] : ["out-of-range"]
+    if isFocusedNow { flags.append("focused") }
+    return flags
   }
 
   /// The value, as a number.
@@ -87,6 +90,16 @@ public final class Stepper: Widget, Adjustable, ValidationDisplay {
   public var validationMessage: any ValueTarget<String?> { message }
   /// The value a person changes: changing it marks the field edited.
   public var validatedInput: any ValueTarget { value }
+
+  /// Whether the stepper has the focus, editable; false until something sets it (the property is
+  /// made when first asked for).
+  public var isFocused: WidgetProperty<Bool> { focusProperty }
+  /// The focus target of a `focus` declaration: ``isFocused``.
+  public var focusState: any ValueTarget<Bool> { isFocused }
+  /// None: the arrow keys step a stepper, and return does nothing.
+  public var returnKey: (any EventSource)? { nil }
+  /// Whether the stepper can take the focus: enabled and not hidden.
+  public var acceptsFocus: Bool { isEnabledNow && !isHiddenNow }
 }
 
 /// A widget's range as the render last wrote it (`0...1`): made again only when the range

@@ -11,7 +11,7 @@ public import BindingDSL
 /// TextView #notes text="Leave at the door.\nRing twice." lines=2 placeholder="Notes for the courier"
 /// ```
 @MainActor
-public final class TextView: Widget, TextEditable, Focusable, ValidationDisplay {
+public final class TextView: Widget, TextEditable, Focusable, ValidationDisplay, FocusTarget {
   override public var kind: String { "TextView" }
 
   /// The text, editable; ``WidgetProperty/isRejected`` while it is an edit the view model did
@@ -71,4 +71,10 @@ public final class TextView: Widget, TextEditable, Focusable, ValidationDisplay 
   public var validationMessage: any ValueTarget<String?> { message }
   /// The text: editing it marks the field edited.
   public var validatedInput: any ValueTarget { text }
+  /// The focus target of a `focus` declaration.
+  public var focusState: any ValueTarget<Bool> { isFocused }
+  /// None: return starts a new line in a text view.
+  public var returnKey: (any EventSource)? { nil }
+  /// Whether the view can take the focus: enabled and not hidden.
+  public var acceptsFocus: Bool { isEnabledNow && !isHiddenNow }
 }

@@ -129,6 +129,21 @@ open class Widget {
     return nil
   }
 
+  /// ``Focusable/isFocused`` of a kind that makes it when first asked for (a button, a
+  /// toggle, a slider…), kept only among the adopted members: most of them never hold the
+  /// focus, and a list's rows are full of buttons. False and editable when made.
+  package final var focusProperty: WidgetProperty<Bool> {
+    if let made = adoptedProperty(named: "isFocused", of: Bool.self) { return made }
+    let made = WidgetProperty(widgetID: id, name: "isFocused", value: false, isEditable: true)
+    adopt(made)
+    return made
+  }
+
+  /// ``focusProperty``'s value, read without making the property.
+  package final var isFocusedNow: Bool {
+    adoptedProperty(named: "isFocused", of: Bool.self)?.value ?? false
+  }
+
   /// Every bindable property and event of the widget, in declaration order (the base class's
   /// first): those its stored properties hold, found by reflection the first time they are
   /// asked for, then those registered with ``adopt(_:)``.

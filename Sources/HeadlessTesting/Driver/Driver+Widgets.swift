@@ -289,8 +289,8 @@ extension Driver {
     }
   }
 
-  /// Gives `widget` (a text field, any ``/Headless/Focusable``) the focus, as tapping into it
-  /// does: every other widget of the screen loses it first, then the widget gains it, each an
+  /// Gives `widget` (a field or a control, any ``/Headless/Focusable``) the focus, as tapping
+  /// into it does: every other widget of the screen loses it first, then the widget gains it, each an
   /// edit a focus binding takes to the view model.
   ///
   /// - Parameters:

@@ -13,7 +13,7 @@ extension InteractiveSession {
       select <id> <option>  select an option of a segmented control or a picker by its title
       pick <id> <day>       pick a day in a date picker, written 2026-11-23
       scroll <id> <offset>  scroll a scroll view to an offset in points from the top
-      focus <id>            give a field the focus, as tapping into it does
+      focus <id>            give a field or a control the focus, as tapping into it does
       submit <id>           press return in a field: the focus moves on, or the form is sent
       select <row>          select a row of a list, written <list>[<row id>]
       swipe <row> <action>  swipe a row and tap one of its actions, such as delete

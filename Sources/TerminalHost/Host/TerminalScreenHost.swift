@@ -425,6 +425,9 @@ public final class TerminalScreenHost {
 
   /// Gives the focus back to `list` from one of its row's controls, its cursor where it was.
   private func leaveRow(of list: ListView) {
+    if let field = focusedWidget as? any Focusable, field.isFocused.value {
+      field.isFocused.edit(false)
+    }
     rowList = nil
     focusedRow = nil
     caret = nil
@@ -473,6 +476,12 @@ public final class TerminalScreenHost {
   /// Moves the focus to `widget` as the driver's `focus(_:)` does: every other widget of the
   /// order that has it loses it, then `widget` gains it, each an edit.
   func moveFocus(to widget: Widget, in order: [Widget]) {
+    // NB: a row's control that has the focus is not in the order.
+    if let focusedWidget, focusedWidget !== widget, let field = focusedWidget as? any Focusable,
+      field.isFocused.value
+    {
+      field.isFocused.edit(false)
+    }
     for other in order where other !== widget {
       if let field = other as? any Focusable, field.isFocused.value { field.isFocused.edit(false) }
     }

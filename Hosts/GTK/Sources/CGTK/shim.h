@@ -40,6 +40,7 @@ static inline int cgtk_main_queue_handle(void) { return _dispatch_get_main_queue
 typedef void (*cgtk_handler0)(gpointer instance, gpointer data);
 typedef void (*cgtk_handler1)(gpointer instance, gpointer argument, gpointer data);
 typedef gboolean (*cgtk_handler_bool)(gpointer instance, gpointer data);
+typedef void (*cgtk_handler_int)(gpointer instance, gint argument, gpointer data);
 
 static inline gulong cgtk_connect0(
   gpointer instance, const char *signal, cgtk_handler0 handler, gpointer data,
@@ -49,6 +50,12 @@ static inline gulong cgtk_connect0(
 
 static inline gulong cgtk_connect1(
   gpointer instance, const char *signal, cgtk_handler1 handler, gpointer data,
+  GClosureNotify destroy) {
+  return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, destroy, 0);
+}
+
+static inline gulong cgtk_connect_int(
+  gpointer instance, const char *signal, cgtk_handler_int handler, gpointer data,
   GClosureNotify destroy) {
   return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, destroy, 0);
 }
@@ -132,6 +139,12 @@ static inline void cgtk_set_accessible_hidden(GtkWidget *widget, gboolean hidden
 /// frame on every tick, so GLib's loop would never be idle.
 static inline void cgtk_disable_animations(void) {
   g_object_set(gtk_settings_get_default(), "gtk-enable-animations", FALSE, NULL);
+}
+
+/// Emits `signal` with one enum or integer argument (a scrolled window's `edge-overshot` with
+/// the edge), a variadic call Swift cannot make.
+static inline void cgtk_emit_int(gpointer instance, const char *signal, gint argument) {
+  g_signal_emit_by_name(instance, signal, argument);
 }
 
 /// Makes a GtkStringList from a NULL-terminated array.

@@ -383,6 +383,16 @@ final class OptionsView: NativeView {
     message = MessageLabel(in: box)
   }
 
+  override var focusArea: GTKWidgetPointer { row }
+
+  /// The drop-down, or the selected segment (the first when none is).
+  override var focusInput: GTKWidgetPointer {
+    if let dropDown { return dropDown }
+    let selected = selectable?.selection.value.flatMap { options.firstIndex(of: $0) }
+    return selected.flatMap { buttons.indices.contains($0) ? buttons[$0] : nil } ?? buttons.first
+      ?? row
+  }
+
   override func fill() { update(["title", "options", "selection", "message"]) }
 
   override func update(_ properties: [String]) {
@@ -513,6 +523,10 @@ final class DateView: NativeView {
     message = MessageLabel(in: box)
     SignalHandler.connect(calendar.raw, "day-selected") { [weak self] _ in self?.picked() }
   }
+
+  /// The menu button: its popover, and the calendar in it, are inside it.
+  override var focusInput: GTKWidgetPointer { button }
+  override var focusArea: GTKWidgetPointer { button }
 
   override func fill() { update(["title", "date", "message"]) }
 

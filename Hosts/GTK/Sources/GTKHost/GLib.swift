@@ -10,15 +10,18 @@ final class SignalHandler {
   let zero: (@MainActor (UnsafeMutableRawPointer) -> Void)?
   let one: (@MainActor (UnsafeMutableRawPointer, UnsafeMutableRawPointer?) -> Void)?
   let answer: (@MainActor (UnsafeMutableRawPointer) -> Bool)?
+  let number: (@MainActor (UnsafeMutableRawPointer, Int32) -> Void)?
 
   init(
     zero: (@MainActor (UnsafeMutableRawPointer) -> Void)? = nil,
     one: (@MainActor (UnsafeMutableRawPointer, UnsafeMutableRawPointer?) -> Void)? = nil,
-    answer: (@MainActor (UnsafeMutableRawPointer) -> Bool)? = nil
+    answer: (@MainActor (UnsafeMutableRawPointer) -> Bool)? = nil,
+    number: (@MainActor (UnsafeMutableRawPointer, Int32) -> Void)? = nil
   ) {
     self.zero = zero
     self.one = one
     self.answer = answer
+    self.number = number
   }
 }
 
@@ -61,6 +64,21 @@ extension SignalHandler {
       instance, signal,
       { instance, argument, data in
         MainActor.assumeIsolated { handler(data).one?(instance!, argument) }
+      }, box, releaseHandler)
+  }
+
+  /// Connects `action` to `signal` of `instance`, a signal whose handler takes one enum or
+  /// integer argument (a scrolled window's `edge-overshot`, with the edge).
+  @discardableResult
+  static func connect(
+    _ instance: UnsafeMutableRawPointer, _ signal: String,
+    number action: @escaping @MainActor (UnsafeMutableRawPointer, Int32) -> Void
+  ) -> gulong {
+    let box = Unmanaged.passRetained(SignalHandler(number: action)).toOpaque()
+    return cgtk_connect_int(
+      instance, signal,
+      { instance, argument, data in
+        MainActor.assumeIsolated { handler(data).number?(instance!, argument) }
       }, box, releaseHandler)
   }
 

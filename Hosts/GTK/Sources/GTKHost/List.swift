@@ -2,27 +2,42 @@ import BindingDSL
 import CGTK
 import Headless
 
-/// `ListView` → a `GtkListView` in a scrolled window. Its model holds the id of everything the
-/// list shows as a row (``ListView/itemIDs``: headers, rows and footers), so the person can
-/// scroll through every row; its recycled items show the rows of the list's window
-/// (``ListView/row(atPosition:)``), and binding an item outside the window scrolls the window
-/// there, which mounts the rows entering it (`willDisplay`) and unmounts those leaving it
-/// (`didEndDisplaying`).
+/// `ListView` → a `GtkListView` in a scrolled window. Its model holds an item for everything
+/// the list shows as a row (``ListView/itemCount``: headers, rows and footers, each named by
+/// its id in ``ListView/itemIDs``), so the person can scroll through every row. Its recycled
+/// items are bound by position: an item shows the list's item at its position
+/// (``ListView/itemWidget(at:)``), and binding an item whose row is outside the list's window
+/// moves the window over the bound items, which mounts the rows entering it and unmounts those
+/// leaving it. After each frame the host reports the rows on screen
+/// (``ListView/setDisplayedRows(_:)``), so `willDisplay` and `didEndDisplaying` follow what the
+/// person sees, not the items GTK keeps bound around them. Pulling the list down past its top
+/// (the scrolled window's `edge-overshot` at the top, from a touchpad or a touchscreen)
+/// refreshes it, as a pull does on a phone.
 final class ListNativeView: NativeView {
-  private let status = gtk(gtk_label_new(nil))
-  private let refreshButton = gtk(gtk_button_new_with_label("Refresh"))
+  /// What the list says above its rows: refreshing, its failure, its empty text.
+  let status = gtk(gtk_label_new(nil))
   private let loadMoreButton = gtk(gtk_button_new_with_label("Load more"))
   // NB: the list view owns the selection model, which owns the string list.
   private let strings: OpaquePointer
   let selectionModel: OpaquePointer
   private let listView: GTKWidgetPointer
+  /// The scrolled window the list view scrolls in: its `edge-overshot` at the top refreshes.
+  let scrolled: GTKWidgetPointer
+  /// The ids of the model's items, ``ListView/itemIDs`` as last taken: what a new content is
+  /// compared with, so that only the items that changed are replaced in the model (the items
+  /// around them stay bound, and the person's place in the list stays).
   private(set) var ids: [String] = []
-  /// The position of each row's id among the rows (headers and footers are not rows), as
-  /// ``ListView/position(ofRow:)`` answers, kept with `ids` so that binding an item does not
-  /// look through every row.
-  private var rowPositions: [String: Int] = [:]
-  /// The id each item is bound to now.
-  private var bound: [UnsafeMutableRawPointer: String] = [:]
+  /// The items bound now; each knows its position (`gtk_list_item_get_position`), which
+  /// moves when items are put in or taken out before it.
+  private var bound: Set<UnsafeMutableRawPointer> = []
+  /// The positions of the items on screen at the end of the last frame, from the first to
+  /// past the last; `nil` until a frame was drawn.
+  private(set) var visibleItems: Range<Int>?
+  /// The rows last reported displayed (``ListView/setDisplayedRows(_:)``).
+  private var reportedRows: Range<Int>?
+  /// The frame clock whose `after-paint` measures ``visibleItems``, and the connection, while
+  /// the list view is mapped.
+  private var frameClock: (clock: UnsafeMutableRawPointer, handler: gulong)?
   /// The controls each item shows a row with, kept while the toolkit recycles the item and
   /// reused for the next row of the same shape.
   private var itemViews: [UnsafeMutableRawPointer: NativeView] = [:]
@@ -47,14 +62,13 @@ final class ListNativeView: NativeView {
     listView = gtk(
       gtk_list_view_new(
         cgtk_selection_model(UnsafeMutableRawPointer(selectionModel)), factory))
-    let scrolled = gtk(gtk_scrolled_window_new())
+    scrolled = gtk(gtk_scrolled_window_new())
     gtk_scrolled_window_set_child(cgtk_scrolled_window(scrolled.raw), listView)
     gtk_scrolled_window_set_policy(
       cgtk_scrolled_window(scrolled.raw), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
     gtk_widget_set_vexpand(scrolled, 1)
     gtk_widget_set_size_request(scrolled, -1, 240)
     gtk_label_set_xalign(cgtk_label(status.raw), 0)
-    gtk_box_append(cgtk_box(box.raw), refreshButton)
     gtk_box_append(cgtk_box(box.raw), status)
     gtk_box_append(cgtk_box(box.raw), scrolled)
     gtk_box_append(cgtk_box(box.raw), loadMoreButton)
@@ -85,12 +99,16 @@ final class ListNativeView: NativeView {
     SignalHandler.connect(
       UnsafeMutableRawPointer(selectionModel), "notify::selected",
       argument: { [weak self] _, _ in self?.selected() })
-    SignalHandler.connect(refreshButton.raw, "clicked") { [weak self] _ in
-      self?.trigger(\.refresh)
-    }
+    SignalHandler.connect(
+      scrolled.raw, "edge-overshot",
+      number: { [weak self] _, edge in
+        if edge == Int32(GTK_POS_TOP.rawValue) { self?.trigger(\.refresh) }
+      })
     SignalHandler.connect(loadMoreButton.raw, "clicked") { [weak self] _ in
       self?.trigger(\.loadMore)
     }
+    SignalHandler.connect(listView.raw, "map") { [weak self] _ in self?.followFrames() }
+    SignalHandler.connect(listView.raw, "unmap") { [weak self] _ in self?.stopFollowingFrames() }
   }
 
   override var nestedViews: [NativeView] { Array(itemViews.values) }
@@ -99,12 +117,34 @@ final class ListNativeView: NativeView {
 
   /// The rows bound to the toolkit's items now: the rows the person sees, and a few more.
   var boundRows: [RowWidget] {
-    bound.compactMap { item, id in
-      guard let row = itemViews[item]?.widget as? RowWidget, row.id.hasSuffix("[\(id)]") else {
-        return nil
-      }
+    guard let list = widget as? ListView else { return [] }
+    return bound.compactMap { item in
+      guard let index = position(of: item), let row = itemViews[item]?.widget as? RowWidget,
+        row === list.itemWidget(at: index)
+      else { return nil }
       return row
     }
+  }
+
+  /// The position of `item` in the model, while it is bound to one.
+  private func position(of item: UnsafeMutableRawPointer) -> Int? {
+    let position = gtk_list_item_get_position(cgtk_list_item(item))
+    return position == guint(GTK_INVALID_LIST_POSITION) ? nil : Int(position)
+  }
+
+  /// The row positions (across sections) of the items at `indices`, from the first row to past
+  /// the last; `nil` when none of them is a row.
+  private func rowRange(
+    of indices: some Sequence<Int>, in list: ListView
+  ) -> ClosedRange<Int>? {
+    var low = Int.max
+    var high = Int.min
+    for index in indices {
+      guard case .row(let position)? = list.item(at: index) else { continue }
+      low = min(low, position)
+      high = max(high, position)
+    }
+    return low <= high ? low...high : nil
   }
 
   override func fill() { update(["children", "items"]) }
@@ -116,23 +156,28 @@ final class ListNativeView: NativeView {
     // `children` alone, and leaves the items as they are.
     if properties.contains("items") {
       let next = list.itemIDs
-      if next != ids { replaceItems(with: next, in: list) }
+      if next != ids { replaceItems(with: next) }
     }
     followBoundItems(in: list)
-    for (item, id) in bound {
-      let current = itemViews[item]?.widget
-      let row = mountedRow(id, in: list, showing: current)
-      if current == nil || row !== current { show(id, in: item, row: row) }
+    if isCurrent(list) {
+      for item in bound {
+        guard let index = position(of: item) else { continue }
+        let current = itemViews[item]?.widget
+        let row = list.itemWidget(at: index)
+        if current == nil || row !== current { show(in: item, row: row) }
+      }
+      reportDisplayedRows(in: list)
     }
-    let text = list.failureText.value ?? (list.rowCount == 0 ? list.emptyText.value : nil)
+    let refreshing = list.refresh.isBound && list.refresh.isBusy.value ? "Refreshing…" : nil
+    let text =
+      refreshing ?? list.failureText.value ?? (list.rowCount == 0 ? list.emptyText.value : nil)
     gtk_label_set_text(cgtk_label(status.raw), text ?? "")
     setShown(status, text != nil)
-    if list.failureText.value != nil {
+    if refreshing == nil, list.failureText.value != nil {
       gtk_widget_add_css_class(status, "error")
     } else {
       gtk_widget_remove_css_class(status, "error")
     }
-    updateControl(refreshButton, list.refresh, title: "Refresh", busy: "Refreshing…")
     updateControl(
       loadMoreButton, list.loadMore, title: "Load more", busy: "Loading…",
       shown: list.hasMore.value)
@@ -148,55 +193,66 @@ final class ListNativeView: NativeView {
     gtk_button_set_label(cgtk_button(button.raw), control.isBusy.value ? busy : title)
   }
 
-  private func replaceItems(with next: [String], in list: ListView) {
-    let old = ids.count
+  /// Whether the model holds as many items as `list` has: not when the list took a content
+  /// the model is yet to follow, whose positions name other items.
+  private func isCurrent(_ list: ListView) -> Bool { ids.count == list.itemCount }
+
+  /// Replaces in the model the items that changed: those between the ids the old and the new
+  /// content begin with and those they end with.
+  private func replaceItems(with next: [String]) {
+    let old = ids
+    let limit = min(old.count, next.count)
+    var prefix = 0
+    while prefix < limit, old[prefix] == next[prefix] { prefix += 1 }
+    var suffix = 0
+    while suffix < limit - prefix, old[old.count - 1 - suffix] == next[next.count - 1 - suffix] {
+      suffix += 1
+    }
     ids = next
-    rowPositions = [:]
-    for (position, id) in list.rowIDs.enumerated() { rowPositions[id] = position }
-    let strings = next.map { strdup($0) } + [nil]
+    let strings = next[prefix..<(next.count - suffix)].map { strdup($0) } + [nil]
     defer { for string in strings { free(string) } }
     writing {
       strings.withUnsafeBufferPointer { buffer in
         buffer.baseAddress!.withMemoryRebound(
           to: UnsafePointer<CChar>?.self, capacity: buffer.count
         ) {
-          gtk_string_list_splice(self.strings, 0, guint(old), $0)
+          gtk_string_list_splice(
+            self.strings, guint(prefix), guint(old.count - prefix - suffix), $0)
         }
       }
     }
   }
 
   private func bind(_ item: UnsafeMutableRawPointer) {
-    guard let object = gtk_list_item_get_item(cgtk_list_item(item)) else { return }
-    let id = String(
-      cString: gtk_string_object_get_string(cgtk_string_object(UnsafeMutableRawPointer(object))))
-    bound[item] = id
+    bound.insert(item)
     bindCount += 1
-    show(id, in: item, binding: true)
+    show(in: item, binding: true)
   }
 
   /// The item keeps its controls for the next row GTK binds it to.
   private func unbind(_ item: UnsafeMutableRawPointer) {
-    bound[item] = nil
+    bound.remove(item)
   }
 
   /// GTK destroys the item: its controls go with it (a new item may be made at its address).
   private func tearDown(_ item: UnsafeMutableRawPointer) {
-    bound[item] = nil
+    bound.remove(item)
     itemButtons[item] = nil
     if let view = itemViews.removeValue(forKey: item) { host.forget(view) }
   }
 
-  /// Shows the row `id` in `item` when it is mounted; binding an item whose row is outside the
-  /// window leaves it empty until the window follows the bound items.
+  /// Shows in `item` the list's item at its position (``ListView/itemWidget(at:)``), or `row`
+  /// when the caller has it; binding an item whose row is outside the window leaves it empty
+  /// until the window follows the bound items.
   private func show(
-    _ id: String, in item: UnsafeMutableRawPointer, row found: RowWidget?? = nil,
-    binding: Bool = false
+    in item: UnsafeMutableRawPointer, row found: RowWidget?? = nil, binding: Bool = false
   ) {
-    guard let list = widget as? ListView, let box = gtk_list_item_get_child(cgtk_list_item(item))
+    guard let list = widget as? ListView, let box = gtk_list_item_get_child(cgtk_list_item(item)),
+      let index = position(of: item)
     else { return }
     let current = itemViews[item]
-    guard let row = found ?? mountedRow(id, in: list) else {
+    let mounted = isCurrent(list) ? list.itemWidget(at: index) : nil
+    guard let row = found ?? mounted else {
       // NB: the window moves once the toolkit has bound every item of this pass.
       if let current { setShown(current.control, false) }
       for button in itemButtons[item] ?? [] { setShown(button, false) }
@@ -240,26 +296,12 @@ final class ListNativeView: NativeView {
       }
     }
     for button in itemButtons[item] ?? [] { setShown(button, row.role == .row) }
-    if row.role == .row, rowPositions[id] == list.rowCount - 1, list.loadMore.isBound,
-      list.loadMore.isEnabled.value, list.hasMore.value, !list.loadMore.isBusy.value
+    if row.role == .row, case .row(let position)? = list.item(at: index),
+      position == list.rowCount - 1, list.loadMore.isBound, list.loadMore.isEnabled.value,
+      list.hasMore.value, !list.loadMore.isBusy.value
     {
       list.loadMore.trigger.send()
     }
-  }
-
-  /// The row `id` when it is mounted, found by its position (``ListView/row(atPosition:)``)
-  /// rather than by a look through the window's rows (``ListView/row(_:)``), which binding
-  /// each item and every turn's check of the bound items would repeat; `current`, the row the
-  /// item shows now, spares comparing ids when it is still the row at that position.
-  private func mountedRow(
-    _ id: String, in list: ListView, showing current: Widget? = nil
-  ) -> RowWidget? {
-    // NB: a header or a footer has no position among the rows.
-    guard let position = rowPositions[id] else { return list.row(id) }
-    guard let row = list.row(atPosition: position) else { return nil }
-    if row === current || row.itemID == id { return row }
-    // NB: positions read before the list took a new content: look the row up by its id.
-    return list.row(id)
   }
 
   /// Makes the labels of a row's controls keep to one line (``LabelView/wraps``).
@@ -270,7 +312,7 @@ final class ListNativeView: NativeView {
 
   /// Sends a swipe action for the row `item` shows now.
   private func send(_ action: RowEvent, from item: UnsafeMutableRawPointer) {
-    guard acceptsInput, bound[item] != nil, let row = itemViews[item]?.widget as? RowWidget,
+    guard acceptsInput, bound.contains(item), let row = itemViews[item]?.widget as? RowWidget,
       let model = row.model as? any RowModel
     else { return }
     action.send(model)
@@ -280,18 +322,82 @@ final class ListNativeView: NativeView {
   /// one of them is outside it: the rows entering are mounted (`willDisplay`), those leaving
   /// unmounted (`didEndDisplaying`), and the rows of items still bound stay.
   private func followBoundItems(in list: ListView) {
-    let positions = bound.values.compactMap { rowPositions[$0] }
-    guard let low = positions.min(), let high = positions.max() else { return }
+    guard isCurrent(list), let rows = rowRange(of: bound.lazy.compactMap(position), in: list)
+    else { return }
     let window = list.windowRange
-    guard !window.contains(low) || !window.contains(high) else { return }
-    list.visibleRowCount = high - low + 1
-    list.scroll(toRow: low)
+    guard !window.contains(rows.lowerBound) || !window.contains(rows.upperBound) else { return }
+    list.visibleRowCount = rows.count
+    list.scroll(toRow: rows.lowerBound)
+  }
+
+  /// Tells the list which of its rows were on screen at the end of the last frame
+  /// (``visibleItems``), once the window covers them: `willDisplay` and `didEndDisplaying`
+  /// follow those rather than the rows of every item bound.
+  private func reportDisplayedRows(in list: ListView) {
+    guard let visibleItems else { return }
+    let rows =
+      rowRange(of: visibleItems, in: list).map { $0.lowerBound..<($0.upperBound + 1) } ?? 0..<0
+    // NB: the list keeps the rows reported as positions: the same report again changes nothing.
+    guard !list.reportsDisplayedRows || rows != reportedRows else { return }
+    do {
+      try list.setDisplayedRows(rows)
+      reportedRows = rows
+    } catch {
+      // NB: items measured before the window moved over the items bound since; the frame
+      // drawn with them measures again.
+    }
+  }
+
+  /// Measures ``visibleItems`` after each frame the list view is drawn in, while it is mapped.
+  private func followFrames() {
+    guard frameClock == nil, let clock = gtk_widget_get_frame_clock(listView) else { return }
+    let raw = UnsafeMutableRawPointer(clock)
+    let handler = SignalHandler.connect(raw, "after-paint") { [weak self] _ in
+      self?.measureVisibleItems()
+    }
+    frameClock = (raw, handler)
+  }
+
+  private func stopFollowingFrames() {
+    guard let frameClock else { return }
+    g_signal_handler_disconnect(frameClock.clock, frameClock.handler)
+    self.frameClock = nil
+  }
+
+  override func dismantle() {
+    stopFollowingFrames()
+    super.dismantle()
+  }
+
+  /// The positions of the bound items whose controls are inside the scrolled window's view
+  /// now, as the last frame laid them out; a change is reported at the next turn.
+  private func measureVisibleItems() {
+    let viewHeight = Double(gtk_widget_get_height(scrolled))
+    var low = Int.max
+    var high = Int.min
+    for item in bound {
+      guard let index = position(of: item),
+        let child = gtk_list_item_get_child(cgtk_list_item(item)),
+        gtk_widget_get_mapped(child) != 0
+      else { continue }
+      var x = 0.0
+      var y = 0.0
+      guard gtk_widget_translate_coordinates(child, scrolled, 0, 0, &x, &y) != 0,
+        y + Double(gtk_widget_get_height(child)) > 0, y < viewHeight
+      else { continue }
+      low = min(low, index)
+      high = max(high, index)
+    }
+    let visible = low <= high ? low..<(high + 1) : 0..<0
+    guard visible != visibleItems else { return }
+    visibleItems = visible
+    host.updateLater(self)
   }
 
   func syncSelection() {
     guard let list = widget as? ListView else { return }
     let selected = list.rows.first { $0.isSelected.value }
-    let index = selected.flatMap { row in ids.firstIndex(of: row.itemID) }
+    let index = selected.flatMap { list.itemIndex(of: $0) }
     writing {
       gtk_single_selection_set_selected(
         selectionModel, index.map { guint($0) } ?? guint(GTK_INVALID_LIST_POSITION))
@@ -301,24 +407,24 @@ final class ListNativeView: NativeView {
   private func selected() {
     guard !isWriting, let list = widget as? ListView else { return }
     let position = Int(gtk_single_selection_get_selected(selectionModel))
-    guard ids.indices.contains(position), acceptsInput,
-      let row = list.row(ids[position]), row.role == RowWidget.Role.row
+    guard acceptsInput, isCurrent(list), let row = list.itemWidget(at: position),
+      row.role == RowWidget.Role.row
     else { return }
     if !row.isSelected.value { list.select(row) }
   }
 
+  /// Sends `control`'s trigger (a pull, the Load more button), unless it is not bound, is
+  /// disabled or runs already.
   private func trigger(_ control: KeyPath<ListView, ListControl>) {
     guard acceptsInput, let list = widget as? ListView else { return }
     let control = list[keyPath: control]
-    guard control.isBound, control.isEnabled.value else { return }
+    guard control.isBound, control.isEnabled.value, !control.isBusy.value else { return }
     control.trigger.send()
   }
 
   /// Scrolls the toolkit's list to the item `position`, as the person would.
   func scrollTo(item position: Int) {
-    let scrolled = gtk_widget_get_parent(listView)!
-    let adjustment = gtk_scrolled_window_get_vadjustment(
-      cgtk_scrolled_window(UnsafeMutableRawPointer(scrolled)))
+    let adjustment = gtk_scrolled_window_get_vadjustment(cgtk_scrolled_window(scrolled.raw))
     let upper = gtk_adjustment_get_upper(adjustment)
     let value = upper * Double(position) / Double(max(ids.count, 1))
     gtk_adjustment_set_value(adjustment, value)

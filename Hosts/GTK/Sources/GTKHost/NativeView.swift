@@ -42,6 +42,17 @@ class NativeView {
     updateCommon(properties)
   }
 
+  /// The GTK widget given GTK's focus when the view model focuses the widget: ``input`` by
+  /// default; a date picker's menu button (its calendar is in a popover), a segmented
+  /// control's selected segment.
+  var focusInput: GTKWidgetPointer { input }
+
+  /// The GTK widget whose focus is the widget's: GTK's focus entering it or any control in it
+  /// focuses the widget, and leaving it unfocuses the widget. ``input`` by default; the row
+  /// of a segmented control's segments or of a picker's drop-down, which are made again with
+  /// the options, so the focus is followed on what holds them.
+  var focusArea: GTKWidgetPointer { input }
+
   /// The properties every widget has, and the focus of every widget that can hold it.
   static let commonProperties = ["isHidden", "isEnabled", "accessibilityLabel", "isFocused"]
 
@@ -59,9 +70,9 @@ class NativeView {
         }
       case "isFocused":
         if let focusable = widget as? any Focusable, focusable.isFocused.value,
-          !containsFocus(input)
+          !containsFocus(focusArea)
         {
-          writing { gtk_widget_grab_focus(input) }
+          writing { gtk_widget_grab_focus(focusInput) }
         }
       default: break
       }
@@ -69,11 +80,12 @@ class NativeView {
   }
 
   /// Tells the widget, when it can hold the focus (``Focusable``), that GTK's focus entered or
-  /// left its input: its `isFocused` is edited as a person focusing it would. Called once,
-  /// after the view is made; the controller follows whichever widget the view shows.
+  /// left its control (``focusArea``): its `isFocused` is edited as a person focusing it
+  /// would. Called once, after the view is made; the controller follows whichever widget the
+  /// view shows.
   func followFocus() {
     let focus = gtk_event_controller_focus_new()!
-    gtk_widget_add_controller(input, focus)
+    gtk_widget_add_controller(focusArea, focus)
     SignalHandler.connect(UnsafeMutableRawPointer(focus), "enter") { [weak self] _ in
       self?.focusChanged(true)
     }

@@ -14,6 +14,27 @@ extension GTKTests {
   @Suite
   @MainActor
   struct WaybillList {
+    /// Opens `screen` on `model` in a window and lets its first page load on `clock` (the
+    /// refresh the screen starts when it appears belongs to the clock): the window, the
+    /// mounted screen and the list's native view. Close the window when done.
+    private func open(
+      _ screen: WaybillListScreen, model: WaybillListViewModel, scheduler: GTKScheduler,
+      clock: VirtualClock
+    ) async throws -> (GTKWindow, MountedScreen<WaybillListScreen>, ListNativeView) {
+      let (window, mounted) = try clock.withTracking {
+        try ShowcaseWindows.open(
+          screen, model: model, title: "Waybills", scheduler: scheduler, clock: clock)
+      }
+      do {
+        try await GTK.advance(scheduler, clock: clock, by: .seconds(1))
+        let view = try #require(window.host.view(of: screen.list) as? ListNativeView)
+        return (window, mounted, view)
+      } catch {
+        window.close()
+        throw error
+      }
+    }
+
     @Test func scrollingTenThousandRowsBindsOnlyTheRowsShown() async throws {
       guard GTK.start() else { return }
       let clock = VirtualClock()
@@ -21,17 +42,11 @@ extension GTKTests {
       let depot = Waybill.depot(count: 10_000)
       let service = FakeWaybillService(clock: clock, waybills: depot, pageSize: depot.count)
       let screen = WaybillListScreen()
-      // NB: the refresh the screen starts when it appears belongs to the clock.
-      let (window, mounted) = try clock.withTracking {
-        try ShowcaseWindows.open(
-          screen, model: WaybillListViewModel(service: service), title: "Waybills",
-          scheduler: scheduler, clock: clock)
-      }
+      let (window, mounted, view) = try await open(
+        screen, model: WaybillListViewModel(service: service), scheduler: scheduler, clock: clock)
       defer { window.close() }
-      try await GTK.advance(scheduler, clock: clock, by: .seconds(1))
       let list = screen.list
       #expect(list.rowCount == 10_000)
-      let view = try #require(window.host.view(of: list) as? ListNativeView)
       GTK.pump("the list's first rows to be bound") { !view.boundRows.isEmpty }
       try await GTK.settle(scheduler, clock: clock)
 
@@ -78,7 +93,7 @@ extension GTKTests {
       #expect(made < 300, "controls were made for \(made) rows")
 
       let row = try #require(view.boundRows.first { $0.role == .row })
-      let position = try #require(view.ids.firstIndex(of: row.itemID))
+      let position = try #require(list.itemIndex(of: row))
       clock.withTracking {
         _ = gtk_selection_model_select_item(
           cgtk_selection_model(UnsafeMutableRawPointer(view.selectionModel)), guint(position), 1)
@@ -88,20 +103,119 @@ extension GTKTests {
       #expect(mounted.model?.selected != nil)
     }
 
+    /// GTK keeps about 200 items bound around the dozen on screen: the host reports the rows
+    /// on screen after each frame, and the view model is told `willDisplay` and
+    /// `didEndDisplaying` for those as the person scrolls, not for every row bound.
+    @Test func theDisplayEventsFollowTheRowsOnScreenAsTheListScrolls() async throws {
+      guard GTK.start() else { return }
+      let clock = VirtualClock()
+      let scheduler = GTKScheduler()
+      let depot = Waybill.depot(count: 10_000)
+      let service = FakeWaybillService(clock: clock, waybills: depot, pageSize: depot.count)
+      let screen = WaybillListScreen()
+      let list = screen.list
+      var displayed: Set<ObjectIdentifier> = []
+      var ended = 0
+      let will = list.willDisplay.addHandler { displayed.insert(ObjectIdentifier($0)) }
+      let end = list.didEndDisplaying.addHandler {
+        displayed.remove(ObjectIdentifier($0))
+        ended += 1
+      }
+      defer {
+        list.willDisplay.removeHandler(will)
+        list.didEndDisplaying.removeHandler(end)
+      }
+      let (window, _, view) = try await open(
+        screen, model: WaybillListViewModel(service: service), scheduler: scheduler, clock: clock)
+      defer { window.close() }
+      GTK.pump("the rows on screen to be reported") {
+        list.reportsDisplayedRows && !list.displayedRange.isEmpty
+      }
+      try await GTK.settle(scheduler, clock: clock)
+
+      /// The view models of the rows reported on screen.
+      func onScreen() -> Set<ObjectIdentifier> {
+        Set(
+          list.displayedRange.compactMap {
+            list.row(atPosition: $0)?.model.map(ObjectIdentifier.init)
+          })
+      }
+
+      func checkTheEventsFollowTheScreen(_ step: String) {
+        let bound = view.boundRows.filter { $0.role == .row }
+        let shown = list.displayedRange
+        #expect(!shown.isEmpty, "\(step): no rows reported on screen")
+        // NB: a window 680 pixels high shows some 15 waybills, of about 200 items bound.
+        #expect(shown.count < 20, "\(step): \(shown.count) rows reported on screen")
+        #expect(bound.count > 2 * shown.count, "\(step): \(bound.count) items bound")
+        #expect(displayed == onScreen(), "\(step): the view model was told of other rows")
+        for position in shown {
+          let row = list.row(atPosition: position)
+          #expect(bound.contains { $0 === row }, "\(step): row \(position) is not bound")
+        }
+      }
+
+      checkTheEventsFollowTheScreen("at the top")
+      #expect(list.displayedRange.lowerBound == 0)
+      let endedAtTop = ended
+      let shownAtTop = displayed
+
+      view.scrollTo(item: 5_000)
+      GTK.pump("the rows around 5,000 to be reported on screen") {
+        list.displayedRange.lowerBound > 4_000
+      }
+      try await GTK.settle(scheduler, clock: clock)
+      checkTheEventsFollowTheScreen("scrolled to the middle")
+      #expect(ended > endedAtTop, "the rows scrolled off were not told they ended")
+      #expect(displayed.isDisjoint(with: shownAtTop), "rows of the top are still displayed")
+    }
+
+    /// Pulling the list past its top (a touchpad's or a touchscreen's overshoot) runs the
+    /// view model's refresh; an overshoot at the bottom does not.
+    @Test func pullingPastTheTopRefreshes() async throws {
+      guard GTK.start() else { return }
+      let clock = VirtualClock()
+      let scheduler = GTKScheduler()
+      let screen = WaybillListScreen()
+      let model = Demos.waybillsModel(clock: clock)
+      let (window, _, view) = try await open(
+        screen, model: model, scheduler: scheduler, clock: clock)
+      defer { window.close() }
+      #expect(!model.refresh.isExecuting)
+      var pulls = 0
+      let token = screen.list.refresh.trigger.addHandler { pulls += 1 }
+      defer { screen.list.refresh.trigger.removeHandler(token) }
+
+      func overshoot(_ edge: GtkPositionType) async throws {
+        clock.withTracking {
+          cgtk_emit_int(view.scrolled.raw, "edge-overshot", Int32(edge.rawValue))
+        }
+        try await GTK.settle(scheduler, clock: clock)
+      }
+
+      try await overshoot(GTK_POS_BOTTOM)
+      #expect(!model.refresh.isExecuting, "an overshoot at the bottom refreshed")
+      try await overshoot(GTK_POS_TOP)
+      #expect(model.refresh.isExecuting, "pulling past the top did not refresh")
+      #expect(nativeText(view.status) == "Refreshing…")
+      #expect(gtk_widget_get_visible(view.status) != 0)
+      try await overshoot(GTK_POS_TOP)
+      #expect(pulls == 1, "a second pull while refreshing was sent")
+      try await GTK.advance(scheduler, clock: clock, by: .seconds(1))
+      #expect(!model.refresh.isExecuting)
+      #expect(model.refresh.status == .succeeded)
+      #expect(gtk_widget_get_visible(view.status) == 0)
+    }
+
     @Test func aSwipeActionIsAButtonInTheRow() async throws {
       guard GTK.start() else { return }
       let clock = VirtualClock()
       let scheduler = GTKScheduler()
       let screen = WaybillListScreen()
-      let (window, _) = try clock.withTracking {
-        try ShowcaseWindows.open(
-          screen, model: Demos.waybillsModel(clock: clock), title: "Waybills",
-          scheduler: scheduler, clock: clock)
-      }
+      let (window, _, view) = try await open(
+        screen, model: Demos.waybillsModel(clock: clock), scheduler: scheduler, clock: clock)
       defer { window.close() }
-      try await GTK.advance(scheduler, clock: clock, by: .seconds(1))
       let list = screen.list
-      let view = try #require(window.host.view(of: list) as? ListNativeView)
       GTK.pump("the rows to be bound") { view.boundRows.contains { $0.role == .row } }
       let row = try #require(list.rows.first)
       let rowID = row.itemID
