@@ -41,6 +41,9 @@ public struct BindingEndpoint: Hashable, Sendable {
   /// How a declaration's own node is named.
   enum LocalName: @unchecked Sendable {
     case text(String)
+    /// A name a kit gave its node (``BindingEndpoint/init(node:name:valueType:)``), which the
+    /// dump keeps as it is.
+    case given(String)
     case action(DeclarationSite)
     case timer(Timing)
     /// `prefix` followed by a key path's name: `validation of \Model.<String>`.
@@ -62,8 +65,8 @@ public struct BindingEndpoint: Hashable, Sendable {
   }
 
   /// The name the node has in summaries: `\LoginViewModel.<String>`, `name.text`, `register`.
-  /// A graph renames key paths by their order (`\LoginViewModel.#1`) and derived values
-  /// (`derived#1`).
+  /// A graph renames key paths by their order (`\LoginViewModel.#1`) and the library's derived
+  /// values (`derived#1`); a name given with ``init(node:name:valueType:)`` stays.
   public var name: String {
     switch (label, identity) {
     case (.keyPath, .keyPath(let keyPath)): keyPathName(keyPath)
@@ -71,12 +74,19 @@ public struct BindingEndpoint: Hashable, Sendable {
       key.description
     case (.command(let name, _), _): name ?? "(unnamed)"
     case (.lifecycle, .lifecycle(let event)): "lifecycle.\(event.rawValue)"
-    case (.node(.text(let text), _), _): text
+    case (.node(.text(let text), _), _), (.node(.given(let text), _), _): text
     case (.node(.action(let site), _), _): "action at \(site)"
     case (.node(.timer(let timing), _), _): timing.description
     case (.node(.about(let prefix, let keyPath), _), _): "\(prefix) \(keyPathName(keyPath))"
     default: "\(identity)"
     }
+  }
+
+  /// Whether a kit named the node (``init(node:name:valueType:)``), so that a graph keeps the
+  /// name rather than numbering it.
+  var isNamedByItsKind: Bool {
+    if case .node(.given, _) = label { return true }
+    return false
   }
 
   /// The Swift type of the node's value (`String (editable)` for a widget value a person
@@ -164,11 +174,12 @@ extension BindingEndpoint {
   ///
   /// - Parameters:
   ///   - kind: What the node is: `.derived`, `.action`, `.timer`…
-  ///   - name: How the dump names it.
+  ///   - name: How the dump and errors name it, as given (the library's own combinations are
+  ///     numbered instead: `derived#1`).
   ///   - valueType: The type of the value it holds, if it holds one.
   @MainActor
   public init(node kind: GraphNode.Kind, name: String, valueType: Any.Type? = nil) {
-    self.init(local: kind, .text(name), valueType: valueType)
+    self.init(local: kind, .given(name), valueType: valueType)
   }
 
   /// A node of one declaration, named when asked for.

@@ -225,7 +225,7 @@ private struct Numbering {
     if case .keyPath = endpoint.identity {
       keyPathCount += 1
       name = "\\\(modelName).#\(keyPathCount)"
-    } else if endpoint.kind == .derived {
+    } else if endpoint.kind == .derived, !endpoint.isNamedByItsKind {
       derivedCount += 1
       name = "derived#\(derivedCount)"
     }

@@ -121,9 +121,8 @@ struct PersonScreen: Screen {
   @Test func theDumpNamesTheOutsideKindsAndTheirNodes() throws {
     let mounted = try PersonScreen().mount(on: PersonViewModel(), scheduler: ManualScheduler())
     let dump = mounted.bindingGraph.dump()
-    // NB: a graph numbers its derived nodes, whatever their kind named them.
-    #expect(dump.contains("n3 derived derived#1 (name.text"), "\(dump)")
-    #expect(dump.contains("n3 -> n4 value by showFullName  (derived#1 -> name.text)"), "\(dump)")
+    #expect(dump.contains("n3 derived full name (name.text"), "\(dump)")
+    #expect(dump.contains("n3 -> n4 value by showFullName  (full name -> name.text)"), "\(dump)")
     #expect(dump.contains("timer quiet for"), "\(dump)")
     #expect(dump.contains("by searchWhenQuiet"), "\(dump)")
     mounted.unmount()
