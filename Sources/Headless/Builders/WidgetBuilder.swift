@@ -120,6 +120,8 @@ public final class WidgetGroup: Widget {
   /// The widgets of the group, in order; groups among them are not opened yet.
   public let widgets: [Widget]
 
+  package override var listedMembers: [any WidgetMember]? { [] }
+
   /// Takes `widgets` together as one line of a widget body.
   ///
   /// - Parameter widgets: The widgets, in order.

@@ -33,6 +33,8 @@ public final class DialogView: Widget {
     didSet { if isWaiting != oldValue { reportChange("isWaiting") } }
   }
 
+  package override var listedMembers: [any WidgetMember]? { [] }
+
   init(
     _ id: String, style: Style, title: String, message: String?, buttons: [DialogButton],
     field: TextField? = nil

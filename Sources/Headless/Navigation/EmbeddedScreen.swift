@@ -186,6 +186,8 @@ public final class TabView: Widget {
 
   /// The id of the selected tab, editable.
   public let selection: WidgetProperty<String>
+
+  package override var listedMembers: [any WidgetMember]? { [selection] }
   /// The tabs, in order.
   public private(set) var tabs: [any TabContent] = [] { didSet { reportChange("children") } }
   private var shown: String

@@ -11,6 +11,8 @@ public final class ScreenContainer: Widget {
 
   /// The title the navigation bar shows.
   public let title: WidgetProperty<String>
+
+  package override var listedMembers: [any WidgetMember]? { [title] }
   /// Whether a back button leads to the screen under this one.
   public internal(set) var hasBack = false {
     didSet { if hasBack != oldValue { reportChange("hasBack") } }
@@ -57,6 +59,8 @@ public final class NavigationStackView: Widget {
   public internal(set) var isCovered = false {
     didSet { if isCovered != oldValue { reportChange("isCovered") } }
   }
+
+  package override var listedMembers: [any WidgetMember]? { [] }
 
   init(_ id: String, isPresented: Bool) {
     self.isPresented = isPresented
@@ -105,6 +109,8 @@ public final class AppView: Widget {
   /// It runs in the middle of the change (a navigation may not have told the screens that
   /// appear yet): record that a frame is due and draw later, rather than drawing in it.
   public var onChange: (@MainActor () -> Void)?
+
+  package override var listedMembers: [any WidgetMember]? { [] }
 
   init() {
     super.init(id: "app")

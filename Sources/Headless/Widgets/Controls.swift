@@ -8,6 +8,8 @@ public final class Label: Widget {
   /// The text shown.
   public let text: WidgetProperty<String>
 
+  package override var listedMembers: [any WidgetMember]? { [text] }
+
   /// Creates a label.
   ///
   /// - Parameters:
@@ -49,6 +51,10 @@ public final class TextField: Widget, TextEditable, Focusable, Submittable, Vali
   public let submit: WidgetEvent
   /// Whether the field hides what is typed, as for passwords.
   public let isSecure: Bool
+
+  package override var listedMembers: [any WidgetMember]? {
+    [text, placeholder, message, isFocused, isChecking, submit]
+  }
 
   /// Creates a text field.
   ///
@@ -117,6 +123,8 @@ public final class Button: Widget, CommandControl, Tappable, Focusable, FocusTar
   /// A person's tap.
   public let tap: WidgetEvent
 
+  package override var listedMembers: [any WidgetMember]? { [title, isBusy, tap] }
+
   /// Creates a button.
   ///
   /// - Parameters:
@@ -173,6 +181,8 @@ public final class Toggle: Widget, Toggleable, ValidationDisplay, Focusable, Foc
   /// The validation message shown on the toggle's line (terms not accepted); `nil` for none.
   public let message: WidgetProperty<String?>
 
+  package override var listedMembers: [any WidgetMember]? { [title, isOn, message] }
+
   /// Creates a toggle.
   ///
   /// - Parameters:
@@ -228,6 +238,8 @@ public final class ActivityIndicator: Widget {
   /// Whether the spinner spins.
   public let isAnimating: WidgetProperty<Bool>
 
+  package override var listedMembers: [any WidgetMember]? { [isAnimating] }
+
   /// Creates a spinner.
   ///
   /// - Parameters:
@@ -261,6 +273,8 @@ public final class Toast: Widget, FeedbackDisplay {
   /// Writes feedback into ``message``; the graph sees it as ``message`` itself, so a toast
   /// cannot show a command's feedback and a bound text at once.
   private let feedbackMessage: ToastFeedback
+
+  package override var listedMembers: [any WidgetMember]? { [message, feedbackMessage] }
 
   /// Creates a toast.
   ///

@@ -24,6 +24,8 @@ public final class DatePicker: Widget, DatePickable, ValidationDisplay, Focusabl
   /// The validation message shown on the widget's line; `nil` for none.
   public let message: WidgetProperty<String?>
 
+  package override var listedMembers: [any WidgetMember]? { [title, date, range, message] }
+
   /// Creates a date picker.
   ///
   /// - Parameters:

@@ -17,6 +17,8 @@ public final class Image: Widget {
   public let name: WidgetProperty<String?>
   /// What the image shows, in words, bindable: what a screen reader says for it.
   public let imageDescription: WidgetProperty<String?>
+
+  package override var listedMembers: [any WidgetMember]? { [name, imageDescription] }
   /// Whether the image only decorates, so a screen reader skips it.
   public let isDecorative: Bool
 

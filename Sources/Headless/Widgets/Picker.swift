@@ -23,6 +23,8 @@ public final class Picker: Widget, OptionSelectable, ValidationDisplay, Focusabl
   /// The validation message shown on the widget's line; `nil` for none.
   public let message: WidgetProperty<String?>
 
+  package override var listedMembers: [any WidgetMember]? { [options, selection, title, message] }
+
   /// Creates a picker.
   ///
   /// - Parameters:

@@ -16,6 +16,8 @@ public final class ScrollView: Widget, Scrollable {
 
   /// How far the content is scrolled from its start, in points, editable.
   public let offset: WidgetProperty<Double>
+
+  package override var listedMembers: [any WidgetMember]? { [offset] }
   private let content: [Widget]
 
   /// Creates a scroll view.

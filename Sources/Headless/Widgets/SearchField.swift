@@ -23,6 +23,10 @@ public final class SearchField: Widget, TextEditable, Submittable, Focusable, Fo
   /// Whether the field has the focus, editable.
   public let isFocused: WidgetProperty<Bool>
 
+  package override var listedMembers: [any WidgetMember]? {
+    [text, placeholder, submit, isFocused]
+  }
+
   /// Creates a search field.
   ///
   /// - Parameters:

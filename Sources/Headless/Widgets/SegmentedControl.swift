@@ -23,6 +23,8 @@ public final class SegmentedControl: Widget, OptionSelectable, ValidationDisplay
   /// The validation message shown on the widget's line; `nil` for none.
   public let message: WidgetProperty<String?>
 
+  package override var listedMembers: [any WidgetMember]? { [options, selection, message] }
+
   /// Creates a segmented control.
   ///
   /// - Parameters:

@@ -22,6 +22,8 @@ public final class Slider: Widget, Adjustable, ValidationDisplay, Focusable, Foc
   public let step: WidgetProperty<Double?>
   /// The validation message shown on the widget's line; `nil` for none.
   public let message: WidgetProperty<String?>
+
+  package override var listedMembers: [any WidgetMember]? { [value, range, step, message] }
   /// The range as the render last wrote it.
   private var rangeText = RangeText<Double>()
 

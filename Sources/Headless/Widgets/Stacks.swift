@@ -5,6 +5,8 @@ public final class VStack: Widget {
 
   private let content: [Widget]
 
+  package override var listedMembers: [any WidgetMember]? { [] }
+
   /// Creates a vertical stack.
   ///
   /// - Parameters:
@@ -24,6 +26,8 @@ public final class HStack: Widget {
   override public var kind: String { "HStack" }
 
   private let content: [Widget]
+
+  package override var listedMembers: [any WidgetMember]? { [] }
 
   /// Creates a horizontal stack.
   ///

@@ -11,6 +11,8 @@ public final class HUD: Widget, FeedbackDisplay {
   /// What the HUD shows: nothing, loading, an outcome or a message.
   public let feedback: WidgetProperty<Feedback>
 
+  package override var listedMembers: [any WidgetMember]? { [feedback] }
+
   /// Creates a HUD.
   ///
   /// - Parameters:
@@ -47,6 +49,8 @@ public final class ProgressBar: Widget {
   /// The fraction done; the renderer clamps it to 0...1 and shows NaN as 0.
   public let value: WidgetProperty<Double>
 
+  package override var listedMembers: [any WidgetMember]? { [value] }
+
   /// Creates a progress bar.
   ///
   /// - Parameters:
@@ -71,6 +75,8 @@ public final class TextList: Widget {
 
   /// The rows' texts, in order.
   public let items: WidgetProperty<[String]>
+
+  package override var listedMembers: [any WidgetMember]? { [items] }
   /// The row labels made for the items as they were at `version` (their change count): made
   /// again only when the items change, not on every render.
   private var rows: (version: Int, labels: [Widget])?

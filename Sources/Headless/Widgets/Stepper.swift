@@ -21,6 +21,8 @@ public final class Stepper: Widget, Adjustable, ValidationDisplay, Focusable, Fo
   public let step: WidgetProperty<Int>
   /// The validation message shown on the widget's line; `nil` for none.
   public let message: WidgetProperty<String?>
+
+  package override var listedMembers: [any WidgetMember]? { [value, range, step, message] }
   /// The range as the render last wrote it.
   private var rangeText = RangeText<Int>()
 

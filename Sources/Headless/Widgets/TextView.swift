@@ -24,6 +24,10 @@ public final class TextView: Widget, TextEditable, Focusable, ValidationDisplay,
   /// Whether the view has the focus, editable.
   public let isFocused: WidgetProperty<Bool>
 
+  package override var listedMembers: [any WidgetMember]? {
+    [text, placeholder, message, isFocused]
+  }
+
   /// Creates a text view.
   ///
   /// - Parameters:

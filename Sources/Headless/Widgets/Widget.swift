@@ -167,8 +167,22 @@ open class Widget {
     members.last { $0.memberName == name }.map { ObjectIdentifier($0) }
   }
 
-  /// The members held in the stored properties of `widget`, base class first.
+  /// The members the kind keeps in its own stored properties, in the order they are declared,
+  /// or `nil` to have them found by reflection (the default, and what a kind written outside
+  /// the library gets). The library's kinds list theirs: a host that follows a list's rows
+  /// hands each row's widgets a change sink as the row is mounted, and reflecting on every
+  /// widget of every row cost more than mounting the row. `ListedMembersTests` checks each
+  /// kind's list against what reflection finds.
+  package var listedMembers: [any WidgetMember]? { nil }
+
+  /// The members held in the stored properties of `widget`: those its kind lists, or those
+  /// reflection finds.
   private static func storedMembers(of widget: Widget) -> [any WidgetMember] {
+    widget.listedMembers ?? reflectedMembers(of: widget)
+  }
+
+  /// The members reflection finds in the stored properties of `widget`, base class first.
+  package static func reflectedMembers(of widget: Widget) -> [any WidgetMember] {
     var mirrors: [Mirror] = []
     var mirror: Mirror? = Mirror(reflecting: widget)
     // NB: the base class's own properties are made when first asked for; `members` lists them.

@@ -396,8 +396,7 @@ final class ListNativeView: NativeView {
 
   func syncSelection() {
     guard let list = widget as? ListView else { return }
-    let selected = list.rows.first { $0.isSelected.value }
-    let index = selected.flatMap { list.itemIndex(of: $0) }
+    let index = list.selectedRow.flatMap { list.itemIndex(of: $0) }
     writing {
       gtk_single_selection_set_selected(
         selectionModel, index.map { guint($0) } ?? guint(GTK_INVALID_LIST_POSITION))

@@ -1,5 +1,6 @@
 import BindingDSL
 import CGTK
+import Foundation
 import GTKHost
 import Headless
 
@@ -82,7 +83,9 @@ enum GTKBenchmark {
   /// pages are turned). What is timed is the main thread's CPU time, the work a frame has to
   /// fit in, without the waits for the next frame or for a core of a busy machine: a page drops
   /// a frame when the work between the end of one frame and the end of the next (the binding,
-  /// the host's turn, the frame's layout and drawing) takes longer than 16.7 ms.
+  /// the host's turn, the frame's layout and drawing) takes longer than 16.7 ms. Sixty pages
+  /// are turned, or as many as the `PAGES` environment variable says (up to 600), so that a
+  /// profiler run can record mostly scrolling.
   private static func scrollWaybills(clock: ContinuousClock) throws -> String {
     let scheduler = GTKScheduler()
     let depot = Waybill.depot(count: 10_000)
@@ -115,10 +118,11 @@ enum GTKBenchmark {
       times.deallocate()
     }
     GTKMainLoop.iterate(limit: 100, blocking: true) { times.pointee.frames >= 2 }
+    let pageCount = min(Int(ProcessInfo.processInfo.environment["PAGES"] ?? "") ?? 60, 600)
     var pages: [Int] = []
     var busiest: [Int] = []
     var paints: [Int] = []
-    for _ in 0..<60 {
+    for _ in 0..<pageCount {
       times.pointee.frames = 0
       times.pointee.busiest = 0
       times.pointee.longest_paint = 0
@@ -133,7 +137,7 @@ enum GTKBenchmark {
     let late = busiest.filter { $0 > 16_667 }.count
     return "scrolling 10,000 waybills by a page: its busiest frame median "
       + "\(text(microseconds: median(busiest))), slowest \(text(microseconds: busiest.max()!)), "
-      + "\(late) of 60 pages dropping a 60 Hz frame (over 16.7 ms of work); a page's work "
+      + "\(late) of \(pageCount) pages dropping a 60 Hz frame (over 16.7 ms of work); a page's work "
       + "median \(text(microseconds: median(pages))), its longest layout and drawing median "
       + "\(text(microseconds: median(paints)))"
   }

@@ -83,6 +83,8 @@ struct SectionState {
 final class SectionWidget: Widget {
   private let state: SectionState
 
+  package override var listedMembers: [any WidgetMember]? { [] }
+
   init(list: String, state: SectionState) {
     self.state = state
     super.init(id: "\(list).\(state.id.base)")

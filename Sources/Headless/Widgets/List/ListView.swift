@@ -57,6 +57,14 @@ public final class ListView: Widget {
   public let emptyText: WidgetProperty<String?>
   /// What the list shows when its data could not be loaded; `nil` while it could.
   public let failureText: WidgetProperty<String?>
+
+  package override var listedMembers: [any WidgetMember]? {
+    [
+      selection, deselection, willDisplay, didEndDisplaying, deletion, hasMore, emptyText,
+      failureText,
+    ] + customActions
+  }
+
   /// Whether the selected row is deselected (and ``deselection`` sent) when the screen showing
   /// the list appears again after it disappeared, as when a screen pushed by selecting a row is
   /// popped: selecting that row then selects it again, instead of deselecting it. `true` by
@@ -93,6 +101,12 @@ public final class ListView: Widget {
   var selectedModel: AnyObject?
   /// The selected row's widgets, while it is in the window.
   var selectedWidget: RowWidget?
+
+  /// The row selected with ``select(_:)`` (by a person, the driver or a host), while it is
+  /// selected and in the window: what a host shows as selected, found without reading each
+  /// row's ``RowWidget/isSelected``. `nil` when no row is selected or the selected row is
+  /// outside the window.
+  public var selectedRow: RowWidget? { selectedWidget }
   /// The position of the first row a host shows, counted across sections.
   public internal(set) var firstVisibleRow = 0
   /// How many rows a host shows at once; the window mounts them and ``windowMargin`` more on

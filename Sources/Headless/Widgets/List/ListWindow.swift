@@ -340,6 +340,8 @@ final class WindowLine: Widget {
   private let before: Int
   private let after: Int
 
+  package override var listedMembers: [any WidgetMember]? { [] }
+
   init(list: String, before: Int, after: Int) {
     self.before = before
     self.after = after

@@ -56,6 +56,8 @@ public final class RowWidget: Widget {
 
   var mount: ChildMount?
 
+  package override var listedMembers: [any WidgetMember]? { [] }
+
   /// Makes the row of `model`, whose id `rowID` reads `described` (made from the id when
   /// `nil`).
   init(
