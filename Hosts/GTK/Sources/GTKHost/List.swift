@@ -295,13 +295,22 @@ final class ListNativeView: NativeView {
         return button
       }
     }
-    for button in itemButtons[item] ?? [] { setShown(button, row.role == .row) }
+    showActions(in: item, of: row, in: list)
     if row.role == .row, case .row(let position)? = list.item(at: index),
       position == list.rowCount - 1, list.loadMore.isBound, list.loadMore.isEnabled.value,
       list.hasMore.value, !list.loadMore.isBusy.value
     {
       list.loadMore.trigger.send()
     }
+  }
+
+  /// Shows the swipe actions' buttons of `item` while its row is the selected one, and hides
+  /// them otherwise: as a phone shows one swiped row's actions at a time, a person selects a
+  /// row to act on it. (Buttons in every bound row were half of a frame's layout and drawing
+  /// while the list scrolled.)
+  private func showActions(in item: UnsafeMutableRawPointer, of row: RowWidget, in list: ListView) {
+    let shown = row.role == .row && row === list.selectedRow
+    for button in itemButtons[item] ?? [] { setShown(button, shown) }
   }
 
   /// Makes the labels of a row's controls keep to one line (``LabelView/wraps``).
@@ -394,12 +403,21 @@ final class ListNativeView: NativeView {
     host.updateLater(self)
   }
 
+  /// Selects the selected row's item in GTK's model, and shows the swipe actions of that row
+  /// alone.
   func syncSelection() {
     guard let list = widget as? ListView else { return }
     let index = list.selectedRow.flatMap { list.itemIndex(of: $0) }
     writing {
       gtk_single_selection_set_selected(
         selectionModel, index.map { guint($0) } ?? guint(GTK_INVALID_LIST_POSITION))
+    }
+    guard isCurrent(list) else { return }
+    for item in bound {
+      guard let row = itemViews[item]?.widget as? RowWidget, let position = position(of: item),
+        row === list.itemWidget(at: position)
+      else { continue }
+      showActions(in: item, of: row, in: list)
     }
   }
 

@@ -207,7 +207,9 @@ extension GTKTests {
       #expect(gtk_widget_get_visible(view.status) == 0)
     }
 
-    @Test func aSwipeActionIsAButtonInTheRow() async throws {
+    /// A row's swipe actions are buttons in its item, shown while the row is selected: one row
+    /// shows its actions at a time, as a phone shows one swiped row's.
+    @Test func aSwipeActionIsAButtonInTheSelectedRow() async throws {
       guard GTK.start() else { return }
       let clock = VirtualClock()
       let scheduler = GTKScheduler()
@@ -231,6 +233,28 @@ extension GTKTests {
       let delete = try #require(buttons.first, "no swipe action buttons in \(row.id)")
       #expect(
         String(cString: gtk_button_get_label(cgtk_button(delete.raw))) == list.deletion.title)
+      #expect(gtk_widget_get_visible(delete) == 0, "a row not selected shows its actions")
+      let position = try #require(list.itemIndex(of: row))
+      clock.withTracking {
+        _ = gtk_selection_model_select_item(
+          cgtk_selection_model(UnsafeMutableRawPointer(view.selectionModel)), guint(position), 1)
+      }
+      try await GTK.settle(scheduler, clock: clock)
+      #expect(list.selectedRow === row)
+      #expect(gtk_widget_get_visible(delete) != 0, "the selected row hides its actions")
+      let others = list.rows.filter { $0 !== row }.compactMap { other in
+        window.host.nativeControl(for: other).flatMap { gtk_widget_get_parent($0) }
+      }
+      #expect(!others.isEmpty)
+      for other in others {
+        var child = gtk_widget_get_first_child(other)
+        while let current = child {
+          if String(cString: cgtk_type_name(current.raw)) == "GtkButton" {
+            #expect(gtk_widget_get_visible(current) == 0, "a row not selected shows its actions")
+          }
+          child = gtk_widget_get_next_sibling(current)
+        }
+      }
       var sent = false
       let token = list.deletion.addHandler { _ in sent = true }
       defer { list.deletion.removeHandler(token) }
