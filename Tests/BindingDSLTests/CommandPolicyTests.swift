@@ -1,4 +1,6 @@
 import BindingDSL
+import Observation
+import Synchronization
 import Testing
 
 /// Work whose result the test hands over by hand, ignoring cancellation, to prove that a late
@@ -53,6 +55,24 @@ private final class FlakyService {
     #expect(started == [1])
     #expect(command.status == .succeeded)
     #expect(command.lastOutput == 2)
+  }
+
+  @Test func anOptionalOutputOfNilIsAnOutputAndItsChangeIsObserved() async throws {
+    let command = Command<Int, Int?>("look up") { $0 > 0 ? $0 : nil }
+    #expect(command.lastOutput == nil, "no run yet")
+    let changes = Mutex(0)
+    withObservationTracking {
+      _ = command.lastOutput
+    } onChange: {
+      changes.withLock { $0 += 1 }
+    }
+    command.execute(0)
+    try await command.settle()
+    #expect(changes.withLock { $0 } == 1)
+    #expect(command.lastOutput == .some(nil), "the run's output, nil, is kept as an output")
+    command.execute(7)
+    try await command.settle()
+    #expect(command.lastOutput == .some(7))
   }
 
   @Test func cancelPreviousKeepsOnlyTheNewestResult() async {

@@ -33,72 +33,42 @@ public final class Command<Input, Output>: CommandObject, WorkOwning, Observable
   /// What executing while a run is going does.
   public let policy: ExecutionPolicy
 
-  // NB: observable by hand, not through `@Observable` (see `HandObservation`); the setters
-  // skip equal values where the macro's would.
-  private let observation = HandObservation<Command> {
-    [\.status, \.lastOutput, \.lastError, \.activeRuns, \.unwindingRuns]
-  }
-  private var storedStatus = CommandStatus.idle
-  private var storedLastOutput: Output?
-  private var storedLastError: (any Error)?
-  private var storedActiveRuns = 0
-  private var storedUnwindingRuns = 0
+  // NB: what Observation follows lives in a state object that is not generic (see
+  // `CommandState`); a command stays `Observable`, and reading `status` under observation
+  // follows the state's `status`.
+  private let state = CommandState()
 
   /// Where the command is in its life. With several runs (queued or concurrent) it stays
   /// ``CommandStatus/executing`` until the last one ends, then shows the newest run's outcome.
   public private(set) var status: CommandStatus {
-    get {
-      observation.access(self, 0, CommandStatus.self)
-      return storedStatus
-    }
-    set {
-      guard newValue != storedStatus else { return }
-      observation.mutate(self, 0, CommandStatus.self) { storedStatus = newValue }
-    }
+    get { state.status }
+    set { state.status = newValue }
   }
 
   /// The output of the newest successful run.
   public private(set) var lastOutput: Output? {
-    get {
-      observation.access(self, 1, Output?.self)
-      return storedLastOutput
-    }
-    set { observation.mutate(self, 1, Output?.self) { storedLastOutput = newValue } }
+    get { state.lastOutput.flatMap { $0 as? Output } }
+    set { state.lastOutput = newValue.map { $0 as Any } }
   }
 
   /// The error of the newest failed run; cleared when a run starts.
   public private(set) var lastError: (any Error)? {
-    get {
-      observation.access(self, 2, (any Error)?.self)
-      return storedLastError
-    }
-    set { observation.mutate(self, 2, (any Error)?.self) { storedLastError = newValue } }
+    get { state.lastError }
+    set { state.lastError = newValue }
   }
 
   /// How many runs are going or waiting in the queue.
   public private(set) var activeRuns: Int {
-    get {
-      observation.access(self, 3, Int.self)
-      return storedActiveRuns
-    }
-    set {
-      guard newValue != storedActiveRuns else { return }
-      observation.mutate(self, 3, Int.self) { storedActiveRuns = newValue }
-    }
+    get { state.activeRuns }
+    set { state.activeRuns = newValue }
   }
 
   /// How many cancelled runs have not ended yet: their work is still unwinding, or ignores
   /// cancellation. Such a run no longer changes the status or the output, but its work keeps
   /// whatever it holds (often the view model) until it ends.
   public private(set) var unwindingRuns: Int {
-    get {
-      observation.access(self, 4, Int.self)
-      return storedUnwindingRuns
-    }
-    set {
-      guard newValue != storedUnwindingRuns else { return }
-      observation.mutate(self, 4, Int.self) { storedUnwindingRuns = newValue }
-    }
+    get { state.unwindingRuns }
+    set { state.unwindingRuns = newValue }
   }
 
   private let work: @MainActor (Input) async throws -> Output

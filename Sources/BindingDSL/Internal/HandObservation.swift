@@ -5,10 +5,11 @@ import Observation
 ///
 /// The `@Observable` macro writes a key-path literal (`\.status`) in every accessor it makes. In
 /// a generic class such a literal is instantiated at run time on every use, which cost about
-/// 1.7 µs per read of a command's `status`. The library's generic observable classes
-/// (`Command`, `FormValidation`) are observable by hand instead: each accessor reads or changes
-/// its stored value between the calls this type makes, naming the property by its position in
-/// the list of key paths the class gives once.
+/// 1.7 µs per read of a command's `status`. `FormValidation`, one per form, is observable by hand
+/// instead: each accessor reads or changes its stored value between the calls this type makes,
+/// naming the property by its position in the list of key paths the class gives once. (Making
+/// that list still makes each key path once per object: a command, of which a list has one per
+/// row, keeps its observed values in a `CommandState`, which is not generic.)
 @MainActor
 struct HandObservation<Subject: Observable & AnyObject> {
   private let registrar = ObservationRegistrar()
