@@ -13,8 +13,8 @@ import BindingDSL
 /// ```swift
 /// let shapes = CheckedScreenShapes()
 /// for model in models {
-///   let mounted = try DetailScreen().mount(on: model, shapes: shapes)
-///   // …
+///   let mounted = try GreetingScreen().mount(on: model, shapes: shapes)
+///   mounted.unmount()
 /// }
 /// ```
 ///
