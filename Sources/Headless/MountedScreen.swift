@@ -25,9 +25,10 @@ public final class MountedScreen<S: Screen> {
   private var widgetsByID: [String: Widget]
 
   init(
-    _ screen: S, on model: S.Model, scheduler: any FlushScheduler, clock: any Clock<Duration>
+    _ screen: S, on model: S.Model, scheduler: any FlushScheduler, clock: any Clock<Duration>,
+    shapes: CheckedScreenShapes?
   ) throws(ScreenError) {
-    let prepared = try PreparedScreen(screen, on: model)
+    let prepared = try PreparedScreen(screen, on: model, shapes: shapes)
     self.screen = screen
     self.root = prepared.root
     self.widgetsByID = prepared.widgetsByID

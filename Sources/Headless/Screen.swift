@@ -44,17 +44,23 @@ extension Screen {
   /// The screen is mounted but has not appeared: call ``MountedScreen/appear()`` when it is
   /// shown, to run what its declarations ask for at `willAppear` and `didAppear`.
   ///
+  /// Each mount checks the screen's tree and graph, unless `shapes` holds a checked mount of
+  /// the same shape: a caller that mounts the screen type again and again keeps one
+  /// ``CheckedScreenShapes`` for all its mounts, as an ``AppHost`` does for its screens.
+  ///
   /// - Parameters:
   ///   - model: The view model; the mounted screen holds it until unmounted.
   ///   - scheduler: What decides when changes flush: the main actor's next turn by default.
   ///   - clock: The clock debounce and throttle timers sleep on.
+  ///   - shapes: The checked shapes this mount reuses and adds to, with the child screens of
+  ///     its embedded screens; `nil` checks the screen as a first mount.
   /// - Returns: The mounted screen; unmount it (or release it) when the screen goes away.
   /// - Throws: ``ScreenError`` when widget ids repeat, when a binding reaches a widget that is
   ///   not in the tree, or when the bindings do not form a valid graph.
   public func mount(
     on model: Model, scheduler: any FlushScheduler = MainActorScheduler.shared,
-    clock: any Clock<Duration> = ContinuousClock()
+    clock: any Clock<Duration> = ContinuousClock(), shapes: CheckedScreenShapes? = nil
   ) throws(ScreenError) -> MountedScreen<Self> {
-    try MountedScreen(self, on: model, scheduler: scheduler, clock: clock)
+    try MountedScreen(self, on: model, scheduler: scheduler, clock: clock, shapes: shapes)
   }
 }

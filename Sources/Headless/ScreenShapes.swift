@@ -1,14 +1,29 @@
 import BindingDSL
 
-/// The checked graphs of the screen types mounted so far, by shape, so that mounting a screen
-/// type again checks nothing it checked before.
+/// The checked graphs of the screen types one owner mounts, by shape, so that mounting a screen
+/// type again checks nothing the owner checked before.
+///
+/// An ``AppHost`` keeps one for every screen it pushes, presents or shows embedded in them; an
+/// ``EmbeddedScreen`` outside an app keeps one for the child screens it shows. A caller that
+/// mounts the same screen types again and again itself gives one to
+/// ``Screen/mount(on:scheduler:clock:shapes:)``; a mount without one checks its screen's graph.
+/// Two owners share nothing: each checks its own first mount of a shape, and the graphs go
+/// with their owner.
+///
+/// ```swift
+/// let shapes = CheckedScreenShapes()
+/// for model in models {
+///   let mounted = try GreetingScreen().mount(on: model, shapes: shapes)
+///   mounted.unmount()
+/// }
+/// ```
 ///
 /// A shape is what decides whether a graph is valid and which graph it is: the ids of the
 /// widget tree and the declaration sites of the bindings, in order. A bindings body with an
 /// `if` or a `for` makes another shape when it takes another branch or count, and that shape
-/// is checked on its first mount. Each screen type keeps its last ``limit`` shapes.
+/// is checked on its first mount. Each screen type keeps its last eight shapes.
 @MainActor
-package enum CheckedScreenShapes {
+public final class CheckedScreenShapes {
   /// How many shapes a screen type keeps; a body whose `for` makes a new shape on every mount
   /// is checked every time, as before, without the cache growing.
   package static let limit = 8
@@ -20,11 +35,17 @@ package enum CheckedScreenShapes {
     let graph: Any
   }
 
-  private static var shapes: [ObjectIdentifier: [Shape]] = [:]
+  private var shapes: [ObjectIdentifier: [Shape]] = [:]
+
+  /// Makes an empty set: the first mount of each shape through it is checked.
+  public init() {}
+
+  /// How many shapes are kept, of every screen type.
+  package var count: Int { shapes.values.reduce(0) { $0 + $1.count } }
 
   /// The checked graph of the shape that `widgets` and `declarations` make, if a mount of it
   /// was checked before.
-  static func graph<S: Screen>(
+  func graph<S: Screen>(
     of screen: S.Type, widgets: [Widget], declarations: [BindingDeclaration<S.Model>]
   ) -> BindingGraph<S.Model>? {
     guard let known = shapes[ObjectIdentifier(screen)] else { return nil }
@@ -36,19 +57,22 @@ package enum CheckedScreenShapes {
     return found?.graph as? BindingGraph<S.Model>
   }
 
-  /// Keeps `graph`, just checked, for the next mounts of its shape; returns it description
-  /// only.
-  static func remember<S: Screen>(
+  /// Keeps `graph`, just checked and description only, for the next mounts of its shape.
+  func remember<S: Screen>(
     _ graph: BindingGraph<S.Model>, of screen: S.Type, widgets: [Widget],
     declarations: [BindingDeclaration<S.Model>]
-  ) -> BindingGraph<S.Model> {
-    let description = graph.descriptionOnly()
+  ) {
     var known = shapes[ObjectIdentifier(screen)] ?? []
-    if known.count == limit { known.removeFirst() }
-    known.append(
-      Shape(ids: widgets.map(\.id), sites: declarations.map { $0.site }, graph: description))
+    if known.count == Self.limit { known.removeFirst() }
+    known.append(Shape(ids: widgets.map(\.id), sites: declarations.map { $0.site }, graph: graph))
     shapes[ObjectIdentifier(screen)] = known
-    return description
   }
+}
 
+/// A widget that mounts child screens of its own (``EmbeddedScreen``): the screen that holds it
+/// gives it the checked shapes of its owner, so that its child screens are checked once per
+/// owner rather than once per widget.
+@MainActor
+protocol ChildScreenShapes: AnyObject {
+  var shapes: CheckedScreenShapes { get set }
 }

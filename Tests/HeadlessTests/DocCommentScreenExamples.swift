@@ -4,8 +4,8 @@ import HeadlessTesting
 import Observation
 import Testing
 
-// The examples of the documentation comments of `Screen`, `Command.owned(by:)`, `CommandOwner`
-// and `Transcript`, as written there, with what they name around them.
+// The examples of the documentation comments of `Screen`, `Command.owned(by:)`, `CommandOwner`,
+// `Transcript` and `CheckedScreenShapes`, as written there, with what they name around them.
 
 @MainActor @Observable
 final class GreetingViewModel {
@@ -83,6 +83,16 @@ final class AccountRegistrationViewModel: CommandOwner {
     #expect(dump.contains("(name.text, DocCommentScreenExamples.swift:28)"), "\(dump)")
     mounted.unmount()
     #expect(mounted.bindingGraph.dump() == dump, "the description stays once unmounted")
+  }
+
+  @Test func theCheckedShapesExampleChecksTheScreenOnce() throws {
+    let models = [GreetingViewModel(), GreetingViewModel(), GreetingViewModel()]
+    let shapes = CheckedScreenShapes()
+    for model in models {
+      let mounted = try GreetingScreen().mount(on: model, shapes: shapes)
+      mounted.unmount()
+    }
+    #expect(shapes.count == 1, "one shape, checked on the first mount")
   }
 
   @Test func theInlineSnapshotExampleMatchesTheGreetingScreen() async throws {

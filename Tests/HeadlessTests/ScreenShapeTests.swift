@@ -40,15 +40,29 @@ private struct ShapeScreen: Screen {
   }
 }
 
-/// A screen type's mounts share one checked graph per shape; a mount of another shape is
-/// checked as a first mount is.
+/// A screen whose one bindings line binds the name or the count, depending on its view model: two
+/// graphs of one shape.
+private struct OneLineScreen: Screen {
+  let title = Label("title")
+
+  var body: Widget { title }
+
+  func bindings(_ vm: ShapeViewModel) -> [BindingDeclaration<ShapeViewModel>] {
+    vm.bindsTwice ? bind(\.count, to: title.text) { "\($0)" } : bind(\.name, to: title.text)
+  }
+}
+
+/// The mounts of a screen type through one owner's checked shapes share one checked graph per
+/// shape; a mount of another shape is checked as a first mount is; two owners share nothing.
 @MainActor
 @Suite struct ScreenShapeTests {
   @Test func mountsOfOneShapeShareTheCheckedGraphAndEachShowsItsOwnModel() throws {
-    let first = try ShapeScreen().mount(on: ShapeViewModel(), scheduler: ManualScheduler())
+    let shapes = CheckedScreenShapes()
+    let first = try ShapeScreen().mount(
+      on: ShapeViewModel(), scheduler: ManualScheduler(), shapes: shapes)
     let other = ShapeViewModel()
     other.name = "Grace"
-    let second = try ShapeScreen().mount(on: other, scheduler: ManualScheduler())
+    let second = try ShapeScreen().mount(on: other, scheduler: ManualScheduler(), shapes: shapes)
     #expect(second.bindingGraph.isDescriptionOnly, "the mount keeps no compiled graph of its own")
     #expect(second.bindingGraph.dump() == first.bindingGraph.dump())
     #expect(
@@ -64,6 +78,7 @@ private struct ShapeScreen: Screen {
   }
 
   @Test func theSharedGraphKeepsNoViewModelAndNoWidget() throws {
+    let shapes = CheckedScreenShapes()
     weak var weakModel: ShapeViewModel?
     weak var weakTitle: Label?
     do {
@@ -72,7 +87,7 @@ private struct ShapeScreen: Screen {
         let screen = ShapeScreen()
         weakModel = model
         weakTitle = screen.title
-        let mounted = try screen.mount(on: model, scheduler: ManualScheduler())
+        let mounted = try screen.mount(on: model, scheduler: ManualScheduler(), shapes: shapes)
         #expect(mounted.render().contains(#"Label #title text="Ada""#))
         mounted.unmount()
       }
@@ -82,29 +97,34 @@ private struct ShapeScreen: Screen {
   }
 
   @Test func aBodyThatTakesAnotherBranchIsCheckedAgain() throws {
-    _ = try ShapeScreen().mount(on: ShapeViewModel(), scheduler: ManualScheduler())
+    let shapes = CheckedScreenShapes()
+    _ = try ShapeScreen().mount(on: ShapeViewModel(), scheduler: ManualScheduler(), shapes: shapes)
     let conflicting = ShapeViewModel()
     conflicting.bindsTwice = true
     let error = #expect(throws: ScreenError.self) {
-      try ShapeScreen().mount(on: conflicting, scheduler: ManualScheduler())
+      try ShapeScreen().mount(on: conflicting, scheduler: ManualScheduler(), shapes: shapes)
     }
     #expect(error?.graphProblems.map(\.kind) == [.conflictingWriters])
   }
 
   @Test func aTreeWithoutAWidgetTheBindingsReachIsCheckedAgain() throws {
-    _ = try ShapeScreen().mount(on: ShapeViewModel(), scheduler: ManualScheduler())
+    let shapes = CheckedScreenShapes()
+    _ = try ShapeScreen().mount(on: ShapeViewModel(), scheduler: ManualScheduler(), shapes: shapes)
     let error = #expect(throws: ScreenError.self) {
-      try ShapeScreen(showsExtra: false).mount(on: ShapeViewModel(), scheduler: ManualScheduler())
+      try ShapeScreen(showsExtra: false).mount(
+        on: ShapeViewModel(), scheduler: ManualScheduler(), shapes: shapes)
     }
     #expect(error?.problems.first?.contains("no widget 'extra' is in the tree") == true)
   }
 
   @Test func manyShapesAreEachCorrectAndTheOldestAreCheckedAgain() throws {
+    let shapes = CheckedScreenShapes()
     for round in 0..<2 {
       for count in 0...CheckedScreenShapes.limit + 2 {
         let model = ShapeViewModel()
         model.count = count
-        let mounted = try ShapeScreen().mount(on: model, scheduler: ManualScheduler())
+        let mounted = try ShapeScreen().mount(
+          on: model, scheduler: ManualScheduler(), shapes: shapes)
         #expect(
           mounted.bindingGraph.declarations.count == 2 + count, "round \(round), count \(count)")
         let shown = mounted.render().split(separator: "\n").filter {
@@ -114,5 +134,77 @@ private struct ShapeScreen: Screen {
         mounted.unmount()
       }
     }
+  }
+
+  @Test func mountsThroughOneOwnerShareAGraphAndMountsWithoutOneAreEachChecked() throws {
+    let scheduler = ManualScheduler()
+    let counting = ShapeViewModel()
+    counting.bindsTwice = true
+    let reads = { (mounted: MountedScreen<OneLineScreen>) in
+      mounted.bindingGraph.declarations.map(\.summary).joined()
+    }
+    let shapes = CheckedScreenShapes()
+    let first = try OneLineScreen().mount(
+      on: ShapeViewModel(), scheduler: scheduler, shapes: shapes)
+    let shared = try OneLineScreen().mount(on: counting, scheduler: scheduler, shapes: shapes)
+    // NB: one line, one shape: the owner's graph is the first mount's (Decision 0017).
+    #expect(reads(first).contains("<String>") && reads(shared) == reads(first))
+    let alone = try OneLineScreen().mount(on: counting, scheduler: scheduler)
+    #expect(reads(alone).contains("<Int>"), "a mount without shapes is checked on its own")
+    let other = CheckedScreenShapes()
+    let own = try OneLineScreen().mount(on: counting, scheduler: scheduler, shapes: other)
+    #expect(reads(own) == reads(alone), "another owner's shapes hold nothing of the first's")
+    #expect(shapes.count == 1 && other.count == 1)
+    for mounted in [first, shared, alone, own] { mounted.unmount() }
+  }
+
+  @Test func twoAppHostsDoNotShareCheckedShapes() throws {
+    let registry = ScreenRegistry()
+    try registry.register("shape") { ShapeScreen() }
+    let scheduler = ManualScheduler()
+    let first = AppHost(registry: registry, scheduler: scheduler)
+    let second = AppHost(registry: registry, scheduler: scheduler)
+    try first.push(ShapeViewModel())
+    try first.push(ShapeViewModel())
+    #expect(first.shapes.count == 1, "the second push reuses the first one's graph")
+    #expect(second.shapes.count == 0)
+    try second.push(ShapeViewModel())
+    #expect(second.shapes.count == 1, "the second host checks its own first push")
+  }
+
+  @Test func theCheckedShapesGoWithTheirAppHost() throws {
+    let registry = ScreenRegistry()
+    try registry.register("shape") { ShapeScreen() }
+    weak var shapes: CheckedScreenShapes?
+    weak var host: AppHost?
+    do {
+      let app = AppHost(registry: registry, scheduler: ManualScheduler())
+      try app.push(ShapeViewModel())
+      shapes = app.shapes
+      host = app
+      #expect(shapes?.count == 1)
+    }
+    #expect(host == nil)
+    #expect(shapes == nil, "the checked graphs are released with the host")
+  }
+
+  @Test func embeddedScreensCheckTheirChildScreensWithTheShapesOfTheirScreensOwner() throws {
+    let shapes = CheckedScreenShapes()
+    let log = EventLog()
+    let dashboard = DashboardViewModel(log: log)
+    dashboard.detail = CounterViewModel("detail", log: log)
+    let mounted = try DashboardScreen().mount(
+      on: dashboard, scheduler: ManualScheduler(), shapes: shapes)
+    // NB: the dashboard, its header, and one counter shape for its three counters.
+    #expect(shapes.count == 3)
+    let again = try DashboardScreen().mount(
+      on: DashboardViewModel(log: log), scheduler: ManualScheduler(), shapes: shapes)
+    #expect(shapes.count == 3)
+    mounted.unmount()
+    again.unmount()
+    let alone = try DashboardScreen().mount(
+      on: DashboardViewModel(log: log), scheduler: ManualScheduler())
+    #expect(shapes.count == 3, "a mount without shapes adds nothing to an owner's")
+    alone.unmount()
   }
 }

@@ -197,10 +197,17 @@ public struct BindingDeclaration<Model: AnyObject> {
   /// `bind(\.greeting, to: name.text)`, when the file can be read from the working directory
   /// (as under `swift test` and `swift run`); otherwise the ``summary``, whose key paths the
   /// toolchain may name by number (`\Model.#2: String`). For a group, the summary.
+  ///
+  /// Each read of the property reads the source file again: it is made for a message.
   public var written: String {
-    guard members == nil, let statement = DeclarationSource.statement(at: site) else {
-      return summary
-    }
+    var source = DeclarationSource()
+    return written(from: &source)
+  }
+
+  /// ``written``, reading the source file with `source`, which keeps the files it read for the
+  /// other declarations of the same message.
+  package func written(from source: inout DeclarationSource) -> String {
+    guard members == nil, let statement = source.statement(at: site) else { return summary }
     // NB: the line must hold the declaration the summary describes, not another call.
     let name = summary.prefix { $0 != "(" }
     return statement.hasPrefix(name + "(") ? statement : summary
@@ -209,6 +216,11 @@ public struct BindingDeclaration<Model: AnyObject> {
   /// The declaration as written (see ``written``) followed by the place it was written, as
   /// errors show it: `bind(\.greeting, to: name.text) at MyApp/SignUpScreen.swift:12`.
   public var located: String { "\(written) at \(site)" }
+
+  /// ``located``, reading the source file with `source` (see ``written(from:)``).
+  package func located(from source: inout DeclarationSource) -> String {
+    "\(written(from: &source)) at \(site)"
+  }
 }
 
 /// A widget property or event a declaration reaches: its key and the object the declaration

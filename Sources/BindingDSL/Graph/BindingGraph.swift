@@ -65,15 +65,18 @@ public struct BindingGraph<Model: AnyObject> {
     self.descriptionCache = DescriptionOnlyCache()
     let validator = GraphValidator(
       // NB: closures, not key paths: a key path projects through a generic copy of each
-      // declaration, which was a tenth of a screen's mount. Names are made for problems only.
-      declarations: { declarations[$0].located },
+      // declaration, which was a tenth of a screen's mount. Names are made for problems only,
+      // and this pass's problems are not shown: it reads no source file.
+      declarations: { declarations[$0].summary },
       declarationProblems: declarations.map { $0.problems },
       nodes: nodes, edges: edges, owners: owners)
     guard validator.validate().isEmpty else {
-      // NB: found again with the key paths named as written, which reads source files: only
-      // a graph with problems pays for it.
+      // NB: found again with the key paths and the declarations named as written, which reads
+      // source files, each once for the whole error: only a graph with problems pays for it.
+      var source = DeclarationSource()
       var readable = validator
-      readable.nodes = ReadableNames.nodes(nodes, edges: edges)
+      readable.nodes = ReadableNames.nodes(nodes, edges: edges, reading: &source)
+      readable.declarations = { declarations[$0].located(from: &source) }
       throw BindingGraphError(problems: readable.validate())
     }
   }

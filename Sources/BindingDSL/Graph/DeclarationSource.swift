@@ -14,7 +14,17 @@
 /// the file can be found from the working directory (`Sources/<Module>/…` or
 /// `Tests/<Module>/…`, where `swift test` and `swift run` run), the declaration is read from it.
 /// Otherwise callers fall back to the text made from the key path.
-package enum DeclarationSource {
+///
+/// A value reads each file once and keeps its lines: make one for a message or a dump, which
+/// may read many declarations of one file, and let it go with the call. Nothing is kept between
+/// calls, so an edited file is read as it is now.
+package struct DeclarationSource {
+  /// The lines of each file read so far, by `#fileID`; `nil` for a file that cannot be read.
+  private var files: [String: [Substring]?] = [:]
+
+  /// A reader that has read no file yet.
+  package init() {}
+
   /// The statement written at `site`, from the first non-blank character of its line through
   /// the parenthesis that closes its first call (`bind(\.greeting, to: name.text)`), blanks
   /// between lines folded into one space, a trailing closure written `{ … }`; or `nil` when the
@@ -22,11 +32,11 @@ package enum DeclarationSource {
   ///
   /// - Parameter site: Where a declaration was written.
   /// - Returns: The declaration as written.
-  package static func statement(at site: DeclarationSite) -> String? {
+  package mutating func statement(at site: DeclarationSite) -> String? {
     guard site.line > 0, let lines = lines(of: site.fileID), site.line <= lines.count else {
       return nil
     }
-    return statement(in: lines[(site.line - 1)...].prefix(12))
+    return Self.statement(in: lines[(site.line - 1)...].prefix(12))
   }
 
   /// The key path literals of `text` (`\.greeting`, `\Model.form.isValid`) as written, in order.
@@ -89,17 +99,15 @@ package enum DeclarationSource {
     return nil
   }
 
-  /// The lines of the file `fileID` names, read once and kept.
-  private static func lines(of fileID: String) -> [Substring]? {
-    if let known = cache.withLock({ $0[fileID] }) { return known }
-    let lines = path(of: fileID).flatMap(contents(of:)).map {
+  /// The lines of the file `fileID` names, read on the first call and kept by this reader.
+  private mutating func lines(of fileID: String) -> [Substring]? {
+    if let known = files[fileID] { return known }
+    let lines = Self.path(of: fileID).flatMap(Self.contents(of:)).map {
       $0.split(separator: "\n", omittingEmptySubsequences: false)
     }
-    cache.withLock { $0[fileID] = .some(lines) }
+    files[fileID] = .some(lines)
     return lines
   }
-
-  private static let cache = Lock<[String: [Substring]?]>([:])
 
   /// The file `Module/File.swift` under `Sources/Module` or `Tests/Module` of the working
   /// directory, searched in their subfolders (a module holds one file of a name).

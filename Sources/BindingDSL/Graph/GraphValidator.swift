@@ -2,7 +2,7 @@
 /// declarations found in themselves.
 struct GraphValidator {
   /// Each declaration as a problem names it (summary and site), made only for a problem.
-  let declarations: (Int) -> String
+  var declarations: (Int) -> String
   let declarationProblems: [[String]]
   var nodes: [GraphNode]
   let edges: [GraphEdge]

@@ -67,8 +67,17 @@ struct NodeOrigins {
 /// file (see ``DeclarationSource``), and only when the declaration that first reached the node
 /// writes as many key path literals as it reached key-path nodes first.
 enum ReadableNames {
-  /// `nodes` with the key-path nodes renamed where their declarations can be read.
+  /// `nodes` with the key-path nodes renamed where their declarations can be read, each source
+  /// file read once.
   static func nodes(_ nodes: [GraphNode], edges: [GraphEdge]) -> [GraphNode] {
+    var source = DeclarationSource()
+    return Self.nodes(nodes, edges: edges, reading: &source)
+  }
+
+  /// `nodes` with the key-path nodes renamed, the declarations read with `source`.
+  static func nodes(
+    _ nodes: [GraphNode], edges: [GraphEdge], reading source: inout DeclarationSource
+  ) -> [GraphNode] {
     var firstSite: [Int: DeclarationSite] = [:]
     for edge in edges {
       for id in [edge.from, edge.to] where firstSite[id] == nil {
@@ -82,7 +91,7 @@ enum ReadableNames {
     }
     var names: [Int: String] = [:]
     for (site, reached) in bySite {
-      guard let statement = DeclarationSource.statement(at: site) else { continue }
+      guard let statement = source.statement(at: site) else { continue }
       // NB: a declaration numbers its key paths in the order it is written, so the literals
       // name them in order when there are as many of each.
       let paths = DeclarationSource.keyPaths(in: statement)

@@ -8,7 +8,7 @@
 
 /// State shared between threads, guarded by a pthread mutex.
 ///
-/// The library's own shared state (the work ledger, virtual clocks, caches) uses this lock
+/// The library's own shared state (the work ledger, virtual clocks) uses this lock
 /// rather than `Synchronization.Mutex`: on Linux `Mutex` waits on a futex directly, which the
 /// thread sanitizer does not see, so every access under it is reported as a race and real races
 /// drown among them. A pthread mutex is intercepted by both sanitizers, and measured no slower

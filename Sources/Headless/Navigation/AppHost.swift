@@ -23,6 +23,9 @@ public final class AppHost: Navigator {
 
   /// The graph run every screen is mounted in.
   package let graph: MountedGraph<AppGraphRoot>
+  /// The checked shapes of every screen the app shows, embedded ones included: a screen type
+  /// pushed, presented or shown again is checked once per shape for the app.
+  package let shapes = CheckedScreenShapes()
   /// The main stack, then each presented stack, root first.
   var stacks: [[ScreenMount]] = [[]]
   var stackViews: [NavigationStackView] = [NavigationStackView("main", isPresented: false)]
@@ -300,7 +303,7 @@ public final class AppHost: Navigator {
     for (model, factory) in zip(models, factories) {
       let container = ScreenContainer(factory.name, title: factory.name)
       do {
-        mounted.append(try factory.mount(model, mounter, container))
+        mounted.append(try factory.mount(model, mounter, container, shapes))
       } catch {
         for screen in mounted { screen.unmount() }
         throw error

@@ -14,7 +14,9 @@ public import BindingDSL
 /// disappear events (see `Docs/Decisions/0036-one-graph-run-for-a-whole-app.md`); in a
 /// ``TabView`` only the selected tab does.
 @MainActor
-public final class EmbeddedScreen<S: Screen>: Widget, ChildScreenTarget, TabContent {
+public final class EmbeddedScreen<S: Screen>: Widget, ChildScreenTarget, TabContent,
+  ChildScreenShapes
+{
   override public var kind: String { "ChildScreen" }
 
   /// The title a tab view shows for it; `nil` outside a tab view.
@@ -33,6 +35,9 @@ public final class EmbeddedScreen<S: Screen>: Widget, ChildScreenTarget, TabCont
   }
   /// Whether a tab view holds it.
   var isTab = false
+  /// The checked shapes of the child screens it shows: its own, until the screen holding it is
+  /// mounted with an owner's (an app host's), which it then shares.
+  lazy var shapes = CheckedScreenShapes()
 
   /// Creates the place of a child screen.
   ///
@@ -63,7 +68,7 @@ public final class EmbeddedScreen<S: Screen>: Widget, ChildScreenTarget, TabCont
     let prepared: PreparedScreen<S>
     let child: ChildMount
     do {
-      prepared = try PreparedScreen(make(), on: model)
+      prepared = try PreparedScreen(make(), on: model, shapes: shapes)
       child = try mounter.mount(
         prepared.declarations, on: model, template: ObjectIdentifier(S.self))
     } catch {

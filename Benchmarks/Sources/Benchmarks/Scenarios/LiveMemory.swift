@@ -24,15 +24,17 @@ func memoryRows(_ settings: Settings) -> [Row] {
     return (Double(compiled - start) / bindings, Double(end - compiled) / bindings)
   }()
 
-  // NB: screens mount as an app mounts them; the first mount of the shape checks it and keeps
-  // the shared graph, so it happens before the measurement.
+  // NB: screens mount as an app mounts them, through one owner's checked shapes; the first
+  // mount of the shape checks it and keeps the shared graph, so it happens before the
+  // measurement.
   let screenMounts: Double = {
     let models = screens.map { _ in FormViewModel() }
     let scheduler = ManualScheduler()
-    try! screens[0].mount(on: FormViewModel(), scheduler: scheduler).unmount()
+    let shapes = CheckedScreenShapes()
+    try! screens[0].mount(on: FormViewModel(), scheduler: scheduler, shapes: shapes).unmount()
     let start = heapInUse()
     let mounted = zip(screens, models).map { screen, model in
-      try! screen.mount(on: model, scheduler: scheduler)
+      try! screen.mount(on: model, scheduler: scheduler, shapes: shapes)
     }
     let end = heapInUse(holding: (models, mounted))
     for screen in mounted { screen.unmount() }

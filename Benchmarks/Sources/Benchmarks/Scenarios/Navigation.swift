@@ -47,12 +47,15 @@ func navigationRows(_ settings: Settings) throws -> [Row] {
       }
     }
   }
-  // NB: the pushed screen mounted and unmounted alone, on the same scheduler: what a push and a
-  // pop cannot cost less than.
+  // NB: the pushed screen mounted and unmounted alone, on the same scheduler and through
+  // checked shapes of its own as the host's: what a push and a pop cannot cost less than.
+  let shapes = CheckedScreenShapes()
   let mountAlone = median(settings, units: cycles) {
     time {
       for _ in 0..<cycles {
-        guard let mounted = try? PageScreen().mount(on: extra, scheduler: scheduler) else {
+        guard
+          let mounted = try? PageScreen().mount(on: extra, scheduler: scheduler, shapes: shapes)
+        else {
           refused += 1
           continue
         }

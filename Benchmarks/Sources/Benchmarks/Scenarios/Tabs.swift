@@ -214,10 +214,15 @@ func tabsRows(_ settings: Settings) throws -> [Row] {
 private func mountAloneTime(
   _ settings: Settings, app: TabsApp, page: PageModel, cycles: Int
 ) -> Double {
-  median(settings, units: cycles) {
+  // NB: through checked shapes of its own, as the host mounts its screens.
+  let shapes = CheckedScreenShapes()
+  return median(settings, units: cycles) {
     time {
       for _ in 0..<cycles {
-        guard let mounted = try? PageScreen().mount(on: page, scheduler: app.scheduler) else {
+        guard
+          let mounted = try? PageScreen().mount(
+            on: page, scheduler: app.scheduler, shapes: shapes)
+        else {
           app.refused += 1
           continue
         }
