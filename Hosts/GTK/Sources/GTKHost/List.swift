@@ -41,6 +41,8 @@ final class ListNativeView: NativeView {
   /// The controls each item shows a row with, kept while the toolkit recycles the item and
   /// reused for the next row of the same shape.
   private var itemViews: [UnsafeMutableRawPointer: NativeView] = [:]
+  /// The selected row whose item shows its swipe actions, as last gone over.
+  private weak var actionsShownFor: RowWidget?
   /// The swipe actions' buttons of each item, made once.
   private var itemButtons: [UnsafeMutableRawPointer: [GTKWidgetPointer]] = [:]
   /// How many times an item was bound to a row: what scrolling costs.
@@ -412,7 +414,10 @@ final class ListNativeView: NativeView {
       gtk_single_selection_set_selected(
         selectionModel, index.map { guint($0) } ?? guint(GTK_INVALID_LIST_POSITION))
     }
-    guard isCurrent(list) else { return }
+    // NB: an item shows its row's actions when it is bound to the row (`show`); the items
+    // are gone over again only when another row is selected.
+    guard list.selectedRow !== actionsShownFor, isCurrent(list) else { return }
+    actionsShownFor = list.selectedRow
     for item in bound {
       guard let row = itemViews[item]?.widget as? RowWidget, let position = position(of: item),
         row === list.itemWidget(at: position)
