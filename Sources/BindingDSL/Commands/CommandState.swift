@@ -19,55 +19,49 @@ final class CommandState: Observable {
 
   /// See ``Command/status``.
   var status: CommandStatus {
-    get {
-      registrar.access(self, keyPath: \.status)
-      return storedStatus
-    }
-    set {
-      guard newValue != storedStatus else { return }
-      registrar.withMutation(of: self, keyPath: \.status) { storedStatus = newValue }
-    }
+    get { read(\.status, storedStatus) }
+    set { write(\.status, newValue, over: storedStatus) { storedStatus = newValue } }
   }
 
   /// See ``Command/lastOutput``: the output, of the command's `Output` type, or `nil`.
   var lastOutput: Any? {
-    get {
-      registrar.access(self, keyPath: \.lastOutput)
-      return storedLastOutput
-    }
+    get { read(\.lastOutput, storedLastOutput) }
     set { registrar.withMutation(of: self, keyPath: \.lastOutput) { storedLastOutput = newValue } }
   }
 
   /// See ``Command/lastError``.
   var lastError: (any Error)? {
-    get {
-      registrar.access(self, keyPath: \.lastError)
-      return storedLastError
-    }
+    get { read(\.lastError, storedLastError) }
     set { registrar.withMutation(of: self, keyPath: \.lastError) { storedLastError = newValue } }
   }
 
   /// See ``Command/activeRuns``.
   var activeRuns: Int {
-    get {
-      registrar.access(self, keyPath: \.activeRuns)
-      return storedActiveRuns
-    }
-    set {
-      guard newValue != storedActiveRuns else { return }
-      registrar.withMutation(of: self, keyPath: \.activeRuns) { storedActiveRuns = newValue }
-    }
+    get { read(\.activeRuns, storedActiveRuns) }
+    set { write(\.activeRuns, newValue, over: storedActiveRuns) { storedActiveRuns = newValue } }
   }
 
   /// See ``Command/unwindingRuns``.
   var unwindingRuns: Int {
-    get {
-      registrar.access(self, keyPath: \.unwindingRuns)
-      return storedUnwindingRuns
-    }
+    get { read(\.unwindingRuns, storedUnwindingRuns) }
     set {
-      guard newValue != storedUnwindingRuns else { return }
-      registrar.withMutation(of: self, keyPath: \.unwindingRuns) { storedUnwindingRuns = newValue }
+      write(\.unwindingRuns, newValue, over: storedUnwindingRuns) { storedUnwindingRuns = newValue }
     }
+  }
+
+  /// Tells Observation that the property at `keyPath` was read, and gives its `value`.
+  private func read<Value>(_ keyPath: KeyPath<CommandState, Value>, _ value: Value) -> Value {
+    registrar.access(self, keyPath: keyPath)
+    return value
+  }
+
+  /// Calls `store`, which stores `newValue` in the property at `keyPath`, telling Observation,
+  /// unless `newValue` equals `current`, the value stored.
+  private func write<Value: Equatable>(
+    _ keyPath: KeyPath<CommandState, Value>, _ newValue: Value, over current: Value,
+    _ store: () -> Void
+  ) {
+    guard newValue != current else { return }
+    registrar.withMutation(of: self, keyPath: keyPath, store)
   }
 }
