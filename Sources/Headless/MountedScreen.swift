@@ -26,15 +26,15 @@ public final class MountedScreen<S: Screen> {
 
   init(
     _ screen: S, on model: S.Model, scheduler: any FlushScheduler, clock: any Clock<Duration>,
-    shapes: CheckedScreenShapes?
+    cache: ScreenMountCache?
   ) throws(ScreenError) {
-    let prepared = try PreparedScreen(screen, on: model, shapes: shapes)
+    let prepared = try PreparedScreen(screen, on: model, cache: cache)
     self.screen = screen
     self.root = prepared.root
     self.widgetsByID = prepared.widgetsByID
     self.graph = MountedGraph(
       prepared.graph, installing: prepared.declarations, on: model, scheduler: scheduler,
-      clock: clock)
+      clock: clock, parked: cache?.parked)
   }
 
   /// Whether the screen has appeared and not disappeared since.

@@ -9,20 +9,20 @@ package struct PreparedScreen<S: Screen> {
   /// The declarations to install, groups opened.
   package let declarations: [BindingDeclaration<S.Model>]
   /// The checked graph, description only (see ``BindingGraph/descriptionOnly()``): shared by
-  /// every mount of the screen type with the same shape that one owner's checked shapes make.
+  /// every mount of the screen type with the same shape through one owner's mount cache.
   package let graph: BindingGraph<S.Model>
 
   /// Builds the tree and the bindings of `screen` for `model` and checks them.
   ///
-  /// The mounts of a screen type through one `shapes` share their checked graph: once a mount
+  /// The mounts of a screen type through one `cache` share their checked graph: once a mount
   /// of a given shape (the widget ids of the tree and the sites of the declarations, in order)
   /// has been checked, the next mounts of that shape reuse the graph (see
-  /// ``CheckedScreenShapes``). The embedded screens of the tree are given `shapes` for the
-  /// child screens they show. Without `shapes`, every mount is checked.
+  /// ``ScreenMountCache``). The embedded screens of the tree are given `cache` for the child
+  /// screens they show. Without `cache`, every mount is checked.
   ///
   /// - Throws: ``ScreenError`` naming every problem found.
   package init(
-    _ screen: S, on model: S.Model, shapes: CheckedScreenShapes?
+    _ screen: S, on model: S.Model, cache: ScreenMountCache?
   ) throws(ScreenError) {
     let root = screen.body
     let widgets = root.allWidgets
@@ -37,10 +37,10 @@ package struct PreparedScreen<S: Screen> {
     self.root = root
     self.widgetsByID = byID
     let declarations = BindingDeclaration.opened(screen.bindings(model))
-    if let shapes {
+    if let cache {
       // NB: before the bindings are installed, which shows the embedded screens' first models.
-      for case let embedded as any ChildScreenShapes in widgets { embedded.shapes = shapes }
-      if let graph = shapes.graph(of: S.self, widgets: widgets, declarations: declarations) {
+      for case let embedded as any ChildScreenCache in widgets { embedded.cache = cache }
+      if let graph = cache.graph(of: S.self, widgets: widgets, declarations: declarations) {
         self.declarations = declarations
         self.graph = graph
         return
@@ -77,6 +77,6 @@ package struct PreparedScreen<S: Screen> {
     if !problems.isEmpty { throw ScreenError(screen: "\(S.self)", problems: problems) }
     self.declarations = declarations
     self.graph = compiled.descriptionOnly()
-    shapes?.remember(graph, of: S.self, widgets: widgets, declarations: declarations)
+    cache?.remember(graph, of: S.self, widgets: widgets, declarations: declarations)
   }
 }

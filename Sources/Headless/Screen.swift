@@ -44,23 +44,28 @@ extension Screen {
   /// The screen is mounted but has not appeared: call ``MountedScreen/appear()`` when it is
   /// shown, to run what its declarations ask for at `willAppear` and `didAppear`.
   ///
-  /// Each mount checks the screen's tree and graph, unless `shapes` holds a checked mount of
-  /// the same shape: a caller that mounts the screen type again and again keeps one
-  /// ``CheckedScreenShapes`` for all its mounts, as an ``AppHost`` does for its screens.
+  /// Each mount checks the screen's tree and graph, unless `cache` holds a checked mount of the
+  /// same shape, and registers with Observation what it observes, unless `cache` holds the
+  /// registration an earlier mount on `model` left: a caller that mounts the screen type, or
+  /// the same view model, again and again keeps one ``ScreenMountCache`` for all its mounts, as
+  /// an ``AppHost`` does for its screens. Without one, a view model mounted again and again
+  /// keeps one registration per mount in its registrar until a value the screen observes
+  /// changes (Observation cannot cancel one).
   ///
   /// - Parameters:
   ///   - model: The view model; the mounted screen holds it until unmounted.
   ///   - scheduler: What decides when changes flush: the main actor's next turn by default.
   ///   - clock: The clock debounce and throttle timers sleep on.
-  ///   - shapes: The checked shapes this mount reuses and adds to, with the child screens of
-  ///     its embedded screens; `nil` checks the screen as a first mount.
+  ///   - cache: What this mount reuses and adds to: checked shapes, and the registrations
+  ///     unmounts left; shared with the child screens of its embedded screens. `nil` checks the
+  ///     screen and registers as a first mount does.
   /// - Returns: The mounted screen; unmount it (or release it) when the screen goes away.
   /// - Throws: ``ScreenError`` when widget ids repeat, when a binding reaches a widget that is
   ///   not in the tree, or when the bindings do not form a valid graph.
   public func mount(
     on model: Model, scheduler: any FlushScheduler = MainActorScheduler.shared,
-    clock: any Clock<Duration> = ContinuousClock(), shapes: CheckedScreenShapes? = nil
+    clock: any Clock<Duration> = ContinuousClock(), cache: ScreenMountCache? = nil
   ) throws(ScreenError) -> MountedScreen<Self> {
-    try MountedScreen(self, on: model, scheduler: scheduler, clock: clock, shapes: shapes)
+    try MountedScreen(self, on: model, scheduler: scheduler, clock: clock, cache: cache)
   }
 }

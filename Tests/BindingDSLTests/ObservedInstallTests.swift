@@ -77,13 +77,13 @@ import Testing
     let shared = full.descriptionOnly()
     let first = MountedGraph(
       shared, installing: full.declarations, on: model, scheduler: scheduler,
-      clock: ContinuousClock())
+      clock: ContinuousClock(), parked: nil)
     #expect(model.reads == 2)
     first.unmount()
     label.onReceive = nil
     let second = MountedGraph(
       shared, installing: full.declarations, on: model, scheduler: scheduler,
-      clock: ContinuousClock())
+      clock: ContinuousClock(), parked: nil)
     #expect(model.reads == 4, "installed first and observed after, as the first mount had to")
     second.unmount()
   }

@@ -5,7 +5,7 @@ import Observation
 import Testing
 
 // The examples of the documentation comments of `Screen`, `Command.owned(by:)`, `CommandOwner`,
-// `Transcript` and `CheckedScreenShapes`, as written there, with what they name around them.
+// `Transcript` and `ScreenMountCache`, as written there, with what they name around them.
 
 @MainActor @Observable
 final class GreetingViewModel {
@@ -85,14 +85,15 @@ final class AccountRegistrationViewModel: CommandOwner {
     #expect(mounted.bindingGraph.dump() == dump, "the description stays once unmounted")
   }
 
-  @Test func theCheckedShapesExampleChecksTheScreenOnce() throws {
+  @Test func theMountCacheExampleChecksTheScreenOnce() throws {
     let models = [GreetingViewModel(), GreetingViewModel(), GreetingViewModel()]
-    let shapes = CheckedScreenShapes()
+    let cache = ScreenMountCache()
     for model in models {
-      let mounted = try GreetingScreen().mount(on: model, shapes: shapes)
+      let mounted = try GreetingScreen().mount(on: model, cache: cache)
       mounted.unmount()
     }
-    #expect(shapes.count == 1, "one shape, checked on the first mount")
+    #expect(cache.shapeCount == 1, "one shape, checked on the first mount")
+    #expect(cache.parked.count == 3, "each view model's registration is kept for its next mount")
   }
 
   @Test func theInlineSnapshotExampleMatchesTheGreetingScreen() async throws {

@@ -52,17 +52,17 @@ private struct OneLineScreen: Screen {
   }
 }
 
-/// The mounts of a screen type through one owner's checked shapes share one checked graph per
+/// The mounts of a screen type through one owner's mount cache share one checked graph per
 /// shape; a mount of another shape is checked as a first mount is; two owners share nothing.
 @MainActor
 @Suite struct ScreenShapeTests {
   @Test func mountsOfOneShapeShareTheCheckedGraphAndEachShowsItsOwnModel() throws {
-    let shapes = CheckedScreenShapes()
+    let cache = ScreenMountCache()
     let first = try ShapeScreen().mount(
-      on: ShapeViewModel(), scheduler: ManualScheduler(), shapes: shapes)
+      on: ShapeViewModel(), scheduler: ManualScheduler(), cache: cache)
     let other = ShapeViewModel()
     other.name = "Grace"
-    let second = try ShapeScreen().mount(on: other, scheduler: ManualScheduler(), shapes: shapes)
+    let second = try ShapeScreen().mount(on: other, scheduler: ManualScheduler(), cache: cache)
     #expect(second.bindingGraph.isDescriptionOnly, "the mount keeps no compiled graph of its own")
     #expect(second.bindingGraph.dump() == first.bindingGraph.dump())
     #expect(
@@ -78,7 +78,7 @@ private struct OneLineScreen: Screen {
   }
 
   @Test func theSharedGraphKeepsNoViewModelAndNoWidget() throws {
-    let shapes = CheckedScreenShapes()
+    let cache = ScreenMountCache()
     weak var weakModel: ShapeViewModel?
     weak var weakTitle: Label?
     do {
@@ -87,7 +87,7 @@ private struct OneLineScreen: Screen {
         let screen = ShapeScreen()
         weakModel = model
         weakTitle = screen.title
-        let mounted = try screen.mount(on: model, scheduler: ManualScheduler(), shapes: shapes)
+        let mounted = try screen.mount(on: model, scheduler: ManualScheduler(), cache: cache)
         #expect(mounted.render().contains(#"Label #title text="Ada""#))
         mounted.unmount()
       }
@@ -97,34 +97,34 @@ private struct OneLineScreen: Screen {
   }
 
   @Test func aBodyThatTakesAnotherBranchIsCheckedAgain() throws {
-    let shapes = CheckedScreenShapes()
-    _ = try ShapeScreen().mount(on: ShapeViewModel(), scheduler: ManualScheduler(), shapes: shapes)
+    let cache = ScreenMountCache()
+    _ = try ShapeScreen().mount(on: ShapeViewModel(), scheduler: ManualScheduler(), cache: cache)
     let conflicting = ShapeViewModel()
     conflicting.bindsTwice = true
     let error = #expect(throws: ScreenError.self) {
-      try ShapeScreen().mount(on: conflicting, scheduler: ManualScheduler(), shapes: shapes)
+      try ShapeScreen().mount(on: conflicting, scheduler: ManualScheduler(), cache: cache)
     }
     #expect(error?.graphProblems.map(\.kind) == [.conflictingWriters])
   }
 
   @Test func aTreeWithoutAWidgetTheBindingsReachIsCheckedAgain() throws {
-    let shapes = CheckedScreenShapes()
-    _ = try ShapeScreen().mount(on: ShapeViewModel(), scheduler: ManualScheduler(), shapes: shapes)
+    let cache = ScreenMountCache()
+    _ = try ShapeScreen().mount(on: ShapeViewModel(), scheduler: ManualScheduler(), cache: cache)
     let error = #expect(throws: ScreenError.self) {
       try ShapeScreen(showsExtra: false).mount(
-        on: ShapeViewModel(), scheduler: ManualScheduler(), shapes: shapes)
+        on: ShapeViewModel(), scheduler: ManualScheduler(), cache: cache)
     }
     #expect(error?.problems.first?.contains("no widget 'extra' is in the tree") == true)
   }
 
   @Test func manyShapesAreEachCorrectAndTheOldestAreCheckedAgain() throws {
-    let shapes = CheckedScreenShapes()
+    let cache = ScreenMountCache()
     for round in 0..<2 {
-      for count in 0...CheckedScreenShapes.limit + 2 {
+      for count in 0...ScreenMountCache.shapeLimit + 2 {
         let model = ShapeViewModel()
         model.count = count
         let mounted = try ShapeScreen().mount(
-          on: model, scheduler: ManualScheduler(), shapes: shapes)
+          on: model, scheduler: ManualScheduler(), cache: cache)
         #expect(
           mounted.bindingGraph.declarations.count == 2 + count, "round \(round), count \(count)")
         let shown = mounted.render().split(separator: "\n").filter {
@@ -143,18 +143,18 @@ private struct OneLineScreen: Screen {
     let reads = { (mounted: MountedScreen<OneLineScreen>) in
       mounted.bindingGraph.declarations.map(\.summary).joined()
     }
-    let shapes = CheckedScreenShapes()
+    let cache = ScreenMountCache()
     let first = try OneLineScreen().mount(
-      on: ShapeViewModel(), scheduler: scheduler, shapes: shapes)
-    let shared = try OneLineScreen().mount(on: counting, scheduler: scheduler, shapes: shapes)
+      on: ShapeViewModel(), scheduler: scheduler, cache: cache)
+    let shared = try OneLineScreen().mount(on: counting, scheduler: scheduler, cache: cache)
     // NB: one line, one shape: the owner's graph is the first mount's (Decision 0017).
     #expect(reads(first).contains("<String>") && reads(shared) == reads(first))
     let alone = try OneLineScreen().mount(on: counting, scheduler: scheduler)
-    #expect(reads(alone).contains("<Int>"), "a mount without shapes is checked on its own")
-    let other = CheckedScreenShapes()
-    let own = try OneLineScreen().mount(on: counting, scheduler: scheduler, shapes: other)
-    #expect(reads(own) == reads(alone), "another owner's shapes hold nothing of the first's")
-    #expect(shapes.count == 1 && other.count == 1)
+    #expect(reads(alone).contains("<Int>"), "a mount without a cache is checked on its own")
+    let other = ScreenMountCache()
+    let own = try OneLineScreen().mount(on: counting, scheduler: scheduler, cache: other)
+    #expect(reads(own) == reads(alone), "another owner's cache holds nothing of the first's")
+    #expect(cache.shapeCount == 1 && other.shapeCount == 1)
     for mounted in [first, shared, alone, own] { mounted.unmount() }
   }
 
@@ -166,45 +166,45 @@ private struct OneLineScreen: Screen {
     let second = AppHost(registry: registry, scheduler: scheduler)
     try first.push(ShapeViewModel())
     try first.push(ShapeViewModel())
-    #expect(first.shapes.count == 1, "the second push reuses the first one's graph")
-    #expect(second.shapes.count == 0)
+    #expect(first.cache.shapeCount == 1, "the second push reuses the first one's graph")
+    #expect(second.cache.shapeCount == 0)
     try second.push(ShapeViewModel())
-    #expect(second.shapes.count == 1, "the second host checks its own first push")
+    #expect(second.cache.shapeCount == 1, "the second host checks its own first push")
   }
 
-  @Test func theCheckedShapesGoWithTheirAppHost() throws {
+  @Test func theMountCacheGoesWithItsAppHost() throws {
     let registry = ScreenRegistry()
     try registry.register("shape") { ShapeScreen() }
-    weak var shapes: CheckedScreenShapes?
+    weak var cache: ScreenMountCache?
     weak var host: AppHost?
     do {
       let app = AppHost(registry: registry, scheduler: ManualScheduler())
       try app.push(ShapeViewModel())
-      shapes = app.shapes
+      cache = app.cache
       host = app
-      #expect(shapes?.count == 1)
+      #expect(cache?.shapeCount == 1)
     }
     #expect(host == nil)
-    #expect(shapes == nil, "the checked graphs are released with the host")
+    #expect(cache == nil, "the checked graphs are released with the host")
   }
 
-  @Test func embeddedScreensCheckTheirChildScreensWithTheShapesOfTheirScreensOwner() throws {
-    let shapes = CheckedScreenShapes()
+  @Test func embeddedScreensCheckTheirChildScreensWithTheCacheOfTheirScreensOwner() throws {
+    let cache = ScreenMountCache()
     let log = EventLog()
     let dashboard = DashboardViewModel(log: log)
     dashboard.detail = CounterViewModel("detail", log: log)
     let mounted = try DashboardScreen().mount(
-      on: dashboard, scheduler: ManualScheduler(), shapes: shapes)
+      on: dashboard, scheduler: ManualScheduler(), cache: cache)
     // NB: the dashboard, its header, and one counter shape for its three counters.
-    #expect(shapes.count == 3)
+    #expect(cache.shapeCount == 3)
     let again = try DashboardScreen().mount(
-      on: DashboardViewModel(log: log), scheduler: ManualScheduler(), shapes: shapes)
-    #expect(shapes.count == 3)
+      on: DashboardViewModel(log: log), scheduler: ManualScheduler(), cache: cache)
+    #expect(cache.shapeCount == 3)
     mounted.unmount()
     again.unmount()
     let alone = try DashboardScreen().mount(
       on: DashboardViewModel(log: log), scheduler: ManualScheduler())
-    #expect(shapes.count == 3, "a mount without shapes adds nothing to an owner's")
+    #expect(cache.shapeCount == 3, "a mount without a cache adds nothing to an owner's")
     alone.unmount()
   }
 }

@@ -38,13 +38,17 @@ public final class ChildMount {
   /// model stays in the list), and returns its pending Observation registration for the row's
   /// next mount on the same view model to take over (see
   /// ``ObservationTakingMounter/mount(_:on:template:takingOver:)``), where ``unmount()`` leaves
-  /// it in ``Subscription/Parked``. Observation cannot cancel a registration, and a row mounted
-  /// again and again would otherwise leave one each time in its view model's registrar.
+  /// it in the ``ParkedSubscriptions`` of the mount's owner, if it has one. Observation cannot
+  /// cancel a registration, and a row mounted again and again would otherwise leave one each
+  /// time in its view model's registrar.
   ///
+  /// - Parameter cancellingRuns: Whether the runs the child's bindings started are cancelled:
+  ///   not for a row leaving the window, whose view model stays in the list; for a row taken
+  ///   out of the list, which keeps the registration itself.
   /// - Returns: The registration, or `nil` when none is left to take over.
-  package func unmountKeepingObservation() -> Subscription? {
+  package func unmountKeepingObservation(cancellingRuns: Bool = false) -> Subscription? {
     let group = context?.takeObservation()
-    unmount(cancellingRuns: false)
+    unmount(cancellingRuns: cancellingRuns)
     return group
   }
 
@@ -181,6 +185,23 @@ package protocol ObservationTakingMounter: ChildMounter {
     _ declarations: [BindingDeclaration<Child>], on child: Child, template: ObjectIdentifier,
     takingOver observation: Subscription?
   ) throws(BindingGraphError) -> ChildMount
+
+  /// Mounts `declarations` on `child` as ``ChildMounter/mount(_:on:template:)`` does, the child
+  /// and the children it mounts leaving their pending registrations in `parked` and taking
+  /// over what earlier mounts left there, rather than in the mounter's store: what an embedded
+  /// screen with a mount cache of its own mounts its child screens with.
+  ///
+  /// - Parameters:
+  ///   - declarations: The child's bindings, made for `child` and its own widgets.
+  ///   - child: The child view model.
+  ///   - template: What made the declarations, such as the child screen's type.
+  ///   - parked: Where the child parks (see ``ParkedSubscriptions``).
+  /// - Returns: The child mount.
+  /// - Throws: ``BindingGraphError`` when the template's declarations do not form a valid graph.
+  func mount<Child: AnyObject>(
+    _ declarations: [BindingDeclaration<Child>], on child: Child, template: ObjectIdentifier,
+    parkingIn parked: ParkedSubscriptions
+  ) throws(BindingGraphError) -> ChildMount
 }
 
 extension MountContext: ChildContext, ObservationTakingMounter {
@@ -194,13 +215,30 @@ extension MountContext: ChildContext, ObservationTakingMounter {
     _ declarations: [BindingDeclaration<Child>], on child: Child, template: ObjectIdentifier,
     takingOver observation: Subscription?
   ) throws(BindingGraphError) -> ChildMount {
+    try mountChild(
+      declarations, on: child, template: template, takingOver: observation, parkingIn: parked)
+  }
+
+  package func mount<Child: AnyObject>(
+    _ declarations: [BindingDeclaration<Child>], on child: Child, template: ObjectIdentifier,
+    parkingIn parked: ParkedSubscriptions
+  ) throws(BindingGraphError) -> ChildMount {
+    try mountChild(
+      declarations, on: child, template: template, takingOver: nil, parkingIn: parked)
+  }
+
+  /// Mounts a child that takes `observation` over, if given one, and parks in `parked`.
+  private func mountChild<Child: AnyObject>(
+    _ declarations: [BindingDeclaration<Child>], on child: Child, template: ObjectIdentifier,
+    takingOver observation: Subscription?, parkingIn parked: ParkedSubscriptions?
+  ) throws(BindingGraphError) -> ChildMount {
     let templates = childTemplates
     if !templates.hasChecked(template) {
       _ = try BindingGraph(declarations: declarations)
       templates.checked.insert(template)
     }
     templates.lastChecked = template
-    let context = MountContext<Child>(model: child, engine: engine)
+    let context = MountContext<Child>(model: child, engine: engine, parked: parked)
     context.reserveCapacity(declarations.count)
     let knownToReadTwice =
       !templates.readTwice.isEmpty && templates.readTwice.contains(template)

@@ -55,6 +55,12 @@ final class Engine {
   /// What pending Observation registrations hold instead of the engine (see ``EngineRelay``).
   let relay = EngineRelay()
 
+  /// Where the mounts of the graph run leave their pending registrations when they unmount for
+  /// good, and find what earlier mounts on their view model left: the store of whoever mounted
+  /// the run (an app host, a caller's mount cache), unless a mount was given its own (see
+  /// ``MountContext/parked``); `nil` to park nothing.
+  var parked: ParkedSubscriptions?
+
   /// The clock that the timers of the graph run sleep on (debounce, throttle, timed commands):
   /// one for the run, so that each of its mounts does not hold it.
   var clock: any Clock<Duration> = ContinuousClock()

@@ -15,9 +15,26 @@ final class MountContext<Model: AnyObject> {
   /// over (see ``takeObservation()``).
   private var subscription: Subscription?
 
-  init(model: Model, engine: Engine) {
+  /// A mount of `model` in `engine`'s graph run, parking in `parked` (see ``parked``).
+  ///
+  /// - Parameters:
+  ///   - model: The view model.
+  ///   - engine: The graph run's engine.
+  ///   - parked: Where the mount, and the children it mounts, park what they leave; the
+  ///     engine's store when they are the same, which costs a row nothing.
+  init(model: Model, engine: Engine, parked: ParkedSubscriptions?) {
     self.model = model
     self.engine = engine
+    if parked !== engine.parked { extrasMadeIfNeeded.parked = parked }
+  }
+
+  /// Where the mount leaves its pending registration when it unmounts for good, and finds what
+  /// an earlier mount on its view model left (see ``Subscription``): the graph run's store
+  /// (``Engine/parked``), unless whoever mounted it gave it another (an embedded screen's own).
+  /// The children the mount mounts get the same.
+  var parked: ParkedSubscriptions? {
+    if let extras, let own = extras.parked { return own }
+    return engine.parked
   }
 
   /// The clock that timers sleep on: the one the whole graph run was mounted with.
@@ -157,7 +174,8 @@ final class MountContext<Model: AnyObject> {
   ///     sources twice.
   ///   - earlier: The subscription the same row's earlier mount on this view model left, which
   ///     this mount takes over if it reads what it observes (see ``Subscription``); `nil` to
-  ///     take over what an earlier mount on the view model parked, if any, or register anew.
+  ///     take over what an earlier mount on the view model left in ``parked``, if any, or
+  ///     register anew.
   ///   - template: What the declarations' template (or graph) keeps of its key paths.
   /// - Returns: Whether the sources were read twice because code that may write into a view
   ///   model ran: the caller remembers it for the next mount of the same declarations.
@@ -170,7 +188,7 @@ final class MountContext<Model: AnyObject> {
       BindingDeclaration.install(declarations, in: self)
       engine.observe(made.takeUnobserved())
       readTwice = true
-    } else if let earlier = earlier ?? Subscription.Parked.take(of: model) {
+    } else if let earlier = earlier ?? parked?.take(of: model) {
       let (taken, hadEffects) = engine.install(
         takingOver: earlier, { BindingDeclaration.install(declarations, in: self) },
         newSources: { made.takeUnobserved() }, signature: { made.signature(keeping: template) })
@@ -192,10 +210,12 @@ final class MountContext<Model: AnyObject> {
     return readTwice
   }
 
-  /// Parks the mount's install subscription for the next mount on the view model (see
-  /// ``Subscription``): the mount is unmounting for good.
+  /// Leaves the mount's install subscription in ``parked`` for the next mount on the view model
+  /// (see ``Subscription``): the mount is unmounting for good. Without a store it is dropped, and
+  /// its registration stays in the view model's registrar until a value it observes changes.
   func leaveObservation() {
-    takeObservation()?.park(on: model)
+    let left = takeObservation()
+    parked?.keep(left, of: model)
   }
 
   /// The mount's install subscription, for the same row's next mount to take over once this
@@ -308,6 +328,8 @@ private final class MountExtras {
   var afterInstalling: [() -> Void] = []
   var children: [ChildMount] = []
   var childTemplates: ChildTemplates?
+  /// Where the mount parks, when it is not the graph run's store (see ``MountContext/parked``).
+  var parked: ParkedSubscriptions?
   /// The mount's derived nodes (combinations), in the order made.
   var derived: [RuntimeNode] = []
 }

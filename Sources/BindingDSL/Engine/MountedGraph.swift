@@ -28,7 +28,8 @@ public final class MountedGraph<Model: AnyObject>: Flushable {
     clock: any Clock<Duration> = ContinuousClock()
   ) {
     self.init(
-      graph, installing: graph.declarations, on: model, scheduler: scheduler, clock: clock)
+      graph, installing: graph.declarations, on: model, scheduler: scheduler, clock: clock,
+      parked: nil)
   }
 
   /// Installs `declarations` on `model` and shows `graph` as what runs: a screen's mounts
@@ -41,14 +42,20 @@ public final class MountedGraph<Model: AnyObject>: Flushable {
   ///   - model: The view model; held until unmounted.
   ///   - scheduler: What decides when changes flush.
   ///   - clock: The clock that debounce and throttle timers sleep on.
+  ///   - parked: Where the mount and its children leave their pending Observation registrations
+  ///     when they unmount, and find what earlier mounts on their view models left: the store
+  ///     of whoever mounts again and again (an app host, a caller's mount cache); `nil` to park
+  ///     nothing (see ``ParkedSubscriptions``).
   package init(
     _ graph: BindingGraph<Model>, installing declarations: [BindingDeclaration<Model>],
-    on model: Model, scheduler: any FlushScheduler, clock: any Clock<Duration>
+    on model: Model, scheduler: any FlushScheduler, clock: any Clock<Duration>,
+    parked: ParkedSubscriptions?
   ) {
     self.graph = graph
     self.model = model
     engine.clock = clock
-    let context = MountContext(model: model, engine: engine)
+    engine.parked = parked
+    let context = MountContext(model: model, engine: engine, parked: parked)
     self.context = context
     engine.scheduler = scheduler
     // NB: room for the nodes the mount makes costs one allocation per table instead of one per

@@ -15,7 +15,9 @@ import Observation
 /// ``signature``) takes it over instead of registering again: a row scrolled out and back in a
 /// thousand times, or a screen shown again on a view model that lives on, otherwise left one
 /// registration more each time in the view model's registrar. A row leaving a list's window
-/// leaves its subscription with the list; every other unmount leaves it in ``Parked``.
+/// leaves its subscription with the list, and so does a row taken out of a list; every other
+/// unmount leaves it in the ``ParkedSubscriptions`` of its mount's owner (an app host's, an
+/// embedded screen's, or the one a caller mounts a screen with), if it has one (Decisions/0130).
 @MainActor
 package final class Subscription {
   /// The sources' numbers, in the order added.
@@ -83,50 +85,5 @@ package final class Subscription {
   func leftByItsMount() -> Subscription? {
     sources = []
     return hasFired || signature == 0 ? nil : self
-  }
-
-  /// Keeps the subscription for the next mount on `model` (see ``Parked``): its mount
-  /// unmounted for good.
-  ///
-  /// - Parameter model: The view model the mount was on.
-  package func park(on model: AnyObject) {
-    Parked.keep(self, of: model)
-  }
-
-  /// The subscriptions that mounts left as they unmounted, by their view model's address, for
-  /// the next mount on the same view model to take over: a screen shown again, an embedded
-  /// screen shown again, a row taken out of a list and put back.
-  ///
-  /// A subscription is held weakly: Observation holds it while its registration is pending and
-  /// lets it go when a value it observes changes or the view model is freed, so an address
-  /// freed and taken by another object finds nothing. One is kept per view model, the last.
-  ///
-  /// This table is the library's one process-wide store of mounts' leftovers; it is main-actor
-  /// isolated, and keyed by view model, so two tests never meet in it.
-  @MainActor
-  enum Parked {
-    private struct Entry {
-      weak var subscription: Subscription?
-    }
-
-    private static var entries: [ObjectIdentifier: Entry] = [:]
-    /// How many entries the table may hold before the ones whose registration ended are
-    /// dropped.
-    private static var pruneAt = 64
-
-    static func keep(_ subscription: Subscription, of model: AnyObject) {
-      if entries.count >= pruneAt {
-        entries = entries.filter { $0.value.subscription != nil }
-        pruneAt = max(64, entries.count * 2)
-      }
-      entries[ObjectIdentifier(model)] = Entry(subscription: subscription)
-    }
-
-    /// What the last mount on `model` left, if its registration is still pending; the table
-    /// forgets it.
-    static func take(of model: AnyObject) -> Subscription? {
-      guard !entries.isEmpty else { return nil }
-      return entries.removeValue(forKey: ObjectIdentifier(model))?.subscription
-    }
   }
 }

@@ -23,9 +23,10 @@ public final class AppHost: Navigator {
 
   /// The graph run every screen is mounted in.
   package let graph: MountedGraph<AppGraphRoot>
-  /// The checked shapes of every screen the app shows, embedded ones included: a screen type
-  /// pushed, presented or shown again is checked once per shape for the app.
-  package let shapes = CheckedScreenShapes()
+  /// The mount cache of every screen the app shows, embedded ones included: a screen type
+  /// pushed, presented or shown again is checked once per shape for the app, and a view model
+  /// shown again takes over the registration its last screen left.
+  package let cache: ScreenMountCache
   /// The main stack, then each presented stack, root first.
   var stacks: [[ScreenMount]] = [[]]
   var stackViews: [NavigationStackView] = [NavigationStackView("main", isPresented: false)]
@@ -48,8 +49,13 @@ public final class AppHost: Navigator {
   ) {
     self.registry = registry
     self.clock = clock
-    graph = BindingGraph<AppGraphRoot>.empty.mount(
-      on: AppGraphRoot(), scheduler: scheduler, clock: clock)
+    let cache = ScreenMountCache()
+    self.cache = cache
+    let root = BindingGraph<AppGraphRoot>.empty
+    // NB: every screen is mounted in this graph run, so parks in the cache's registrations.
+    graph = MountedGraph(
+      root, installing: root.declarations, on: AppGraphRoot(), scheduler: scheduler,
+      clock: clock, parked: cache.parked)
     view.stacks = stackViews
   }
 
@@ -303,7 +309,7 @@ public final class AppHost: Navigator {
     for (model, factory) in zip(models, factories) {
       let container = ScreenContainer(factory.name, title: factory.name)
       do {
-        mounted.append(try factory.mount(model, mounter, container, shapes))
+        mounted.append(try factory.mount(model, mounter, container, cache))
       } catch {
         for screen in mounted { screen.unmount() }
         throw error

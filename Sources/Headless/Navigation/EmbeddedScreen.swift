@@ -15,7 +15,7 @@ public import BindingDSL
 /// ``TabView`` only the selected tab does.
 @MainActor
 public final class EmbeddedScreen<S: Screen>: Widget, ChildScreenTarget, TabContent,
-  ChildScreenShapes
+  ChildScreenCache
 {
   override public var kind: String { "ChildScreen" }
 
@@ -35,9 +35,10 @@ public final class EmbeddedScreen<S: Screen>: Widget, ChildScreenTarget, TabCont
   }
   /// Whether a tab view holds it.
   var isTab = false
-  /// The checked shapes of the child screens it shows: its own, until the screen holding it is
-  /// mounted with an owner's (an app host's), which it then shares.
-  lazy var shapes = CheckedScreenShapes()
+  /// The mount cache of the child screens it shows (their checked shapes, the registrations
+  /// they left): its own, until the screen holding it is mounted with an owner's (an app
+  /// host's), which it then shares.
+  lazy var cache = ScreenMountCache()
 
   /// Creates the place of a child screen.
   ///
@@ -68,9 +69,14 @@ public final class EmbeddedScreen<S: Screen>: Widget, ChildScreenTarget, TabCont
     let prepared: PreparedScreen<S>
     let child: ChildMount
     do {
-      prepared = try PreparedScreen(make(), on: model, shapes: shapes)
-      child = try mounter.mount(
-        prepared.declarations, on: model, template: ObjectIdentifier(S.self))
+      prepared = try PreparedScreen(make(), on: model, cache: cache)
+      let template = ObjectIdentifier(S.self)
+      if let parking = mounter as? any ObservationTakingMounter {
+        child = try parking.mount(
+          prepared.declarations, on: model, template: template, parkingIn: cache.parked)
+      } else {
+        child = try mounter.mount(prepared.declarations, on: model, template: template)
+      }
     } catch {
       problem = "\(error)"
       return

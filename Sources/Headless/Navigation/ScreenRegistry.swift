@@ -113,9 +113,10 @@ struct ScreenFactory {
   let modelType: ObjectIdentifier
   let modelName: String
   let screenName: String
-  /// Mounts the screen on a view model of the type, checked once per shape of `shapes`.
+  /// Mounts the screen on a view model of the type, checked once per shape of the cache (the
+  /// mounter, the app's graph run, parks in the same cache's registrations).
   let mount:
-    @MainActor (AnyObject, any ChildMounter, ScreenContainer, CheckedScreenShapes)
+    @MainActor (AnyObject, any ChildMounter, ScreenContainer, ScreenMountCache)
       throws(NavigationError) -> ScreenMount
   /// Writes a view model of the type into a path entry's argument; `nil` without a route.
   let encode: (@MainActor (AnyObject) -> String?)?
@@ -137,14 +138,14 @@ struct ScreenFactory {
     modelName = String(describing: S.Model.self)
     screenName = String(describing: S.self)
     let titlePath = title
-    mount = { object, mounter, container, shapes throws(NavigationError) in
+    mount = { object, mounter, container, cache throws(NavigationError) in
       // NB: the registry picks the factory by the model's type, so the cast cannot fail.
       guard let model = object as? S.Model else {
         throw NavigationError(.unregisteredModel, "\(type(of: object)) is not \(S.Model.self)")
       }
       let prepared: PreparedScreen<S>
       do {
-        prepared = try PreparedScreen(make(), on: model, shapes: shapes)
+        prepared = try PreparedScreen(make(), on: model, cache: cache)
       } catch {
         throw NavigationError(.screenFailed, "cannot show \(S.Model.self): \(error)")
       }

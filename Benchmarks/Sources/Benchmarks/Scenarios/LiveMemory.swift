@@ -24,17 +24,17 @@ func memoryRows(_ settings: Settings) -> [Row] {
     return (Double(compiled - start) / bindings, Double(end - compiled) / bindings)
   }()
 
-  // NB: screens mount as an app mounts them, through one owner's checked shapes; the first
+  // NB: screens mount as an app mounts them, through one owner's mount cache; the first
   // mount of the shape checks it and keeps the shared graph, so it happens before the
   // measurement.
   let screenMounts: Double = {
     let models = screens.map { _ in FormViewModel() }
     let scheduler = ManualScheduler()
-    let shapes = CheckedScreenShapes()
-    try! screens[0].mount(on: FormViewModel(), scheduler: scheduler, shapes: shapes).unmount()
+    let cache = ScreenMountCache()
+    try! screens[0].mount(on: FormViewModel(), scheduler: scheduler, cache: cache).unmount()
     let start = heapInUse()
     let mounted = zip(screens, models).map { screen, model in
-      try! screen.mount(on: model, scheduler: scheduler, shapes: shapes)
+      try! screen.mount(on: model, scheduler: scheduler, cache: cache)
     }
     let end = heapInUse(holding: (models, mounted))
     for screen in mounted { screen.unmount() }

@@ -10,9 +10,9 @@ func mountRows(_ settings: Settings) -> [Row] {
   let screen = FormScreen()
   let graph = try! BindingGraph(declarations: screen.bindings(FormViewModel()))
   let scheduler = ManualScheduler()
-  // NB: the screen mounts as an app host mounts its screens, through one owner's checked shapes:
-  // the first mount checks the form, the others reuse its graph (Decisions/0017, 0128).
-  let shapes = CheckedScreenShapes()
+  // NB: the screen mounts as an app host mounts its screens, through one owner's mount cache:
+  // the first mount checks the form, the others reuse its graph (Decisions/0017, 0128, 0130).
+  let cache = ScreenMountCache()
 
   let engine = median(settings, units: cycles * bindings) {
     time {
@@ -43,14 +43,14 @@ func mountRows(_ settings: Settings) -> [Row] {
   let screenCycle = median(settings, units: screenCycles) {
     time {
       for _ in 0..<screenCycles {
-        let mounted = try! screen.mount(on: FormViewModel(), scheduler: scheduler, shapes: shapes)
+        let mounted = try! screen.mount(on: FormViewModel(), scheduler: scheduler, cache: cache)
         mounted.unmount()
       }
     }
   }
 
   let growth = memoryGrowth(
-    screen, scheduler: scheduler, shapes: shapes, early: 100, late: screenCycles)
+    screen, scheduler: scheduler, cache: cache, early: 100, late: screenCycles)
 
   return [
     Row(
@@ -71,13 +71,13 @@ func mountRows(_ settings: Settings) -> [Row] {
 /// How much memory grows between `early` and `late` screen cycles, in percent.
 @MainActor
 private func memoryGrowth(
-  _ screen: FormScreen, scheduler: ManualScheduler, shapes: CheckedScreenShapes, early: Int,
+  _ screen: FormScreen, scheduler: ManualScheduler, cache: ScreenMountCache, early: Int,
   late: Int
 ) -> (resident: Double, heap: Double) {
   var resident = 0
   var heap = 0
   for cycle in 1...max(early, late) {
-    let mounted = try! screen.mount(on: FormViewModel(), scheduler: scheduler, shapes: shapes)
+    let mounted = try! screen.mount(on: FormViewModel(), scheduler: scheduler, cache: cache)
     mounted.unmount()
     if cycle == early {
       resident = residentBytes()

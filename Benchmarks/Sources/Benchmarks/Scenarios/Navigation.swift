@@ -47,14 +47,14 @@ func navigationRows(_ settings: Settings) throws -> [Row] {
       }
     }
   }
-  // NB: the pushed screen mounted and unmounted alone, on the same scheduler and through
-  // checked shapes of its own as the host's: what a push and a pop cannot cost less than.
-  let shapes = CheckedScreenShapes()
+  // NB: the pushed screen mounted and unmounted alone, on the same scheduler and through a
+  // mount cache of its own as the host's: what a push and a pop cannot cost less than.
+  let cache = ScreenMountCache()
   let mountAlone = median(settings, units: cycles) {
     time {
       for _ in 0..<cycles {
         guard
-          let mounted = try? PageScreen().mount(on: extra, scheduler: scheduler, shapes: shapes)
+          let mounted = try? PageScreen().mount(on: extra, scheduler: scheduler, cache: cache)
         else {
           refused += 1
           continue

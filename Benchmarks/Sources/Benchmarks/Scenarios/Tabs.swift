@@ -214,14 +214,14 @@ func tabsRows(_ settings: Settings) throws -> [Row] {
 private func mountAloneTime(
   _ settings: Settings, app: TabsApp, page: PageModel, cycles: Int
 ) -> Double {
-  // NB: through checked shapes of its own, as the host mounts its screens.
-  let shapes = CheckedScreenShapes()
+  // NB: through a mount cache of its own, as the host mounts its screens.
+  let cache = ScreenMountCache()
   return median(settings, units: cycles) {
     time {
       for _ in 0..<cycles {
         guard
           let mounted = try? PageScreen().mount(
-            on: page, scheduler: app.scheduler, shapes: shapes)
+            on: page, scheduler: app.scheduler, cache: cache)
         else {
           app.refused += 1
           continue

@@ -47,6 +47,8 @@ extension ListView {
       return nil
     }
     let row = prepared.row
+    // NB: a row put back after it was taken out takes over what it left (see `retire`).
+    let observation = observation ?? retiredRows?.take(of: prepared.model)
     do {
       row.mount = try prepared.mount(mounter, observation)
     } catch {
@@ -79,16 +81,26 @@ extension ListView {
   /// sends ``didEndDisplaying`` and unmounts it.
   ///
   /// What the row's mount, or the row outside the window, leaves of its Observation
-  /// registration is kept for the view model's next mount (see ``Subscription/Parked``).
+  /// registration is kept in the list (``retiredRows``) for the row put back on the same view
+  /// model to take over (Decisions/0048, 0130): a list whose rows are filtered
+  /// in and out does not leave one registration more in each row's view model every time.
   func retire(_ row: ListRow) {
     if let selected = selectedModel, row.holds(selected) { deselectSelectedRow() }
     guard let widget = row.widget else {
-      row.leftObservation?.park(on: row.object)
+      keepRetired(row.leftObservation, of: row.object)
       return
     }
     if selectedWidget === widget { selectedWidget = nil }
     if displaysMountedRows { didEndDisplaying.send(row.model) }
-    widget.unmount()
+    keepRetired(widget.unmountRetiring(), of: row.object)
+  }
+
+  /// Keeps `left`, what a row taken out of the list left on `model`, in ``retiredRows``.
+  private func keepRetired(_ left: Subscription?, of model: AnyObject) {
+    guard let left else { return }
+    let store = retiredRows ?? ParkedSubscriptions()
+    retiredRows = store
+    store.keep(left, of: model)
   }
 
   func describe(_ id: AnyHashable) -> String { describeRowID(id.base) }

@@ -139,6 +139,9 @@ public final class ListView: Widget {
   var displayedRows: [DisplayedRow] = []
   /// Mounts the rows that enter the window: the mounter of the last content shown.
   var mounter: (any ChildMounter)?
+  /// The registrations that rows taken out of the list left, for the row put back on the same
+  /// view model to take over (Decisions/0130); made when the first row is taken out.
+  var retiredRows: ParkedSubscriptions?
   /// Per row list (``ListContent/rowList``), the ``ListContent/revision`` of its last content
   /// shown: a row list's reload made since is shown even when edits followed it before the
   /// flush.

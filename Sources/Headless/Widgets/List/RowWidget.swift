@@ -132,6 +132,17 @@ public final class RowWidget: Widget {
     return left
   }
 
+  /// Unmounts the row as it is taken out of its list, cancelling the runs its bindings
+  /// started, and returns the pending Observation registration its mount leaves, which the list
+  /// keeps for the row put back.
+  ///
+  /// - Returns: The registration, or `nil` when none is left to take over.
+  func unmountRetiring() -> Subscription? {
+    let left = mount?.unmountKeepingObservation(cancellingRuns: true)
+    release()
+    return left
+  }
+
   /// Drops the row's mount, widgets and view model.
   private func release() {
     mount = nil

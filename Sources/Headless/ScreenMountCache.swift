@@ -1,19 +1,25 @@
-import BindingDSL
+package import BindingDSL
 
-/// The checked graphs of the screen types one owner mounts, by shape, so that mounting a screen
-/// type again checks nothing the owner checked before.
+/// What the repeated mounts of one owner reuse: the checked graphs of the screen types it mounts,
+/// by shape, and the Observation registrations its mounts left as they unmounted, by view model.
+///
+/// Mounting a screen type again through the cache checks nothing it checked before, and
+/// mounting a screen again on a view model that lives on takes over the registration the last
+/// mount on it left instead of making one more (Observation cannot cancel one; Decisions/0048,
+/// 0130).
 ///
 /// An ``AppHost`` keeps one for every screen it pushes, presents or shows embedded in them; an
 /// ``EmbeddedScreen`` outside an app keeps one for the child screens it shows. A caller that
-/// mounts the same screen types again and again itself gives one to
-/// ``Screen/mount(on:scheduler:clock:shapes:)``; a mount without one checks its screen's graph.
-/// Two owners share nothing: each checks its own first mount of a shape, and the graphs go
-/// with their owner.
+/// mounts the same screen types, or the same view models, again and again itself gives one to
+/// ``Screen/mount(on:scheduler:clock:cache:)``. A mount without one checks its screen's graph
+/// and registers anew: a view model mounted again and again that way keeps one registration
+/// per mount in its registrar until a value the screen observes changes. Two caches share
+/// nothing, and what a cache holds goes with it.
 ///
 /// ```swift
-/// let shapes = CheckedScreenShapes()
+/// let cache = ScreenMountCache()
 /// for model in models {
-///   let mounted = try GreetingScreen().mount(on: model, shapes: shapes)
+///   let mounted = try GreetingScreen().mount(on: model, cache: cache)
 ///   mounted.unmount()
 /// }
 /// ```
@@ -21,12 +27,14 @@ import BindingDSL
 /// A shape is what decides whether a graph is valid and which graph it is: the ids of the
 /// widget tree and the declaration sites of the bindings, in order. A bindings body with an
 /// `if` or a `for` makes another shape when it takes another branch or count, and that shape
-/// is checked on its first mount. Each screen type keeps its last eight shapes.
+/// is checked on its first mount. Each screen type keeps its last eight shapes. A registration
+/// is held weakly, the last one left on each view model: the view model's registrar holds it
+/// until a value it observes changes, and a freed view model leaves nothing in the cache.
 @MainActor
-public final class CheckedScreenShapes {
+public final class ScreenMountCache {
   /// How many shapes a screen type keeps; a body whose `for` makes a new shape on every mount
   /// is checked every time, as before, without the cache growing.
-  package static let limit = 8
+  package static let shapeLimit = 8
 
   private struct Shape {
     let ids: [String]
@@ -37,11 +45,16 @@ public final class CheckedScreenShapes {
 
   private var shapes: [ObjectIdentifier: [Shape]] = [:]
 
-  /// Makes an empty set: the first mount of each shape through it is checked.
+  /// The registrations the mounts through the cache left as they unmounted, for the next mount
+  /// on the same view model (see `ParkedSubscriptions`).
+  package let parked = ParkedSubscriptions()
+
+  /// Makes an empty cache: the first mount of each shape through it is checked, and the first
+  /// mount on each view model registers.
   public init() {}
 
   /// How many shapes are kept, of every screen type.
-  package var count: Int { shapes.values.reduce(0) { $0 + $1.count } }
+  package var shapeCount: Int { shapes.values.reduce(0) { $0 + $1.count } }
 
   /// The checked graph of the shape that `widgets` and `declarations` make, if a mount of it
   /// was checked before.
@@ -63,16 +76,16 @@ public final class CheckedScreenShapes {
     declarations: [BindingDeclaration<S.Model>]
   ) {
     var known = shapes[ObjectIdentifier(screen)] ?? []
-    if known.count == Self.limit { known.removeFirst() }
+    if known.count == Self.shapeLimit { known.removeFirst() }
     known.append(Shape(ids: widgets.map(\.id), sites: declarations.map { $0.site }, graph: graph))
     shapes[ObjectIdentifier(screen)] = known
   }
 }
 
 /// A widget that mounts child screens of its own (``EmbeddedScreen``): the screen that holds it
-/// gives it the checked shapes of its owner, so that its child screens are checked once per
-/// owner rather than once per widget.
+/// gives it the mount cache of its owner, so that its child screens are checked once per owner
+/// rather than once per widget, and take over what earlier mounts through the owner left.
 @MainActor
-protocol ChildScreenShapes: AnyObject {
-  var shapes: CheckedScreenShapes { get set }
+protocol ChildScreenCache: AnyObject {
+  var cache: ScreenMountCache { get set }
 }
