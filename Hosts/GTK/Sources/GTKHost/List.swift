@@ -6,9 +6,10 @@ import Headless
 /// the list shows as a row (``ListView/itemCount``: headers, rows and footers, each named by
 /// its id in ``ListView/itemIDs``), so the person can scroll through every row. Its recycled
 /// items are bound by position: an item shows the list's item at its position
-/// (``ListView/itemWidget(at:)``), and binding an item whose row is outside the list's window
-/// moves the window over the bound items, which mounts the rows entering it and unmounts those
-/// leaving it. After each frame the host reports the rows on screen
+/// (``ListView/itemWidget(at:)``). The list's window covers the bound items and
+/// ``ListNativeView/rowsMountedAhead`` rows more on each side, and follows them at the host's
+/// turn after GTK binds: it mounts the rows entering it and unmounts those leaving it, so the
+/// items a page scrolled binds find their rows mounted already. After each frame the host reports the rows on screen
 /// (``ListView/setDisplayedRows(_:)``), so `willDisplay` and `didEndDisplaying` follow what the
 /// person sees, not the items GTK keeps bound around them. Pulling the list down past its top
 /// (the scrolled window's `edge-overshot` at the top, from a touchpad or a touchscreen)
@@ -329,14 +330,24 @@ final class ListNativeView: NativeView {
     action.send(model)
   }
 
-  /// Moves the list's window over the rows of the items the toolkit has bound, exactly, when
-  /// one of them is outside it: the rows entering are mounted (`willDisplay`), those leaving
-  /// unmounted (`didEndDisplaying`), and the rows of items still bound stay.
+  /// How many rows the list mounts on each side beyond the rows of the items the toolkit has
+  /// bound (``ListView/windowMargin``): mounted ahead, as a collection view prefetches. A page
+  /// scrolled then binds items whose rows are mounted already and shows them at once, and the
+  /// host's turn after that frame mounts the next rows, which no item shows yet, so no frame
+  /// both mounts rows and lays them out. More than a page of rows; rows mounted ahead get no
+  /// display events (those follow the rows on screen).
+  static let rowsMountedAhead = 40
+
+  /// Keeps the list's window over the rows of the items the toolkit has bound, with
+  /// ``rowsMountedAhead`` more on each side: the rows entering are mounted, those leaving
+  /// unmounted, and the rows of items still bound stay.
   private func followBoundItems(in list: ListView) {
     guard isCurrent(list), let rows = rowRange(of: bound.lazy.compactMap(position), in: list)
     else { return }
-    let window = list.windowRange
-    guard !window.contains(rows.lowerBound) || !window.contains(rows.upperBound) else { return }
+    if list.windowMargin != Self.rowsMountedAhead { list.windowMargin = Self.rowsMountedAhead }
+    guard list.firstVisibleRow != rows.lowerBound || list.visibleRowCount != rows.count else {
+      return
+    }
     list.visibleRowCount = rows.count
     list.scroll(toRow: rows.lowerBound)
   }

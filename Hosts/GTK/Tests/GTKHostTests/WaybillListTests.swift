@@ -62,6 +62,14 @@ extension GTKTests {
         for row in bound {
           #expect(mounted.contains { $0 === row }, "\(step): bound row \(row.id) is not mounted")
         }
+        // NB: the rows past the bound items are mounted ahead, as far as the list goes, so
+        // that the next page's items find their rows.
+        let positions = bound.compactMap { list.position(of: $0) }
+        if let first = positions.min(), let last = positions.max() {
+          let ahead = ListNativeView.rowsMountedAhead
+          let expected = max(0, first - ahead)..<min(list.rowCount, last + 1 + ahead)
+          #expect(list.windowRange == expected, "\(step): the window is \(list.windowRange)")
+        }
         // NB: what a bound item shows is its row's title, as the headless render has it.
         for row in bound.prefix(3) {
           guard let title = row.find("title") as? Label,
