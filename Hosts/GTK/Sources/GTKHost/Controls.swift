@@ -591,7 +591,7 @@ final class ImageView: NativeView {
     super.update(properties)
     guard let image = widget as? Image else { return }
     if properties.contains("name") {
-      gtk_image_set_from_icon_name(cgtk_image(control.raw), image.name.value ?? "image-missing")
+      gtk_image_set_from_icon_name(cgtk_image(control.raw), Self.iconName(for: image.name.value))
     }
     if properties.contains("description") || properties.contains("accessibilityLabel"),
       let spoken = image.spokenText
@@ -599,6 +599,20 @@ final class ImageView: NativeView {
       cgtk_set_accessible_label(control, spoken)
       gtk_widget_set_tooltip_text(control, spoken)
     }
+  }
+}
+
+extension ImageView {
+  /// The icon shown for an image named `name`: the theme's icon of that name, or a picture's
+  /// generic icon when the theme has none (an app's own images, such as the showcase's
+  /// `courier-placeholder`, are not icons), rather than GTK's broken-image icon, which would
+  /// say the screen is broken; no name shows the theme's missing-image icon.
+  static func iconName(for name: String?) -> String {
+    guard let name else { return "image-missing" }
+    guard let display = gdk_display_get_default(),
+      let theme = gtk_icon_theme_get_for_display(display)
+    else { return name }
+    return gtk_icon_theme_has_icon(theme, name) != 0 ? name : "image-x-generic"
   }
 }
 

@@ -39,5 +39,27 @@ extension GTKTests {
       }
       #expect(icon == "view-more-symbolic", "a decorative image is still drawn")
     }
+
+    /// An image named after an icon of the theme shows it; one named after an app's own
+    /// picture, which the theme does not have, shows a picture's generic icon rather than the
+    /// broken-image icon.
+    @Test func anImageTheThemeDoesNotHaveShowsAGenericPicture() throws {
+      guard GTK.start() else { return }
+      let photo = Image("photo", name: "courier-placeholder", description: "A courier")
+      let root = VStack("root") { photo }
+      let scheduler = GTKScheduler()
+      let host = GTKScreenHost(root: root, scheduler: scheduler)
+      defer { host.stop() }
+      let control = try #require(host.nativeControl(for: photo))
+      func icon() -> String? {
+        gtk_image_get_icon_name(cgtk_image(UnsafeMutableRawPointer(control))).map {
+          String(cString: $0)
+        }
+      }
+      #expect(icon() == "image-x-generic")
+      photo.name.receive("view-more-symbolic")
+      GTK.pump("the image's new name") { icon() == "view-more-symbolic" }
+      #expect(icon() == "view-more-symbolic")
+    }
   }
 }
