@@ -9,8 +9,8 @@ import Headless
 /// (``ListView/itemWidget(at:)``). The list's window covers the bound items and
 /// ``ListNativeView/rowsMountedAhead`` rows more on each side, and follows them at the host's
 /// turn after GTK binds: it mounts the rows entering it and unmounts those leaving it, so the
-/// items a page scrolled binds find their rows mounted already. After each frame the host reports the rows on screen
-/// (``ListView/setDisplayedRows(_:)``), so `willDisplay` and `didEndDisplaying` follow what the
+/// items a page scrolled binds find their rows mounted already. After each frame the host
+/// reports the rows on screen (``ListView/setDisplayedRows(_:)``), so `willDisplay` and `didEndDisplaying` follow what the
 /// person sees, not the items GTK keeps bound around them. Pulling the list down past its top
 /// (the scrolled window's `edge-overshot` at the top, from a touchpad or a touchscreen)
 /// refreshes it, as a pull does on a phone.
@@ -76,6 +76,7 @@ final class ListNativeView: NativeView {
     gtk_box_append(cgtk_box(box.raw), scrolled)
     gtk_box_append(cgtk_box(box.raw), loadMoreButton)
     super.init(widget: list, host: host, control: box)
+    list.windowMargin = Self.rowsMountedAhead
     input = listView
     let factoryPointer = UnsafeMutableRawPointer(factory)
     SignalHandler.connect(
@@ -121,11 +122,18 @@ final class ListNativeView: NativeView {
   /// The rows bound to the toolkit's items now: the rows the person sees, and a few more.
   var boundRows: [RowWidget] {
     guard let list = widget as? ListView else { return [] }
-    return bound.compactMap { item in
+    return boundItems(in: list).map(\.row)
+  }
+
+  /// The bound items that show the row of `list` at their position, with that row.
+  private func boundItems(
+    in list: ListView
+  ) -> [(item: UnsafeMutableRawPointer, row: RowWidget)] {
+    bound.compactMap { item in
       guard let index = position(of: item), let row = itemViews[item]?.widget as? RowWidget,
         row === list.itemWidget(at: index)
       else { return nil }
-      return row
+      return (item, row)
     }
   }
 
@@ -344,7 +352,6 @@ final class ListNativeView: NativeView {
   private func followBoundItems(in list: ListView) {
     guard isCurrent(list), let rows = rowRange(of: bound.lazy.compactMap(position), in: list)
     else { return }
-    if list.windowMargin != Self.rowsMountedAhead { list.windowMargin = Self.rowsMountedAhead }
     guard list.firstVisibleRow != rows.lowerBound || list.visibleRowCount != rows.count else {
       return
     }
@@ -429,12 +436,7 @@ final class ListNativeView: NativeView {
     // are gone over again only when another row is selected.
     guard list.selectedRow !== actionsShownFor, isCurrent(list) else { return }
     actionsShownFor = list.selectedRow
-    for item in bound {
-      guard let row = itemViews[item]?.widget as? RowWidget, let position = position(of: item),
-        row === list.itemWidget(at: position)
-      else { continue }
-      showActions(in: item, of: row, in: list)
-    }
+    for (item, row) in boundItems(in: list) { showActions(in: item, of: row, in: list) }
   }
 
   private func selected() {
