@@ -98,8 +98,8 @@ final class SixModel {
     #expect(!scheduler.flush())
   }
 
-  /// Derived nodes above rank 1 cannot be declared through the public API yet; this builds a
-  /// chain of them the way `bind(_:_:to:)` builds one.
+  /// A chain of derived nodes above rank 1 with one input each, built on the mount's context as
+  /// `BindingMount/combine` builds one of rank 1.
   @Test func unmountingFromARankTwoSinkWithMoreQueuedStopsTheFlush() throws {
     weak var weakModel: FormModel?
     let twice = Slot("twice", "value", 0)
@@ -110,8 +110,8 @@ final class SixModel {
       weakModel = model
       let edge = BindingEdge<FormModel>(
         from: BindingEndpoint(\FormModel.age), to: BindingEndpoint(twice), role: .value,
-        running: { object, _ in
-          let context = MountContext<FormModel>.of(object)
+        run: { mount in
+          let context = mount.context
           let age = context.source(\.age, reading: { $0.age })
           let count = context.source(\.count, reading: { $0.count })
           let total = context.derived(reading: [age, count]) { age.value + count.value }

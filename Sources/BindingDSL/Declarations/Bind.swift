@@ -204,44 +204,24 @@ func makeBinding<Model: AnyObject, Value, Target: ValueTarget>(
     requested == .automatic ? (canWriteBack ? .twoWay : .oneWay) : requested
   // NB: looked up when the declaration is made, not at each of its mounts.
   let isEqual = mode == .oneTime || mode == .oneWayToSource ? nil : equality(for: Value.self)
-  // NB: the two most common bindings (a widget showing a value as it is, a field editing it)
-  // get functions of their own, which read only what they use. Each function captures nothing:
-  // what it reads is in the declaration's body, so that a binding is one allocation.
-  let run: EdgeFunction
-  let sink: Sink<Value>? =
-    mode == .oneWay ? directSink(to: target, isTransformed: isTransformed) : nil
-  if sink != nil {
-    run = { object, body in
-      let parts = ValueBindingBody<Model, Value, Target>.of(body)
-      MountContext<Model>.of(object).source(
-        parts.source, reading: parts.read, isEqual: { parts.isEqual }
-      ).add(parts.sink!)
-    }
-  } else if mode == .twoWay, !isTransformed, Value.self == Target.Value.self, writable != nil,
-    back != nil
-  {
-    run = { object, body in
-      let parts = ValueBindingBody<Model, Value, Target>.of(body)
-      _ = linkBothWays(
-        MountContext<Model>.of(object).source(
-          parts.source, reading: parts.read, isEqual: { parts.isEqual }),
-        parts.writable!, parts.target)
-    }
-  } else {
-    run = { object, body in
-      ValueBindingBody<Model, Value, Target>.of(body).install(in: MountContext<Model>.of(object))
-    }
-  }
+  let binding = ValueBinding(
+    mode: mode, isTransformed: isTransformed, source: source, read: read, isEqual: isEqual,
+    target: target, sink: directSink(to: target, isTransformed: isTransformed), writable: writable,
+    convert: convert, back: back, rejected: rejected)
   let problems =
     mode.writesSource
     ? bindingProblems(
       source, to: target, mode: mode, isWritable: writable != nil, hasBack: back != nil) : []
+  // A binding that only writes edits runs from the widget to the view model.
+  let (sourceEnd, targetEnd) = (BindingEndpoint(source), BindingEndpoint(target))
+  let isReversed = mode == .oneWayToSource
   return BindingDeclaration(
-    site: site,
-    body: ValueBindingBody(
-      mode: mode, isTransformed: isTransformed, run: run, problems: problems, source: source,
-      read: read, isEqual: isEqual, target: target, sink: sink, writable: writable,
-      convert: convert, back: back, rejected: rejected))
+    .bind, site: site,
+    edge: BindingEdge(
+      from: isReversed ? targetEnd : sourceEnd, to: isReversed ? sourceEnd : targetEnd,
+      role: .value, mode: mode, isTransformed: isTransformed
+    ) { mount in binding.install(on: mount) },
+    problems: problems)
 }
 
 /// What is wrong with a binding of `source` to `target` in `mode`.

@@ -1,75 +1,31 @@
-/// The body of a value binding's declaration (`bind` of a key path to a widget property): the
-/// key path and its reader, the widget property, the converters and the mode, which its one
-/// edge's function reads when it runs (see ``EdgeFunction``).
-final class ValueBindingBody<Model: AnyObject, Value, Target: ValueTarget>: DeclarationBody {
+/// What a value binding (`bind` of a key path to a widget property) reads when it is mounted:
+/// the key path and its reader, the widget property, the converters and the resolved mode. Its
+/// declaration's one edge installs it on each mount (``install(on:)``).
+@MainActor
+struct ValueBinding<Model: AnyObject, Value, Target: ValueTarget> {
+  /// The resolved mode: never `.automatic`.
+  let mode: BindingMode
+  /// Whether a transform or converter sits between the value and the widget property.
+  let isTransformed: Bool
   let source: KeyPath<Model, Value>
+  /// Reads `source`: made once per declaration, where the key path is written (0015).
   let read: (Model) -> Value
   /// The equality test of the source, looked up when the declaration was made.
   let isEqual: Equality<Value>?
   let target: Target
-  /// The widget property as the source's sink, for a one-way binding of the widget's own type.
+  /// The widget property as the source's sink, for a binding without a transform: made once
+  /// per declaration (``directSink(to:isTransformed:)``).
   let sink: Sink<Value>?
   let writable: ReferenceWritableKeyPath<Model, Value>?
   let convert: (Value) -> Target.Value
   let back: ((Target.Value) -> Value?)?
   let rejected: (@MainActor (Target.Value) -> Void)?
-  /// The resolved mode.
-  let mode: BindingMode
-  let isTransformed: Bool
-  /// The edge's function: made where the binding is specialized, capturing nothing.
-  let run: EdgeFunction
-  /// The widget property's end of the edge, made while on the main actor.
-  let targetEnd: BindingEndpoint
 
-  @MainActor
-  init(
-    mode: BindingMode, isTransformed: Bool, run: @escaping EdgeFunction, problems: [String],
-    source: KeyPath<Model, Value>, read: @escaping (Model) -> Value, isEqual: Equality<Value>?,
-    target: Target, sink: Sink<Value>?, writable: ReferenceWritableKeyPath<Model, Value>?,
-    convert: @escaping (Value) -> Target.Value, back: ((Target.Value) -> Value?)?,
-    rejected: (@MainActor (Target.Value) -> Void)?
-  ) {
-    self.mode = mode
-    self.isTransformed = isTransformed
-    self.run = run
-    self.source = source
-    self.read = read
-    self.isEqual = isEqual
-    self.target = target
-    self.sink = sink
-    self.writable = writable
-    self.convert = convert
-    self.back = back
-    self.rejected = rejected
-    self.targetEnd = BindingEndpoint(target)
-    super.init(spelling: .bind, problems: problems)
-  }
-
-  /// The binding's one edge, made from its fields: from the key path to the widget property,
-  /// or back for a binding that writes edits only.
-  override var edges: [AnyBindingEdge] {
-    let sourceEnd = BindingEndpoint(source)
-    let reversed = mode == .oneWayToSource
-    return [
-      AnyBindingEdge(
-        from: reversed ? targetEnd : sourceEnd, to: reversed ? sourceEnd : targetEnd,
-        role: .value, mode: mode, isTransformed: isTransformed, run: run)
-    ]
-  }
-
-  @MainActor
-  override func runAll(in context: AnyObject) {
-    run(context, self)
-  }
-
-  /// The binding `body` is, as its edge's function is given it.
-  static func of(_ body: DeclarationBody) -> ValueBindingBody {
-    body as! ValueBindingBody
-  }
-
-  /// Installs a binding of any mode other than the two common ones (see `makeBinding`).
-  @MainActor
-  func install(in context: MountContext<Model>) {
+  /// Connects the view-model value and the widget property in `mount`, as the mode says.
+  ///
+  /// - Parameter mount: The mount of the binding's declaration.
+  func install(on mount: BindingMount<Model>) {
+    let context = mount.context
     let model = context.model
     switch mode {
     case .oneTime:
@@ -78,17 +34,16 @@ final class ValueBindingBody<Model: AnyObject, Value, Target: ValueTarget>: Decl
       context.engine.noteInstallEffect()
       target.receive(convert(read(model)))
     case .oneWay, .automatic:
-      context.source(source, reading: read, isEqual: { self.isEqual }).add(
-        .object(ConvertingSink(target: target, convert: convert)))
+      showValue(in: context)
     case .twoWay:
       guard let writable, let back else {
-        context.source(source, reading: read, isEqual: { self.isEqual }).add(
-          .object(ConvertingSink(target: target, convert: convert)))
+        showValue(in: context)
         return
       }
-      // NB: a value edited as it is took the second common path. Only a two-way binding can
-      // echo, so only its link guards against it.
-      let node = context.source(source, reading: read, isEqual: { self.isEqual })
+      let node = context.source(source, reading: read, isEqual: { isEqual })
+      // The most common binding, a field editing a value as it is, needs no converters.
+      if !isTransformed, linkBothWays(node, writable, target) { return }
+      // NB: only a two-way binding can echo, so only its link guards against it.
       let link = EditLink(
         model: model, keyPath: writable, target: target, convert: convert, back: back,
         rejected: rejected, isEqual: isEqual)
@@ -106,6 +61,13 @@ final class ValueBindingBody<Model: AnyObject, Value, Target: ValueTarget>: Decl
         rejected: rejected, isEqual: nil
       ).listen(in: context)
     }
+  }
+
+  /// Writes the value into the widget property now and at each flush that changes it: the
+  /// property itself is the source's sink when the binding has no transform.
+  private func showValue(in context: MountContext<Model>) {
+    context.source(source, reading: read, isEqual: { isEqual }).add(
+      sink ?? .object(ConvertingSink(target: target, convert: convert)))
   }
 }
 

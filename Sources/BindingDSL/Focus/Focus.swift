@@ -58,28 +58,26 @@ public func focus<Model: AnyObject, Field: Hashable, Output>(
     edges.append(
       BindingEdge<Model>(
         from: source, to: BindingEndpoint(state), role: .value, mode: .twoWay,
-        isTransformed: true,
-        running: { object, _ in
-          let context = MountContext<Model>.of(object)
-          // The field shows whether the property names it; focusing it sets the property.
-          weak let model = context.model
-          let node = context.source(focused, reading: readFocused)
-          node.add(.object(FocusSink(field: field, state: state)))
-          let edit = state.addEditHandler { [weak node] isFocused in
-            guard let model else { return }
-            if isFocused {
-              model[keyPath: focused] = field
-            } else if model[keyPath: focused] == field {
-              model[keyPath: focused] = nil
-            }
-            // NB: the next flush visits the source even if the view model set the value back
-            // before it (Observation, having fired for the edit, stays silent): every field
-            // then shows the focus the view model holds, not the edit.
-            node?.editArrived()
+        isTransformed: true
+      ) { mount in
+        // The field shows whether the property names it; focusing it sets the property.
+        weak let model = mount.model
+        let node = mount.source(focused, reading: readFocused)
+        node.add(.object(FocusSink(field: field, state: state)))
+        let edit = state.addEditHandler { [weak node] isFocused in
+          guard let model else { return }
+          if isFocused {
+            model[keyPath: focused] = field
+          } else if model[keyPath: focused] == field {
+            model[keyPath: focused] = nil
           }
-          context.onUnmount { state.removeEditHandler(edit) }
+          // NB: the next flush visits the source even if the view model set the value back
+          // before it (Observation, having fired for the edit, stays silent): every field
+          // then shows the focus the view model holds, not the edit.
+          node?.editArrived()
         }
-      ).erased)
+        mount.onUnmount { state.removeEditHandler(edit) }
+      }.erased)
     let following = order[(index + 1)...]
     if let returnKey = widget.returnKey {
       edges.append(

@@ -75,12 +75,12 @@ public struct BindingDeclaration<Model: AnyObject> {
     problems: [String] = []
   ) {
     self.site = site
-    self.body = EdgesBody(spelling, erasedEdges, problems: problems)
+    self.body = DeclarationBody(spelling, erasedEdges, problems: problems)
     self.members = nil
   }
 
-  /// A declaration whose body was made by its kind (see ``ValueBindingBody``).
-  init(site: DeclarationSite, body: DeclarationBody) {
+  /// A declaration of `body`, kept as it is.
+  private init(site: DeclarationSite, body: DeclarationBody) {
     self.site = site
     self.body = body
     self.members = nil
@@ -93,7 +93,7 @@ public struct BindingDeclaration<Model: AnyObject> {
     problems: [String] = []
   ) {
     self.site = site
-    self.body = EdgesBody(spelling, edge.erased, problems: problems)
+    self.body = DeclarationBody(spelling, edge.erased, problems: problems)
     self.members = nil
   }
 
@@ -231,27 +231,64 @@ package struct WidgetReference: Hashable, Sendable {
 }
 
 /// A single declaration's edges, how its summary is spelled and its problems: one object, of a
-/// type that is not generic (see ``BindingDeclaration``). ``EdgesBody`` keeps a list of edges;
-/// a declaration kind whose edges' functions read values of their own keeps those values
-/// instead, and makes its edges from them when they are asked for (``ValueBindingBody``), so that a
-/// binding is one small object whose function captures nothing.
-class DeclarationBody {
+/// type that is not generic (see ``BindingDeclaration``), with the first edge inline, since most
+/// declarations have one.
+final class DeclarationBody {
   let spelling: DeclarationSpelling
   let problems: [String]
+  /// The first edge.
+  let first: AnyBindingEdge
+  /// The other edges, in order; `nil` when there is one.
+  let others: [AnyBindingEdge]?
 
-  init(spelling: DeclarationSpelling, problems: [String]) {
+  /// A body of one edge, and the problems found while making it.
+  init(_ spelling: DeclarationSpelling, _ edge: AnyBindingEdge, problems: [String]) {
     self.spelling = spelling
+    self.first = edge
+    self.others = nil
+    self.problems = edge.run == nil ? problems + Self.unreadInputs(in: [edge]) : problems
+  }
+
+  /// A body of `edges`, and the problems found while making them, to which are added the
+  /// inputs nothing reads (and a declaration of no edge, which shows and runs nothing).
+  init(_ spelling: DeclarationSpelling, _ edges: [AnyBindingEdge], problems: [String]) {
+    if let first = edges.first {
+      self.first = first
+    } else {
+      let nothing = BindingEndpoint(
+        identity: .local(LocalIdentity()), kind: .action,
+        label: .node(.text("nothing"), valueType: nil))
+      self.first = AnyBindingEdge(
+        from: nothing, to: nothing, role: .trigger, mode: nil, isTransformed: false, run: nil)
+    }
+    self.spelling = spelling
+    self.others = edges.count > 1 ? Array(edges.dropFirst()) : nil
+    self.problems =
+      problems + (edges.isEmpty ? ["the declaration has no edges; give it at least one"] : [])
+      + Self.unreadInputs(in: edges)
+  }
+
+  /// A body of `edges` as they are, with `problems` as they were found.
+  private init(spelling: DeclarationSpelling, edges: [AnyBindingEdge], problems: [String]) {
+    self.spelling = spelling
+    self.first = edges[0]
+    self.others = edges.count > 1 ? Array(edges.dropFirst()) : nil
     self.problems = problems
   }
 
-  /// Every edge, in order; made from the body's fields by a subclass that keeps no list.
-  var edges: [AnyBindingEdge] { [] }
+  /// Every edge, in order.
+  var edges: [AnyBindingEdge] { [first] + (others ?? []) }
 
   /// Runs the edges' functions in order, given the mount's context.
   ///
   /// - Parameter context: The `MountContext` of the mount.
   @MainActor
-  func runAll(in context: AnyObject) {}
+  func runAll(in context: AnyObject) {
+    first.run?(context)
+    if let others {
+      for edge in others { edge.run?(context) }
+    }
+  }
 
   /// The summary of the declaration, made from its edges.
   var summary: String { spelling.summary(of: edges) }
@@ -259,7 +296,7 @@ class DeclarationBody {
   /// The same body without the functions of its edges, which hold the widgets and commands
   /// the declaration reaches.
   var described: DeclarationBody {
-    EdgesBody(
+    DeclarationBody(
       spelling: spelling, edges: edges.map { $0.described }, problems: problems)
   }
 
@@ -277,59 +314,5 @@ class DeclarationBody {
       }
     }
     return problems
-  }
-}
-
-/// A declaration body that keeps its edges as a list: the first inline, since most have one.
-final class EdgesBody: DeclarationBody {
-  /// The first edge.
-  let first: AnyBindingEdge
-  /// The other edges, in order; `nil` when there is one.
-  let others: [AnyBindingEdge]?
-
-  /// A body of one edge, and the problems found while making it.
-  init(_ spelling: DeclarationSpelling, _ edge: AnyBindingEdge, problems: [String]) {
-    self.first = edge
-    self.others = nil
-    super.init(
-      spelling: spelling,
-      problems: edge.run == nil ? problems + Self.unreadInputs(in: [edge]) : problems)
-  }
-
-  /// A body of `edges`, and the problems found while making them, to which are added the
-  /// inputs nothing reads (and a declaration of no edge, which shows and runs nothing).
-  init(_ spelling: DeclarationSpelling, _ edges: [AnyBindingEdge], problems: [String]) {
-    if let first = edges.first {
-      self.first = first
-    } else {
-      let nothing = BindingEndpoint(
-        identity: .local(LocalIdentity()), kind: .action,
-        label: .node(.text("nothing"), valueType: nil))
-      self.first = AnyBindingEdge(
-        from: nothing, to: nothing, role: .trigger, mode: nil, isTransformed: false, run: nil)
-    }
-    self.others = edges.count > 1 ? Array(edges.dropFirst()) : nil
-    super.init(
-      spelling: spelling,
-      problems: problems
-        + (edges.isEmpty ? ["the declaration has no edges; give it at least one"] : [])
-        + Self.unreadInputs(in: edges))
-  }
-
-  /// A body of `edges` as they are, with `problems` as they were found.
-  init(spelling: DeclarationSpelling, edges: [AnyBindingEdge], problems: [String]) {
-    self.first = edges[0]
-    self.others = edges.count > 1 ? Array(edges.dropFirst()) : nil
-    super.init(spelling: spelling, problems: problems)
-  }
-
-  override var edges: [AnyBindingEdge] { [first] + (others ?? []) }
-
-  @MainActor
-  override func runAll(in context: AnyObject) {
-    first.run?(context, self)
-    if let others {
-      for edge in others { edge.run?(context, self) }
-    }
   }
 }

@@ -47,17 +47,6 @@ public struct BindingEdge<Model: AnyObject> {
     self.erased = erased
   }
 
-  /// An edge whose function `run` is given the mount's `MountContext<Model>` as an
-  /// `AnyObject` (``MountContext/of(_:)`` turns it back): a function of the view model's
-  /// context type would be wrapped in a thunk to be stored without it, an allocation per edge.
-  init(
-    from: BindingEndpoint, to: BindingEndpoint, role: GraphEdge.Role, mode: BindingMode? = nil,
-    isTransformed: Bool = false, running run: EdgeFunction?
-  ) {
-    self.erased = AnyBindingEdge(
-      from: from, to: to, role: role, mode: mode, isTransformed: isTransformed, run: run)
-  }
-
   /// An edge whose `run` connects its ends when the declaration is mounted.
   ///
   /// - Parameters:
@@ -73,9 +62,11 @@ public struct BindingEdge<Model: AnyObject> {
     from: BindingEndpoint, to: BindingEndpoint, role: GraphEdge.Role, mode: BindingMode? = nil,
     isTransformed: Bool = false, run: @escaping @MainActor (BindingMount<Model>) -> Void
   ) {
-    self.init(
+    // NB: the one place the view-model type comes back: a declaration keeps its edges without
+    // it, and a mount runs them with its `MountContext<Model>`, whose type the cast names.
+    self.erased = AnyBindingEdge(
       from: from, to: to, role: role, mode: mode, isTransformed: isTransformed,
-      running: { object, _ in run(BindingMount(context: .of(object))) })
+      run: { context in run(BindingMount(context: context as! MountContext<Model>)) })
   }
 
   /// An input of a node that a later edge of the same declaration makes and leaves from: the
@@ -92,17 +83,14 @@ public struct BindingEdge<Model: AnyObject> {
   }
 }
 
-/// What connects an edge's ends in a mount: called with the mount's `MountContext<Model>` (as
-/// an object; ``MountContext/of(_:)`` turns it back) and the body of the edge's declaration,
-/// which may hold what the function reads (a binding's key path and widget), so that the
-/// function captures nothing: a declaration is then one allocation, its body.
-typealias EdgeFunction = @MainActor (AnyObject, DeclarationBody) -> Void
+/// What connects an edge's ends in a mount, given the mount's `MountContext` (a
+/// `MountContext<Model>` of the edge's own view-model type).
+typealias EdgeFunction = @MainActor (AnyObject) -> Void
 
 /// A ``BindingEdge`` with its view-model type erased: what a declaration keeps of each edge,
 /// and what a ``BindingEdge`` wraps. Its type is not generic, so that code not specialized for
 /// the view model copies and stores it without run-time metadata lookups; the view model's
-/// type is back in the edge's function, which turns its context into the mount's
-/// (``MountContext/of(_:)``).
+/// type is back in the edge's function (see ``BindingEdge/init(from:to:role:mode:isTransformed:run:)``).
 struct AnyBindingEdge {
   /// Where values or events come from.
   let from: BindingEndpoint
@@ -121,16 +109,5 @@ struct AnyBindingEdge {
   /// The same edge without its function: what a graph keeps for inspection.
   var described: Self {
     Self(from: from, to: to, role: role, mode: mode, isTransformed: isTransformed, run: nil)
-  }
-}
-
-extension MountContext {
-  /// The context an edge's function is given (see ``AnyBindingEdge/run``), which is always the
-  /// context of a mount of the edge's own declaration, for its view-model type.
-  ///
-  /// - Parameter object: The context, as an edge's function is given it.
-  /// - Returns: The same object, as the context it is.
-  static func of(_ object: AnyObject) -> MountContext {
-    object as! MountContext
   }
 }

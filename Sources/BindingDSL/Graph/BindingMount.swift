@@ -53,7 +53,15 @@ public struct BindingMount<Model: AnyObject> {
   func value<Value>(_ keyPath: KeyPath<Model, Value>, reading read: @escaping (Model) -> Value)
     -> MountedValue<Value>
   {
-    MountedValue(node: context.source(keyPath, reading: read))
+    MountedValue(node: source(keyPath, reading: read))
+  }
+
+  /// The observed source of `keyPath` itself, for a library kind that hands it sinks of its own
+  /// or tells it of edits (a focus order's fields).
+  func source<Value>(_ keyPath: KeyPath<Model, Value>, reading read: @escaping (Model) -> Value)
+    -> KeyPathSourceNode<Model, Value>
+  {
+    context.source(keyPath, reading: read)
   }
 
   /// The value `read` returns, observed: read now, and again at the flush after an observable
