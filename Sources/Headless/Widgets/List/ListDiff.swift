@@ -66,16 +66,23 @@ extension ListView {
     // deleted.
     let recordsSections = isSectioned || rows.showsSections
 
-    // The rows shown, in order across sections. Taken out of a list of one section, they have
-    // one owner, and those that stay are moved into the new sections, not copied (each copy
-    // retains and releases a row's view model: see `moveRow`).
+    // The rows shown and their view models, in order across sections; taken out of a list of
+    // one section, not copied.
     var oldSections = sections
     sections = []
+    // The position of each old section's first row, then the end: read before the rows are
+    // taken out.
+    let oldStarts = oldSections.reduce(into: [0]) { $0.append($0[$0.count - 1] + $1.rows.count) }
     var oldRows: [ListRow] = []
     if oldSections.count == 1 {
       swap(&oldRows, &oldSections[0].rows)
     } else {
       oldRows = oldSections.flatMap(\.rows)
+    }
+    // The view model of the row shown at `position`, for the rows retired.
+    func oldModel(_ position: Int) -> any RowModel {
+      let section = oldStarts.dropLast().lastIndex { $0 <= position }!
+      return oldSections[section].model(at: position - oldStarts[section])
     }
     let oldSectionOfRow =
       oldSections.count > 1
@@ -90,7 +97,7 @@ extension ListView {
 
     for old in targets.indices where targets[old] < 0 {
       changes.deletedRows.append(describe(oldIDs[old]))
-      retire(oldRows[old])
+      retire(oldRows[old], of: oldModel(old))
     }
     if recordsSections {
       recordSectionChanges(
@@ -156,29 +163,36 @@ extension ListView {
     for (number, section) in rows.sections.enumerated() {
       var state = SectionState(id: section.id)
       state.rows.reserveCapacity(section.count)
+      // The positions of the section's rows that could not be mounted, which are left out.
+      var leftOut: [Int] = []
       for position in starts[number]..<starts[number + 1] {
         if !isFirst, kept[position] >= 0 {
-          state.rows.append(moveRow(at: kept[position], from: &oldRows))
+          state.rows.append(oldRows[kept[position]])
           continue
         }
         let old = isFirst ? -1 : sources[position]
         if old >= 0 {
           // The id stays with another view model, or every row is reloaded.
           changes.updatedRows.append(describe(newIDs[position]))
-          retire(oldRows[old])
+          retire(oldRows[old], of: oldModel(old))
         }
-        let model = rows.model(position)
         guard window.contains(position) else {
-          state.rows.append(ListRow(model: model))
+          state.rows.append(ListRow())
           continue
         }
         // A row that could not be mounted is left out, and named in the problem.
         guard let widget = finish(prepared.removeLast(), mounter: mounter, problems: &problems)
         else {
           isComplete = false
+          leftOut.append(position)
           continue
         }
-        state.rows.append(ListRow(model: model, widget: widget))
+        state.rows.append(ListRow(widget: widget))
+      }
+      state.content = rows.model
+      state.start = starts[number]
+      if !leftOut.isEmpty {
+        state.positions = (starts[number]..<starts[number + 1]).filter { !leftOut.contains($0) }
       }
       let previous = oldSectionIndex[section.id].map { oldSections[$0] }
       state.header = reuse(
@@ -247,19 +261,4 @@ extension ListView {
   private func describe<ID: Hashable>(_ id: ID) -> String {
     describeRowID(AnyHashable(id).base)
   }
-
-  /// The row at `position` of `rows`, moved out: a placeholder takes its place, so the row is
-  /// not copied (a copy retains and releases its view model, which for a view model referenced
-  /// weakly elsewhere goes through its side table).
-  private func moveRow(at position: Int, from rows: inout [ListRow]) -> ListRow {
-    var row = rowPlaceholder
-    swap(&row, &rows[position])
-    return row
-  }
 }
-
-/// What takes the place of a row moved out of an array that is then dropped.
-@MainActor
-private let rowPlaceholder = ListRow(model: PlaceholderModel())
-
-private final class PlaceholderModel: Identifiable {}

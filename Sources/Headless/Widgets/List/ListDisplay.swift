@@ -81,9 +81,10 @@ extension ListView {
     if reportedDisplayedRows == nil {
       // NB: the window's rows were sent `willDisplay` as they were mounted.
       displayedRows = []
-      forEachRow(in: window) { _, _, row in
+      forEachRow(in: window) { section, index, row in
         if let widget = row.widget {
-          displayedRows.append(DisplayedRow(widget: widget, model: row.model))
+          displayedRows.append(
+            DisplayedRow(widget: widget, model: sections[section].model(at: index)))
         }
       }
     }
@@ -100,9 +101,9 @@ extension ListView {
     reportedDisplayedRows = nil
     displayedRows = []
     var entering: [any RowModel] = []
-    forEachRow(in: windowRange) { _, _, row in
+    forEachRow(in: windowRange) { section, index, row in
       if let widget = row.widget, !shown.contains(ObjectIdentifier(widget)) {
-        entering.append(row.model)
+        entering.append(sections[section].model(at: index))
       }
     }
     if holdsDisplayEvents { return }
@@ -126,8 +127,10 @@ extension ListView {
   func settleDisplay() {
     guard reportedDisplayedRows != nil, !holdsDisplayEvents else { return }
     var now: [DisplayedRow] = []
-    forEachRow(in: displayedRange) { _, _, row in
-      if let widget = row.widget { now.append(DisplayedRow(widget: widget, model: row.model)) }
+    forEachRow(in: displayedRange) { section, index, row in
+      if let widget = row.widget {
+        now.append(DisplayedRow(widget: widget, model: sections[section].model(at: index)))
+      }
     }
     let staying = Set(now.map { ObjectIdentifier($0.widget) })
     let before = Set(displayedRows.map { ObjectIdentifier($0.widget) })

@@ -137,7 +137,7 @@ extension ListView {
   public func itemID(at index: Int) -> String? {
     switch place(ofItem: index) {
     case .header(let section): sections[section].header?.itemID
-    case .row(let section, let row): sections[section].rows[row].describedID
+    case .row(let section, let row): sections[section].describedID(at: row)
     case .footer(let section): sections[section].footer?.itemID
     case nil: nil
     }

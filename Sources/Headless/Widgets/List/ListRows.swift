@@ -77,22 +77,23 @@ extension ListView {
     return mount(model, role: role, rowID: sectionID, mounter: mounter, problems: &problems)
   }
 
-  /// Takes `row` out of the list: deselects it if it is selected, and if it is in the window
-  /// sends ``didEndDisplaying`` and unmounts it.
+  /// Takes `row`, whose view model is `model`, out of the list: deselects it if it is
+  /// selected, and if it is in the window sends ``didEndDisplaying`` and unmounts it.
   ///
   /// What the row's mount, or the row outside the window, leaves of its Observation
   /// registration is kept in the list (``retiredRows``) for the row put back on the same view
   /// model to take over (Decisions/0048, 0130): a list whose rows are filtered
   /// in and out does not leave one registration more in each row's view model every time.
-  func retire(_ row: ListRow) {
-    if let selected = selectedModel, row.holds(selected) { deselectSelectedRow() }
+  func retire(_ row: ListRow, of model: AnyObject) {
+    if let selected = selectedModel, selected === model { deselectSelectedRow() }
     guard let widget = row.widget else {
-      keepRetired(row.leftObservation, of: row.object)
+      keepRetired(row.leftObservation, of: model)
       return
     }
     if selectedWidget === widget { selectedWidget = nil }
-    if displaysMountedRows { didEndDisplaying.send(row.model) }
-    keepRetired(widget.unmountRetiring(), of: row.object)
+    // NB: every row's view model was given to the list as a `RowModel`.
+    if displaysMountedRows { didEndDisplaying.send(model as! any RowModel) }
+    keepRetired(widget.unmountRetiring(), of: model)
   }
 
   /// Keeps `left`, what a row taken out of the list left on `model`, in ``retiredRows``.

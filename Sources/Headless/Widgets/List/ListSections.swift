@@ -67,6 +67,28 @@ struct SectionState {
   var header: RowWidget?
   var footer: RowWidget?
   var rows: [ListRow] = []
+  /// Reads the view models of the content the section is part of, by position across its
+  /// sections: the list keeps the content's rows as they were given, and no reference per row
+  /// of its own, so that showing a million rows reaches no view model but those it mounts.
+  var content: (Int) -> any RowModel = { _ in preconditionFailure("a section of no content") }
+  /// The position in ``content`` of each row, when the rows are not those from ``start`` on
+  /// (a row that could not be mounted was left out).
+  var positions: [Int]?
+  /// The position in ``content`` of the section's first row.
+  var start = 0
+
+  /// The view model of the row at `index`.
+  func model(at index: Int) -> any RowModel {
+    content(positions?[index] ?? start + index)
+  }
+
+  /// The id of the row at `index` as the driver spells it (`42` for `orders[42]`).
+  func describedID(at index: Int) -> String {
+    describeRowID(rowIdentity(of: model(at: index)).base)
+  }
+
+  /// The ids of the rows, in order, as the driver spells them.
+  var describedIDs: [String] { rows.indices.map(describedID(at:)) }
 
   /// The header, the rows of the window and the footer, in the order they show.
   var all: [RowWidget] {

@@ -267,7 +267,7 @@ public final class ListView: Widget {
 
   /// The ids of every row as the driver spells them (`42` for `orders[42]`), in order, in the
   /// window or not: no section headers or footers.
-  public var rowIDs: [String] { sections.flatMap { $0.rows.map(\.describedID) } }
+  public var rowIDs: [String] { sections.flatMap(\.describedIDs) }
 
   /// The ids of everything the list shows as a row, as the driver spells them, in the order
   /// they show: each section's header (`header:<section>`), its rows and its footer
@@ -279,7 +279,7 @@ public final class ListView: Widget {
     sections.flatMap { section in
       var ids: [String] = []
       if let header = section.header { ids.append(header.itemID) }
-      ids += section.rows.map(\.describedID)
+      ids += section.describedIDs
       if let footer = section.footer { ids.append(footer.itemID) }
       return ids
     }

@@ -1,25 +1,11 @@
 import BindingDSL
 
-/// One row of a list: its cell view model, and its widgets while it is in the window. A row
-/// outside the window is this and nothing more, but for the pending Observation registration
-/// its last mount left, which its next mount takes over (see ``Subscription``).
+/// One row of a list: its widgets while it is in the window. A row outside the window is
+/// nothing more, but for the pending Observation registration its last mount left, which its
+/// next mount takes over (see ``Subscription``); its view model is in its section's
+/// ``SectionState/objects``, at the same index.
 @MainActor
 struct ListRow {
-  /// The row's cell view model, held as an object: the list knows its type's conformance and
-  /// looks it up when it needs the view model's id, which few rows ever are asked for.
-  ///
-  /// NB: an existential of the conformance took eight bytes more per row, the same for every
-  /// row of a type: 8 MB in a list of a million.
-  let object: AnyObject
-
-  /// The row's cell view model.
-  var model: any RowModel {
-    // NB: every row's view model was given to the list as a `RowModel`.
-    object as! any RowModel
-  }
-
-  /// Whether the row's view model is `other`.
-  func holds(_ other: AnyObject?) -> Bool { object === other }
   /// The row's widgets while it is mounted, or what its last mount left while it is not.
   ///
   /// NB: one enumeration of two references, which takes the room of one reference: a row
@@ -31,12 +17,11 @@ struct ListRow {
     case unmounted(Subscription)
   }
 
-  init(model: any RowModel, widget: RowWidget? = nil) {
-    object = model
+  init(widget: RowWidget? = nil) {
     state = widget.map(State.mounted)
   }
 
-  /// The row's widgets, mounted on ``model``, while the row is in the window. Setting it
+  /// The row's widgets, mounted on its view model, while the row is in the window. Setting it
   /// forgets what the last mount left.
   var widget: RowWidget? {
     get {
@@ -58,9 +43,6 @@ struct ListRow {
     guard state == nil, let left else { return }
     state = .unmounted(left)
   }
-
-  /// The row's id as the driver spells it (`42` for `orders[42]`).
-  var describedID: String { describeRowID(rowIdentity(of: model).base) }
 }
 
 extension ListView {
@@ -188,7 +170,7 @@ extension ListView {
     if let found { return found }
     var start = 0
     for section in sections {
-      if let index = section.rows.firstIndex(where: { $0.describedID == id }) {
+      if let index = section.rows.indices.first(where: { section.describedID(at: $0) == id }) {
         return start + index
       }
       start += section.rows.count
@@ -268,7 +250,8 @@ extension ListView {
         []
     forEachRow(in: window) { section, index, row in
       guard row.widget == nil else { return }
-      let made = prepare(row.model, role: .row, rowID: rowIdentity(of: row.model))
+      let model = sections[section].model(at: index)
+      let made = prepare(model, role: .row, rowID: rowIdentity(of: model))
       entering.append((section, index, made, row.leftObservation))
     }
     var problems: [String] = []
@@ -294,7 +277,7 @@ extension ListView {
   func anchoredPosition(in content: ListContent) -> Int? {
     guard windowAnchor == .firstVisibleRow, firstVisibleRow < rowCount else { return nil }
     let (section, index) = place(of: firstVisibleRow)
-    let anchor = rowIdentity(of: sections[section].rows[index].model)
+    let anchor = rowIdentity(of: sections[section].model(at: index))
     var position = 0
     for section in content.sections {
       for model in section.rows {
@@ -320,14 +303,14 @@ extension ListView {
   /// runs its bindings started go on: the row's view model stays in the list.
   private func endDisplaying(section: Int, index: Int) {
     guard let widget = sections[section].rows[index].widget else { return }
-    let model = sections[section].rows[index].model
+    let model = sections[section].model(at: index)
     sections[section].rows[index].widget = nil
     if selectedWidget === widget { selectedWidget = nil }
     if displaysMountedRows { didEndDisplaying.send(model) }
     let left = widget.unmountLeavingWindow()
     // NB: the row is looked up again: what handled the event may have changed the list.
     guard section < sections.count, index < sections[section].rows.count,
-      sections[section].rows[index].holds(model)
+      sections[section].model(at: index) === model
     else { return }
     sections[section].rows[index].keep(left)
   }

@@ -5,8 +5,8 @@ import BindingDSL
 /// otherwise. Every content a list receives is matched against it (see
 /// ``ListView/apply(_:through:animation:reloadsAll:mounter:)``).
 ///
-/// Per row it keeps the row's id and its view model's identity: a list keeps nothing else for
-/// a row outside its window but the row's view model (``ListRow``).
+/// Per row it keeps the row's id and its view model's identity; the list reads the view model
+/// itself from the content it was given (``SectionState``).
 @MainActor
 final class RowIndex<ID: Hashable> {
   /// The ids of the rows, in order.
@@ -27,10 +27,11 @@ final class RowIndex<ID: Hashable> {
     ids = []
     identities = []
     for section in sections {
-      for row in section.rows {
-        guard let id = rowIdentity(of: row.model) as? ID else { return nil }
+      for index in section.rows.indices {
+        let model = section.model(at: index)
+        guard let id = rowIdentity(of: model) as? ID else { return nil }
         ids.append(id)
-        identities.append(ObjectIdentifier(row.object))
+        identities.append(ObjectIdentifier(model))
       }
     }
   }
