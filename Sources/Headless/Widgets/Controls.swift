@@ -103,12 +103,8 @@ public final class TextField: Widget, TextEditable, Focusable, Submittable, Vali
   public var validatedInput: any ValueTarget { text }
   /// Shows a pending asynchronous check as the `checking` flag.
   public var validationPending: (any ValueTarget<Bool>)? { isChecking }
-  /// The focus target of a `focus` declaration.
-  public var focusState: any ValueTarget<Bool> { isFocused }
   /// The return key.
   public var returnKey: (any EventSource)? { submit }
-  /// Whether the field can take the focus: enabled and not hidden.
-  public var acceptsFocus: Bool { isEnabledNow && !isHiddenNow }
 }
 
 /// A tappable button with a title and a busy state shown while its command runs.
@@ -158,15 +154,8 @@ public final class Button: Widget, CommandControl, Tappable, Focusable, FocusTar
     return flags
   }
 
-  /// Whether the button has the focus, editable; false until something sets it (the property is
-  /// made when first asked for).
-  public var isFocused: WidgetProperty<Bool> { focusProperty }
-  /// The focus target of a `focus` declaration: ``isFocused``.
-  public var focusState: any ValueTarget<Bool> { isFocused }
   /// None: return taps a focused button, as a tap does.
   public var returnKey: (any EventSource)? { nil }
-  /// Whether the button can take the focus: enabled and not hidden.
-  public var acceptsFocus: Bool { isEnabledNow && !isHiddenNow }
 }
 
 /// An on/off switch.
@@ -219,15 +208,8 @@ public final class Toggle: Widget, Toggleable, ValidationDisplay, Focusable, Foc
   /// `focused` while the toggle has the focus.
   override public var renderedFlags: [String] { isFocusedNow ? ["focused"] : [] }
 
-  /// Whether the toggle has the focus, editable; false until something sets it (the property is
-  /// made when first asked for).
-  public var isFocused: WidgetProperty<Bool> { focusProperty }
-  /// The focus target of a `focus` declaration: ``isFocused``.
-  public var focusState: any ValueTarget<Bool> { isFocused }
   /// None: return flips a focused switch, or does nothing.
   public var returnKey: (any EventSource)? { nil }
-  /// Whether the toggle can take the focus: enabled and not hidden.
-  public var acceptsFocus: Bool { isEnabledNow && !isHiddenNow }
 }
 
 /// A spinner shown while something loads.

@@ -83,13 +83,6 @@ public final class DatePicker: Widget, DatePickable, ValidationDisplay, Focusabl
   /// The value a person changes: changing it marks the field edited.
   public var validatedInput: any ValueTarget { date }
 
-  /// Whether the picker has the focus, editable; false until something sets it (the property is
-  /// made when first asked for).
-  public var isFocused: WidgetProperty<Bool> { focusProperty }
-  /// The focus target of a `focus` declaration: ``isFocused``.
-  public var focusState: any ValueTarget<Bool> { isFocused }
   /// None: return opens a focused picker's calendar, as a tap does.
   public var returnKey: (any EventSource)? { nil }
-  /// Whether the picker can take the focus: enabled and not hidden.
-  public var acceptsFocus: Bool { isEnabledNow && !isHiddenNow }
 }

@@ -59,13 +59,6 @@ public final class Picker: Widget, OptionSelectable, ValidationDisplay, Focusabl
   /// The value a person changes: changing it marks the field edited.
   public var validatedInput: any ValueTarget { selection }
 
-  /// Whether the picker has the focus, editable; false until something sets it (the property is
-  /// made when first asked for).
-  public var isFocused: WidgetProperty<Bool> { focusProperty }
-  /// The focus target of a `focus` declaration: ``isFocused``.
-  public var focusState: any ValueTarget<Bool> { isFocused }
   /// None: return opens a focused picker's options, as a tap does.
   public var returnKey: (any EventSource)? { nil }
-  /// Whether the picker can take the focus: enabled and not hidden.
-  public var acceptsFocus: Bool { isEnabledNow && !isHiddenNow }
 }

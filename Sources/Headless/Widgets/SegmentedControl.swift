@@ -56,15 +56,8 @@ public final class SegmentedControl: Widget, OptionSelectable, ValidationDisplay
   /// The value a person changes: changing it marks the field edited.
   public var validatedInput: any ValueTarget { selection }
 
-  /// Whether the control has the focus, editable; false until something sets it (the property is
-  /// made when first asked for).
-  public var isFocused: WidgetProperty<Bool> { focusProperty }
-  /// The focus target of a `focus` declaration: ``isFocused``.
-  public var focusState: any ValueTarget<Bool> { isFocused }
   /// None: the arrow keys move among the segments, and return does nothing.
   public var returnKey: (any EventSource)? { nil }
-  /// Whether the control can take the focus: enabled and not hidden.
-  public var acceptsFocus: Bool { isEnabledNow && !isHiddenNow }
 }
 
 extension OptionSelectable {

@@ -81,13 +81,6 @@ public final class Slider: Widget, Adjustable, ValidationDisplay, Focusable, Foc
   /// The value a person changes: changing it marks the field edited.
   public var validatedInput: any ValueTarget { value }
 
-  /// Whether the slider has the focus, editable; false until something sets it (the property is
-  /// made when first asked for).
-  public var isFocused: WidgetProperty<Bool> { focusProperty }
-  /// The focus target of a `focus` declaration: ``isFocused``.
-  public var focusState: any ValueTarget<Bool> { isFocused }
   /// None: the arrow keys move a slider, and return does nothing.
   public var returnKey: (any EventSource)? { nil }
-  /// Whether the slider can take the focus: enabled and not hidden.
-  public var acceptsFocus: Bool { isEnabledNow && !isHiddenNow }
 }

@@ -93,15 +93,8 @@ public final class Stepper: Widget, Adjustable, ValidationDisplay, Focusable, Fo
   /// The value a person changes: changing it marks the field edited.
   public var validatedInput: any ValueTarget { value }
 
-  /// Whether the stepper has the focus, editable; false until something sets it (the property is
-  /// made when first asked for).
-  public var isFocused: WidgetProperty<Bool> { focusProperty }
-  /// The focus target of a `focus` declaration: ``isFocused``.
-  public var focusState: any ValueTarget<Bool> { isFocused }
   /// None: the arrow keys step a stepper, and return does nothing.
   public var returnKey: (any EventSource)? { nil }
-  /// Whether the stepper can take the focus: enabled and not hidden.
-  public var acceptsFocus: Bool { isEnabledNow && !isHiddenNow }
 }
 
 /// A widget's range as the render last wrote it (`0...1`): made again only when the range
