@@ -82,7 +82,7 @@ public final class TextField: Widget, TextEditable, Focusable, Submittable, Vali
     fields.reserveCapacity(3)
     fields.append(RenderedField("text", .text(shown)))
     if !placeholder.value.isEmpty { fields.append(.init("placeholder", .text(placeholder.value))) }
-    if let message = message.value { fields.append(.init("message", .text(message))) }
+    fields.appendText("message", message.value)
     return fields
   }
 
@@ -149,9 +149,7 @@ public final class Button: Widget, CommandControl, Tappable, Focusable, FocusTar
 
   /// `busy` while the button's command runs; `focused` while it has the focus.
   override public var renderedFlags: [String] {
-    var flags: [String] = isBusy.value ? ["busy"] : []
-    if isFocusedNow { flags.append("focused") }
-    return flags
+    (isBusy.value ? ["busy"] : []) + focusedFlag
   }
 
   /// None: return taps a focused button, as a tap does.
@@ -206,7 +204,7 @@ public final class Toggle: Widget, Toggleable, ValidationDisplay, Focusable, Foc
   public var validatedInput: any ValueTarget { isOn }
 
   /// `focused` while the toggle has the focus.
-  override public var renderedFlags: [String] { isFocusedNow ? ["focused"] : [] }
+  override public var renderedFlags: [String] { focusedFlag }
 
   /// None: return flips a focused switch, or does nothing.
   public var returnKey: (any EventSource)? { nil }

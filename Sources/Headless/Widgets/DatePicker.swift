@@ -66,16 +66,15 @@ public final class DatePicker: Widget, DatePickable, ValidationDisplay, Focusabl
     if !title.value.isEmpty { fields.append(.init("title", .text(title.value))) }
     fields.append(.init("date", .word(texts.0)))
     if let range = texts.1 { fields.append(.init("range", .word(range))) }
-    if let message = message.value { fields.append(.init("message", .text(message))) }
+    fields.appendText("message", message.value)
     return fields
   }
 
   /// `out-of-range` while the view model's day is outside the range; `focused` while the
   /// picker has the focus.
   override public var renderedFlags: [String] {
-    let focused = isFocusedNow ? ["focused"] : []
-    guard let range = range.value, !range.contains(date.value) else { return focused }
-    return ["out-of-range"] + focused
+    guard let range = range.value, !range.contains(date.value) else { return focusedFlag }
+    return ["out-of-range"] + focusedFlag
   }
 
   /// The message target of a `validate` declaration.

@@ -42,17 +42,12 @@ public final class Picker: Widget, OptionSelectable, ValidationDisplay, Focusabl
   }
 
   override public var renderedFields: [RenderedField] {
-    var fields: [RenderedField] = []
-    fields.reserveCapacity(4)
-    if !title.value.isEmpty { fields.append(.init("title", .text(title.value))) }
-    appendOptionFields(to: &fields)
-    if let message = message.value { fields.append(.init("message", .text(message))) }
-    return fields
+    optionFields(title: title.value, message: message.value)
   }
 
   /// `unlisted` while the selection is not among the options; `focused` while the picker has
   /// the focus.
-  override public var renderedFlags: [String] { optionFlags + (isFocusedNow ? ["focused"] : []) }
+  override public var renderedFlags: [String] { optionFlags + focusedFlag }
 
   /// The message target of a `validate` declaration.
   public var validationMessage: any ValueTarget<String?> { message }

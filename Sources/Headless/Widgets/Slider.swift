@@ -50,16 +50,14 @@ public final class Slider: Widget, Adjustable, ValidationDisplay, Focusable, Foc
       .init("value", .number(value.value)), .init("range", .word(range)),
     ]
     if let step = adjustableStep { fields.append(.init("step", .number(step))) }
-    if let message = message.value { fields.append(.init("message", .text(message))) }
+    fields.appendText("message", message.value)
     return fields
   }
 
   /// `out-of-range` while the view model's value is outside the range; `focused` while the
   /// slider has the focus.
   override public var renderedFlags: [String] {
-    var flags: [String] = range.value.contains(value.value) ? [] : ["out-of-range"]
-    if isFocusedNow { flags.append("focused") }
-    return flags
+    (range.value.contains(value.value) ? [] : ["out-of-range"]) + focusedFlag
   }
 
   /// The value, as a number.

@@ -51,16 +51,14 @@ public final class Stepper: Widget, Adjustable, ValidationDisplay, Focusable, Fo
       .init("value", .word(String(value.value))), .init("range", .word(range)),
       .init("step", .word(String(stepSize))),
     ]
-    if let message = message.value { fields.append(.init("message", .text(message))) }
+    fields.appendText("message", message.value)
     return fields
   }
 
   /// `out-of-range` while the view model's value is outside the range; `focused` while the
   /// stepper has the focus.
   override public var renderedFlags: [String] {
-    var flags: [String] = range.value.contains(value.value) ? [] : ["out-of-range"]
-    if isFocusedNow { flags.append("focused") }
-    return flags
+    (range.value.contains(value.value) ? [] : ["out-of-range"]) + focusedFlag
   }
 
   /// The value, as a number.

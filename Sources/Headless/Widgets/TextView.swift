@@ -61,7 +61,7 @@ public final class TextView: Widget, TextEditable, Focusable, ValidationDisplay,
       .init("text", .text(text.value)), .init("lines", .number(Double(lineCount))),
     ]
     if !placeholder.value.isEmpty { fields.append(.init("placeholder", .text(placeholder.value))) }
-    if let message = message.value { fields.append(.init("message", .text(message))) }
+    fields.appendText("message", message.value)
     return fields
   }
 
