@@ -171,3 +171,28 @@ struct DeliveryFormScreen: Screen {
     #expect(fine.problems.isEmpty)
   }
 }
+
+/// A kind written outside the library that only adopts the focus protocols.
+@MainActor
+private final class Badge: Widget, Focusable, FocusTarget {
+  var returnKey: (any EventSource)? { nil }
+}
+
+@MainActor
+struct OwnFocusableKindTests {
+  @Test func aKindThatOnlyAdoptsTheProtocolsHoldsTheFocusAsTheControlsDo() {
+    let badge = Badge(id: "badge")
+    #expect(!badge.isFocused.value)
+    #expect(badge.isFocused.isEditable)
+    #expect((badge.focusState as? WidgetProperty<Bool>) === badge.isFocused)
+    #expect(badge.members.contains { $0 === badge.isFocused })
+    badge.isFocused.edit(true)
+    #expect(badge.focusState.currentValue)
+    #expect(badge.acceptsFocus)
+    badge.isEnabled.value = false
+    #expect(!badge.acceptsFocus)
+    badge.isEnabled.value = true
+    badge.isHidden.value = true
+    #expect(!badge.acceptsFocus)
+  }
+}

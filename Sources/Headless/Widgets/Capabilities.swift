@@ -1,3 +1,5 @@
+public import BindingDSL
+
 /// A widget a person can tap, such as a button: the driver's `tap(_:)` and the interactive
 /// mode's `tap` reach every widget that adopts it.
 ///
@@ -87,6 +89,20 @@ public protocol Submittable: Widget {
 public protocol Focusable: Widget {
   /// Whether the widget has the focus, editable.
   var isFocused: WidgetProperty<Bool> { get }
+}
+
+extension Focusable {
+  /// Whether the widget has the focus, editable; false until something sets it (the property is
+  /// made when first asked for). A kind that keeps its own `isFocused` (a text field) has that
+  /// one instead.
+  public var isFocused: WidgetProperty<Bool> { focusProperty }
+}
+
+extension FocusTarget where Self: Focusable {
+  /// The focus target of a `focus` declaration: ``Focusable/isFocused``.
+  public var focusState: any ValueTarget<Bool> { isFocused }
+  /// Whether the widget can take the focus: enabled and not hidden.
+  public var acceptsFocus: Bool { isEnabledNow && !isHiddenNow }
 }
 
 extension Adjustable {

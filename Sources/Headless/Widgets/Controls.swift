@@ -82,7 +82,7 @@ public final class TextField: Widget, TextEditable, Focusable, Submittable, Vali
     fields.reserveCapacity(3)
     fields.append(RenderedField("text", .text(shown)))
     if !placeholder.value.isEmpty { fields.append(.init("placeholder", .text(placeholder.value))) }
-    if let message = message.value { fields.append(.init("message", .text(message))) }
+    fields.appendText("message", message.value)
     return fields
   }
 
@@ -103,12 +103,8 @@ public final class TextField: Widget, TextEditable, Focusable, Submittable, Vali
   public var validatedInput: any ValueTarget { text }
   /// Shows a pending asynchronous check as the `checking` flag.
   public var validationPending: (any ValueTarget<Bool>)? { isChecking }
-  /// The focus target of a `focus` declaration.
-  public var focusState: any ValueTarget<Bool> { isFocused }
   /// The return key.
   public var returnKey: (any EventSource)? { submit }
-  /// Whether the field can take the focus: enabled and not hidden.
-  public var acceptsFocus: Bool { isEnabledNow && !isHiddenNow }
 }
 
 /// A tappable button with a title and a busy state shown while its command runs.
@@ -153,20 +149,11 @@ public final class Button: Widget, CommandControl, Tappable, Focusable, FocusTar
 
   /// `busy` while the button's command runs; `focused` while it has the focus.
   override public var renderedFlags: [String] {
-    var flags: [String] = isBusy.value ? ["busy"] : []
-    if isFocusedNow { flags.append("focused") }
-    return flags
+    (isBusy.value ? ["busy"] : []) + focusedFlag
   }
 
-  /// Whether the button has the focus, editable; false until something sets it (the property is
-  /// made when first asked for).
-  public var isFocused: WidgetProperty<Bool> { focusProperty }
-  /// The focus target of a `focus` declaration: ``isFocused``.
-  public var focusState: any ValueTarget<Bool> { isFocused }
   /// None: return taps a focused button, as a tap does.
   public var returnKey: (any EventSource)? { nil }
-  /// Whether the button can take the focus: enabled and not hidden.
-  public var acceptsFocus: Bool { isEnabledNow && !isHiddenNow }
 }
 
 /// An on/off switch.
@@ -217,17 +204,10 @@ public final class Toggle: Widget, Toggleable, ValidationDisplay, Focusable, Foc
   public var validatedInput: any ValueTarget { isOn }
 
   /// `focused` while the toggle has the focus.
-  override public var renderedFlags: [String] { isFocusedNow ? ["focused"] : [] }
+  override public var renderedFlags: [String] { focusedFlag }
 
-  /// Whether the toggle has the focus, editable; false until something sets it (the property is
-  /// made when first asked for).
-  public var isFocused: WidgetProperty<Bool> { focusProperty }
-  /// The focus target of a `focus` declaration: ``isFocused``.
-  public var focusState: any ValueTarget<Bool> { isFocused }
   /// None: return flips a focused switch, or does nothing.
   public var returnKey: (any EventSource)? { nil }
-  /// Whether the toggle can take the focus: enabled and not hidden.
-  public var acceptsFocus: Bool { isEnabledNow && !isHiddenNow }
 }
 
 /// A spinner shown while something loads.

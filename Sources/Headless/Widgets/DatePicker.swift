@@ -66,16 +66,15 @@ public final class DatePicker: Widget, DatePickable, ValidationDisplay, Focusabl
     if !title.value.isEmpty { fields.append(.init("title", .text(title.value))) }
     fields.append(.init("date", .word(texts.0)))
     if let range = texts.1 { fields.append(.init("range", .word(range))) }
-    if let message = message.value { fields.append(.init("message", .text(message))) }
+    fields.appendText("message", message.value)
     return fields
   }
 
   /// `out-of-range` while the view model's day is outside the range; `focused` while the
   /// picker has the focus.
   override public var renderedFlags: [String] {
-    let focused = isFocusedNow ? ["focused"] : []
-    guard let range = range.value, !range.contains(date.value) else { return focused }
-    return ["out-of-range"] + focused
+    guard let range = range.value, !range.contains(date.value) else { return focusedFlag }
+    return ["out-of-range"] + focusedFlag
   }
 
   /// The message target of a `validate` declaration.
@@ -83,13 +82,6 @@ public final class DatePicker: Widget, DatePickable, ValidationDisplay, Focusabl
   /// The value a person changes: changing it marks the field edited.
   public var validatedInput: any ValueTarget { date }
 
-  /// Whether the picker has the focus, editable; false until something sets it (the property is
-  /// made when first asked for).
-  public var isFocused: WidgetProperty<Bool> { focusProperty }
-  /// The focus target of a `focus` declaration: ``isFocused``.
-  public var focusState: any ValueTarget<Bool> { isFocused }
   /// None: return opens a focused picker's calendar, as a tap does.
   public var returnKey: (any EventSource)? { nil }
-  /// Whether the picker can take the focus: enabled and not hidden.
-  public var acceptsFocus: Bool { isEnabledNow && !isHiddenNow }
 }

@@ -42,30 +42,18 @@ public final class Picker: Widget, OptionSelectable, ValidationDisplay, Focusabl
   }
 
   override public var renderedFields: [RenderedField] {
-    var fields: [RenderedField] = []
-    fields.reserveCapacity(4)
-    if !title.value.isEmpty { fields.append(.init("title", .text(title.value))) }
-    appendOptionFields(to: &fields)
-    if let message = message.value { fields.append(.init("message", .text(message))) }
-    return fields
+    optionFields(title: title.value, message: message.value)
   }
 
   /// `unlisted` while the selection is not among the options; `focused` while the picker has
   /// the focus.
-  override public var renderedFlags: [String] { optionFlags + (isFocusedNow ? ["focused"] : []) }
+  override public var renderedFlags: [String] { optionFlags + focusedFlag }
 
   /// The message target of a `validate` declaration.
   public var validationMessage: any ValueTarget<String?> { message }
   /// The value a person changes: changing it marks the field edited.
   public var validatedInput: any ValueTarget { selection }
 
-  /// Whether the picker has the focus, editable; false until something sets it (the property is
-  /// made when first asked for).
-  public var isFocused: WidgetProperty<Bool> { focusProperty }
-  /// The focus target of a `focus` declaration: ``isFocused``.
-  public var focusState: any ValueTarget<Bool> { isFocused }
   /// None: return opens a focused picker's options, as a tap does.
   public var returnKey: (any EventSource)? { nil }
-  /// Whether the picker can take the focus: enabled and not hidden.
-  public var acceptsFocus: Bool { isEnabledNow && !isHiddenNow }
 }

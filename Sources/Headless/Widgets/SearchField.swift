@@ -53,10 +53,6 @@ public final class SearchField: Widget, TextEditable, Submittable, Focusable, Fo
     (text.isRejected ? ["rejected"] : []) + (isFocused.value ? ["focused"] : [])
   }
 
-  /// The focus target of a `focus` declaration.
-  public var focusState: any ValueTarget<Bool> { isFocused }
   /// The return key.
   public var returnKey: (any EventSource)? { submit }
-  /// Whether the field can take the focus: enabled and not hidden.
-  public var acceptsFocus: Bool { isEnabledNow && !isHiddenNow }
 }

@@ -39,39 +39,32 @@ public final class SegmentedControl: Widget, OptionSelectable, ValidationDisplay
     super.init(id: id)
   }
 
-  override public var renderedFields: [RenderedField] {
-    var fields: [RenderedField] = []
-    fields.reserveCapacity(3)
-    appendOptionFields(to: &fields)
-    if let message = message.value { fields.append(.init("message", .text(message))) }
-    return fields
-  }
+  override public var renderedFields: [RenderedField] { optionFields(message: message.value) }
 
   /// `unlisted` while the selection is not among the options; `focused` while the control has
   /// the focus.
-  override public var renderedFlags: [String] { optionFlags + (isFocusedNow ? ["focused"] : []) }
+  override public var renderedFlags: [String] { optionFlags + focusedFlag }
 
   /// The message target of a `validate` declaration.
   public var validationMessage: any ValueTarget<String?> { message }
   /// The value a person changes: changing it marks the field edited.
   public var validatedInput: any ValueTarget { selection }
 
-  /// Whether the control has the focus, editable; false until something sets it (the property is
-  /// made when first asked for).
-  public var isFocused: WidgetProperty<Bool> { focusProperty }
-  /// The focus target of a `focus` declaration: ``isFocused``.
-  public var focusState: any ValueTarget<Bool> { isFocused }
   /// None: the arrow keys move among the segments, and return does nothing.
   public var returnKey: (any EventSource)? { nil }
-  /// Whether the control can take the focus: enabled and not hidden.
-  public var acceptsFocus: Bool { isEnabledNow && !isHiddenNow }
 }
 
 extension OptionSelectable {
-  /// Appends `options` and `selection` as the text format shows them.
-  func appendOptionFields(to fields: inout [RenderedField]) {
+  /// The fields the text format shows for the widget: `title` unless it is empty, `options`,
+  /// `selection`, then `message` when there is one.
+  func optionFields(title: String = "", message: String?) -> [RenderedField] {
+    var fields: [RenderedField] = []
+    fields.reserveCapacity(4)
+    if !title.isEmpty { fields.append(.init("title", .text(title))) }
     fields.append(.init("options", .list(options.value)))
     fields.append(.init("selection", selection.value.map { .text($0) } ?? .word("none")))
+    fields.appendText("message", message)
+    return fields
   }
 
   /// `unlisted` while the selection is not among the options.

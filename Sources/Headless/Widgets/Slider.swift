@@ -50,16 +50,14 @@ public final class Slider: Widget, Adjustable, ValidationDisplay, Focusable, Foc
       .init("value", .number(value.value)), .init("range", .word(range)),
     ]
     if let step = adjustableStep { fields.append(.init("step", .number(step))) }
-    if let message = message.value { fields.append(.init("message", .text(message))) }
+    fields.appendText("message", message.value)
     return fields
   }
 
   /// `out-of-range` while the view model's value is outside the range; `focused` while the
   /// slider has the focus.
   override public var renderedFlags: [String] {
-    var flags: [String] = range.value.contains(value.value) ? [] : ["out-of-range"]
-    if isFocusedNow { flags.append("focused") }
-    return flags
+    (range.value.contains(value.value) ? [] : ["out-of-range"]) + focusedFlag
   }
 
   /// The value, as a number.
@@ -81,13 +79,6 @@ public final class Slider: Widget, Adjustable, ValidationDisplay, Focusable, Foc
   /// The value a person changes: changing it marks the field edited.
   public var validatedInput: any ValueTarget { value }
 
-  /// Whether the slider has the focus, editable; false until something sets it (the property is
-  /// made when first asked for).
-  public var isFocused: WidgetProperty<Bool> { focusProperty }
-  /// The focus target of a `focus` declaration: ``isFocused``.
-  public var focusState: any ValueTarget<Bool> { isFocused }
   /// None: the arrow keys move a slider, and return does nothing.
   public var returnKey: (any EventSource)? { nil }
-  /// Whether the slider can take the focus: enabled and not hidden.
-  public var acceptsFocus: Bool { isEnabledNow && !isHiddenNow }
 }

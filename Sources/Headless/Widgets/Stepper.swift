@@ -51,16 +51,14 @@ public final class Stepper: Widget, Adjustable, ValidationDisplay, Focusable, Fo
       .init("value", .word(String(value.value))), .init("range", .word(range)),
       .init("step", .word(String(stepSize))),
     ]
-    if let message = message.value { fields.append(.init("message", .text(message))) }
+    fields.appendText("message", message.value)
     return fields
   }
 
   /// `out-of-range` while the view model's value is outside the range; `focused` while the
   /// stepper has the focus.
   override public var renderedFlags: [String] {
-    var flags: [String] = range.value.contains(value.value) ? [] : ["out-of-range"]
-    if isFocusedNow { flags.append("focused") }
-    return flags
+    (range.value.contains(value.value) ? [] : ["out-of-range"]) + focusedFlag
   }
 
   /// The value, as a number.
@@ -93,15 +91,8 @@ public final class Stepper: Widget, Adjustable, ValidationDisplay, Focusable, Fo
   /// The value a person changes: changing it marks the field edited.
   public var validatedInput: any ValueTarget { value }
 
-  /// Whether the stepper has the focus, editable; false until something sets it (the property is
-  /// made when first asked for).
-  public var isFocused: WidgetProperty<Bool> { focusProperty }
-  /// The focus target of a `focus` declaration: ``isFocused``.
-  public var focusState: any ValueTarget<Bool> { isFocused }
   /// None: the arrow keys step a stepper, and return does nothing.
   public var returnKey: (any EventSource)? { nil }
-  /// Whether the stepper can take the focus: enabled and not hidden.
-  public var acceptsFocus: Bool { isEnabledNow && !isHiddenNow }
 }
 
 /// A widget's range as the render last wrote it (`0...1`): made again only when the range

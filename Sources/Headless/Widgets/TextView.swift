@@ -61,7 +61,7 @@ public final class TextView: Widget, TextEditable, Focusable, ValidationDisplay,
       .init("text", .text(text.value)), .init("lines", .number(Double(lineCount))),
     ]
     if !placeholder.value.isEmpty { fields.append(.init("placeholder", .text(placeholder.value))) }
-    if let message = message.value { fields.append(.init("message", .text(message))) }
+    fields.appendText("message", message.value)
     return fields
   }
 
@@ -75,10 +75,6 @@ public final class TextView: Widget, TextEditable, Focusable, ValidationDisplay,
   public var validationMessage: any ValueTarget<String?> { message }
   /// The text: editing it marks the field edited.
   public var validatedInput: any ValueTarget { text }
-  /// The focus target of a `focus` declaration.
-  public var focusState: any ValueTarget<Bool> { isFocused }
   /// None: return starts a new line in a text view.
   public var returnKey: (any EventSource)? { nil }
-  /// Whether the view can take the focus: enabled and not hidden.
-  public var acceptsFocus: Bool { isEnabledNow && !isHiddenNow }
 }

@@ -144,6 +144,9 @@ open class Widget {
     adoptedProperty(named: "isFocused", of: Bool.self)?.value ?? false
   }
 
+  /// The `focused` flag while ``focusProperty`` is true, none otherwise.
+  package final var focusedFlag: [String] { isFocusedNow ? ["focused"] : [] }
+
   /// Every bindable property and event of the widget, in declaration order (the base class's
   /// first): those its stored properties hold, found by reflection the first time they are
   /// asked for, then those registered with ``adopt(_:)``.
@@ -299,6 +302,13 @@ public struct RenderedField: Hashable, Sendable {
   public init(_ name: String, _ value: Value) {
     self.name = name
     self.value = value
+  }
+}
+
+extension [RenderedField] {
+  /// Appends the field `name` showing `text` quoted, unless `text` is `nil`.
+  mutating func appendText(_ name: String, _ text: String?) {
+    if let text { append(RenderedField(name, .text(text))) }
   }
 }
 

@@ -104,9 +104,7 @@ public final class AppDriver: Driver {
   ) async throws {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     try await perform(at: site) {
-      if let blocker = surface.blocker(for: "go back") {
-        throw DriverError(blocker, kind: .covered)
-      }
+      try checkUncovered(to: "go back")
       try host.goBack()
     }
   }

@@ -106,9 +106,7 @@ extension Driver {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     try await perform(on: tabView, at: site) { (id) throws(DriverError) in
       let found = try lookup(id)
-      if let blocker = surface.blocker(for: "select tab '\(tab)'") {
-        throw DriverError(blocker, kind: .covered)
-      }
+      try checkUncovered(to: "select tab '\(tab)'")
       guard let tabs = found as? TabView else {
         throw DriverError(
           "cannot select tab '\(tab)' in '\(id)': it is \(found.kindWithArticle), not a TabView",

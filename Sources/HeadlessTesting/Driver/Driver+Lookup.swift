@@ -133,9 +133,7 @@ extension Driver {
   ) throws(DriverError) -> (list: ListView, row: RowWidget) {
     let found = try locate(path: path)
     let action = "\(verb) '\(path)'"
-    if let blocker = surface.blocker(for: action) {
-      throw DriverError(blocker, kind: .covered)
-    }
+    try checkUncovered(to: action)
     guard let list = found.list, let row = found.widget as? RowWidget, row.role == .row else {
       throw DriverError(
         "cannot \(action): it is \(found.widget.kindWithArticle), not a row; rows are "

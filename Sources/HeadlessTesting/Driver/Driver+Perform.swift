@@ -111,9 +111,7 @@ extension Driver {
   ) throws(DriverError) -> Capability {
     let found = try lookup(address)
     let action = "\(verb) '\(address)'"
-    if let blocker = surface.blocker(for: action) {
-      throw DriverError(blocker, kind: .covered)
-    }
+    try checkUncovered(to: action)
     guard let able = found as? Capability else {
       var message = "cannot \(action): it is \(found.kindWithArticle)"
       if let kindNote {

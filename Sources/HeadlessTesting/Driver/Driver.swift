@@ -120,6 +120,12 @@ public class Driver {
     }
   }
 
+  /// Throws when something in front (a dialog, a presented screen) covers what a person would
+  /// `action` (`tap 'save'`).
+  func checkUncovered(to action: String) throws(DriverError) {
+    if let blocker = surface.blocker(for: action) { throw DriverError(blocker, kind: .covered) }
+  }
+
   /// Flushes every waiting change; returns whether anything flushed.
   @discardableResult
   func flush() throws(DriverError) -> Bool {
