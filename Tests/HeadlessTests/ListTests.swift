@@ -236,6 +236,43 @@ import Testing
     #expect(model.rows.count == 3, "nothing is lost: the view model keeps the row")
   }
 
+  /// Rows in sections whose ids are all numbers are matched through the list's index by `Int`,
+  /// and through its index by `AnyHashable` once a row with a text id comes back: each switch
+  /// keeps the rows that stay, with their widgets, and reports the change.
+  @Test func rowsKeepTheirWidgetsAcrossContentsOfNumberAndTextIDs() throws {
+    let header = GroupHeader("a", title: "A")
+    let (one, two) = (OrderCell(1), OrderCell(2))
+    let model = MixedViewModel()
+    model.rows = [header, one]
+    let screen = MixedScreen()
+    let scheduler = ManualScheduler()
+    let mounted = try screen.mount(on: model, scheduler: scheduler)
+    defer { mounted.unmount() }
+    let list = screen.list
+    func widget(_ id: AnyHashable) -> RowWidget? { list.rows.first { $0.rowID == id } }
+    let firstOne = try #require(widget(1))
+
+    model.rows = [one, two]
+    scheduler.flush()
+    #expect(list.rowIDs == ["1", "2"])
+    #expect(list.lastChanges?.description == "insert 2; delete a")
+    #expect(widget(1) === firstOne)
+    let firstTwo = try #require(widget(2))
+
+    model.rows = [two, one]
+    scheduler.flush()
+    #expect(list.rowIDs == ["2", "1"])
+    #expect(list.lastChanges?.movedRows.count == 1)
+    #expect(widget(1) === firstOne && widget(2) === firstTwo)
+
+    model.rows = [header, two]
+    scheduler.flush()
+    #expect(list.rowIDs == ["a", "2"])
+    #expect(list.lastChanges?.description == "insert a; delete 1")
+    #expect(widget(2) === firstTwo)
+    #expect(list.problem == nil)
+  }
+
   /// The row index mounts the rows a change adds in order; one that cannot be mounted (its
   /// cell's type has no template) must leave the others in their places.
   @Test func aRowTheIndexCannotMountLeavesTheOthersInOrder() throws {

@@ -72,6 +72,16 @@ struct IncomingRows<ID: Hashable> {
     return IncomingRows(result, model: { model(kept[$0]) })
   }
 
+  /// `rows` with the ids `ids`, one per row, in order.
+  private init<Other>(_ rows: IncomingRows<Other>, ids: ContiguousArray<ID>) {
+    self.ids = ids
+    identities = rows.identities
+    model = rows.model
+    sections = rows.sections
+    showsSections = rows.showsSections
+    problems = rows.problems
+  }
+
   /// `rows` with `model` to read their view models.
   private init(_ rows: IncomingRows, model: @escaping (Int) -> any RowModel) {
     ids = rows.ids
@@ -121,6 +131,21 @@ extension IncomingRows where ID == AnyHashable {
     showsSections =
       content.count != 1 || content.first?.id != AnyHashable(0)
       || content.first?.header != nil || content.first?.footer != nil
+  }
+}
+
+extension IncomingRows where ID == AnyHashable {
+  /// The same rows with their ids as `Int`s, when every id is an `Int`; `nil` otherwise. Rows in
+  /// sections whose ids are numbers are then matched as a flat list of them is: ``RowIndex``
+  /// finds `Int` ids without hashing them, where an `AnyHashable` is hashed through its box.
+  func withIntIDs() -> IncomingRows<Int>? {
+    var numbers = ContiguousArray<Int>()
+    numbers.reserveCapacity(ids.count)
+    for id in ids {
+      guard let number = id.base as? Int else { return nil }
+      numbers.append(number)
+    }
+    return IncomingRows<Int>(self, ids: numbers)
   }
 }
 

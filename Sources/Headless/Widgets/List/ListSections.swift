@@ -34,11 +34,20 @@ extension ListView: CollectionTarget {
     {
       return
     }
+    let incoming = IncomingRows(sections: content.sections)
+    // Rows whose ids are all numbers go through the list's index by `Int`, as a flat list of
+    // them does, when the rows shown have `Int` ids too.
+    if let numbered = incoming.withIntIDs(), let index = index(of: Int.self) {
+      apply(
+        numbered, through: index, animation: content.animation,
+        reloadsAll: content.reloadsAll, mounter: mounter)
+      return
+    }
     // NB: the index by `AnyHashable` reads the ids of any rows shown.
     guard let index = index(of: AnyHashable.self) else { return }
     apply(
-      IncomingRows(sections: content.sections), through: index, animation: content.animation,
-      reloadsAll: content.reloadsAll, mounter: mounter)
+      incoming, through: index, animation: content.animation, reloadsAll: content.reloadsAll,
+      mounter: mounter)
   }
 
   /// Unmounts every row, releasing their view models and widgets: what unmounting the binding
