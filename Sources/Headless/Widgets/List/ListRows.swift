@@ -84,15 +84,14 @@ extension ListView {
   /// registration is kept in the list (``retiredRows``) for the row put back on the same view
   /// model to take over (Decisions/0048, 0130): a list whose rows are filtered
   /// in and out does not leave one registration more in each row's view model every time.
-  func retire(_ row: ListRow, of model: AnyObject) {
+  func retire(_ row: ListRow, of model: any RowModel) {
     if let selected = selectedModel, selected === model { deselectSelectedRow() }
     guard let widget = row.widget else {
       keepRetired(row.leftObservation, of: model)
       return
     }
     if selectedWidget === widget { selectedWidget = nil }
-    // NB: every row's view model was given to the list as a `RowModel`.
-    if displaysMountedRows { didEndDisplaying.send(model as! any RowModel) }
+    if displaysMountedRows { didEndDisplaying.send(model) }
     keepRetired(widget.unmountRetiring(), of: model)
   }
 

@@ -2,8 +2,8 @@ import BindingDSL
 
 /// One row of a list: its widgets while it is in the window. A row outside the window is
 /// nothing more, but for the pending Observation registration its last mount left, which its
-/// next mount takes over (see ``Subscription``); its view model is in its section's
-/// ``SectionState/objects``, at the same index.
+/// next mount takes over (see ``Subscription``); its section reads its view model from the
+/// content the list was given (``SectionState/model(at:)``).
 @MainActor
 struct ListRow {
   /// The row's widgets while it is mounted, or what its last mount left while it is not.
