@@ -132,9 +132,7 @@ extension IncomingRows where ID == AnyHashable {
       content.count != 1 || content.first?.id != AnyHashable(0)
       || content.first?.header != nil || content.first?.footer != nil
   }
-}
 
-extension IncomingRows where ID == AnyHashable {
   /// The same rows with their ids as `Int`s, when every id is an `Int`; `nil` otherwise. Rows in
   /// sections whose ids are numbers are then matched as a flat list of them is: ``RowIndex``
   /// finds `Int` ids without hashing them, where an `AnyHashable` is hashed through its box.

@@ -66,23 +66,15 @@ extension ListView {
     // deleted.
     let recordsSections = isSectioned || rows.showsSections
 
-    // The rows shown and their view models, in order across sections; taken out of a list of
-    // one section, not copied.
-    var oldSections = sections
+    // The rows shown, in order across sections: the one section's array itself, shared and
+    // not copied.
+    let oldSections = sections
     sections = []
-    // The position of each old section's first row, then the end: read before the rows are
-    // taken out.
-    let oldStarts = oldSections.reduce(into: [0]) { $0.append($0[$0.count - 1] + $1.rows.count) }
-    var oldRows: [ListRow] = []
-    if oldSections.count == 1 {
-      swap(&oldRows, &oldSections[0].rows)
-    } else {
-      oldRows = oldSections.flatMap(\.rows)
-    }
+    let oldRows = oldSections.count == 1 ? oldSections[0].rows : oldSections.flatMap(\.rows)
     // The view model of the row shown at `position`, for the rows retired.
     func oldModel(_ position: Int) -> any RowModel {
-      let section = oldStarts.dropLast().lastIndex { $0 <= position }!
-      return oldSections[section].model(at: position - oldStarts[section])
+      let (section, index) = oldSections.place(ofRow: position)
+      return oldSections[section].model(at: index)
     }
     let oldSectionOfRow =
       oldSections.count > 1

@@ -109,6 +109,18 @@ struct SectionState {
   }
 }
 
+extension [SectionState] {
+  /// The section and index in it of the row at `position`, counted across sections.
+  func place(ofRow position: Int) -> (section: Int, index: Int) {
+    var rest = position
+    for (section, state) in enumerated() {
+      if rest < state.rows.count { return (section, rest) }
+      rest -= state.rows.count
+    }
+    return (count - 1, rest)
+  }
+}
+
 /// A section as the render shows it: its header, rows and footer, one level deeper.
 @MainActor
 final class SectionWidget: Widget {

@@ -186,7 +186,7 @@ extension ListView {
   /// - Returns: The row's widgets, or `nil`.
   public func row(atPosition position: Int) -> RowWidget? {
     guard windowRange.contains(position) else { return nil }
-    let (section, index) = place(of: position)
+    let (section, index) = sections.place(ofRow: position)
     return sections[section].rows[index].widget
   }
 
@@ -231,7 +231,7 @@ extension ListView {
     let window = windowRange(count: count)
     if let candidates {
       for position in candidates where !window.contains(position) && position < count {
-        let (section, index) = place(of: position)
+        let (section, index) = sections.place(ofRow: position)
         endDisplaying(section: section, index: index)
       }
     } else {
@@ -276,7 +276,7 @@ extension ListView {
   /// identity and `content` still has it; `nil` otherwise.
   func anchoredPosition(in content: ListContent) -> Int? {
     guard windowAnchor == .firstVisibleRow, firstVisibleRow < rowCount else { return nil }
-    let (section, index) = place(of: firstVisibleRow)
+    let (section, index) = sections.place(ofRow: firstVisibleRow)
     let anchor = rowIdentity(of: sections[section].model(at: index))
     var position = 0
     for section in content.sections {
@@ -286,16 +286,6 @@ extension ListView {
       }
     }
     return nil
-  }
-
-  /// The section and index in it of the row at `position`, counted across sections.
-  private func place(of position: Int) -> (section: Int, index: Int) {
-    var rest = position
-    for (section, state) in sections.enumerated() {
-      if rest < state.rows.count { return (section, rest) }
-      rest -= state.rows.count
-    }
-    return (sections.count - 1, rest)
   }
 
   /// Unmounts the row at `index` of section `section` if it is mounted, after sending
