@@ -29,15 +29,16 @@ public protocol FlushScheduler: AnyObject {
 }
 
 /// Flushes on the main actor's next turn, as an app wants.
+///
+/// A screen mounted without a scheduler, and an `AppHost` made without one, each make one of
+/// their own: nothing is shared between them. Graphs that share one scheduler flush in one
+/// main-actor task, in the order they asked.
 @MainActor
 public final class MainActorScheduler: FlushScheduler {
-  /// One scheduler for the app's main actor.
-  public static let shared = MainActorScheduler()
-
   private var pending: [any Flushable] = []
   private var isScheduled = false
 
-  /// Creates a scheduler of its own; most code uses ``shared``.
+  /// Creates a scheduler with nothing pending.
   public init() {}
 
   /// Flushes `graph` on the main actor's next turn, with every other graph that asked before

@@ -54,7 +54,8 @@ extension Screen {
   ///
   /// - Parameters:
   ///   - model: The view model; the mounted screen holds it until unmounted.
-  ///   - scheduler: What decides when changes flush: the main actor's next turn by default.
+  ///   - scheduler: What decides when changes flush; by default a `MainActorScheduler` of the
+  ///     mount's own, which flushes on the main actor's next turn.
   ///   - clock: The clock debounce and throttle timers sleep on.
   ///   - cache: What this mount reuses and adds to: checked shapes, and the registrations
   ///     unmounts left; shared with the child screens of its embedded screens. `nil` checks the
@@ -63,7 +64,7 @@ extension Screen {
   /// - Throws: ``ScreenError`` when widget ids repeat, when a binding reaches a widget that is
   ///   not in the tree, or when the bindings do not form a valid graph.
   public func mount(
-    on model: Model, scheduler: any FlushScheduler = MainActorScheduler.shared,
+    on model: Model, scheduler: any FlushScheduler = MainActorScheduler(),
     clock: any Clock<Duration> = ContinuousClock(), cache: ScreenMountCache? = nil
   ) throws(ScreenError) -> MountedScreen<Self> {
     try MountedScreen(self, on: model, scheduler: scheduler, clock: clock, cache: cache)

@@ -1,3 +1,4 @@
+import Dispatch
 import Observation
 
 /// One Observation registration of the engine's: the sources it observes, by number, and what
@@ -47,11 +48,27 @@ package final class Subscription {
   /// - Parameter read: Reads the values to observe.
   func arm(reading read: () -> Void) {
     withObservationTracking(read) { [self] in
-      // NB: the one hop to the main actor: at once on the main queue, through a task from
-      // elsewhere (Engine/MainQueue.swift).
-      onMainActor { self.fired() }
+      // NB: the one hop to the main actor. Observation calls this where the view model
+      // changed: on the main queue, the main actor's executor, for a `@MainActor` view model,
+      // so it runs at once; from elsewhere, through a main-actor task.
+      if DispatchQueue.getSpecific(key: Self.mainQueueKey) == true {
+        MainActor.assumeIsolated { self.fired() }
+      } else {
+        Task { @MainActor in self.fired() }
+      }
     }
   }
+
+  /// Marks the main queue, to tell whether Observation reports a change on it.
+  /// `Thread.isMainThread` is not the same question: where the main queue is drained by
+  /// `dispatchMain()` (as test runners on Linux do), main-actor code runs on another thread.
+  /// That the main queue *is* the main actor's executor is the default executors'
+  /// arrangement, which `MainActor.assumeIsolated` checks at each call.
+  private nonisolated static let mainQueueKey: DispatchSpecificKey<Bool> = {
+    let key = DispatchSpecificKey<Bool>()
+    DispatchQueue.main.setSpecific(key: key, value: true)
+    return key
+  }()
 
   /// Tells the engine, if it still exists, that the sources changed. Observation calls it once.
   private func fired() {

@@ -41,10 +41,11 @@ public final class AppHost: Navigator {
   ///
   /// - Parameters:
   ///   - registry: Which screen shows each view-model type.
-  ///   - scheduler: Who flushes the screens' bindings (the app's main actor by default).
+  ///   - scheduler: Who flushes the screens' bindings; by default a `MainActorScheduler` of the
+  ///     host's own, which flushes on the main actor's next turn.
   ///   - clock: The clock timers of every screen sleep on.
   public init(
-    registry: ScreenRegistry, scheduler: any FlushScheduler = MainActorScheduler.shared,
+    registry: ScreenRegistry, scheduler: any FlushScheduler = MainActorScheduler(),
     clock: any Clock<Duration> = ContinuousClock()
   ) {
     self.registry = registry
