@@ -14,9 +14,9 @@ extension Engine {
   ///   - read: Reads the values to observe.
   /// - Returns: The subscription.
   private func subscribe(_ sources: [Int], reading read: () -> Void) -> Subscription {
-    tables.registrationsMade &+= 1
+    registrationsMade &+= 1
     let subscription = Subscription(observing: sources, relay: relay)
-    for source in sources { tables.observers[source] = subscription }
+    for source in sources { observers[source] = subscription }
     subscription.arm(reading: read)
     return subscription
   }
@@ -25,8 +25,8 @@ extension Engine {
   /// or whose source was removed, changes nothing.
   func subscriptionFired(_ subscription: Subscription) {
     for source in subscription.sources
-    where source < tables.observers.count && tables.observers[source] === subscription {
-      tables.observers[source] = nil
+    where source < observers.count && observers[source] === subscription {
+      observers[source] = nil
       sourceChanged(source)
     }
   }
@@ -35,8 +35,8 @@ extension Engine {
   /// unmounted a row mid-flush).
   func track(_ sources: [Int]) {
     let inGraph =
-      sources.allSatisfy { tables.nodes[$0] != nil }
-      ? sources : sources.filter { tables.nodes[$0] != nil }
+      sources.allSatisfy { nodes[$0] != nil }
+      ? sources : sources.filter { nodes[$0] != nil }
     guard !inGraph.isEmpty else { return }
     _ = subscribe(inGraph) {
       for source in inGraph { node(source)?.readTracked() }
@@ -48,8 +48,8 @@ extension Engine {
   func trackComparableTogether(_ sources: [Int]) {
     var comparable: [Int] = []
     comparable.reserveCapacity(sources.count)
-    for source in sources where tables.nodes[source] != nil {
-      if tables.observable[source] { comparable.append(source) } else { track([source]) }
+    for source in sources where nodes[source] != nil {
+      if observable[source] { comparable.append(source) } else { track([source]) }
     }
     track(comparable)
   }
@@ -99,7 +99,7 @@ extension Engine {
         track([source.number])
         continue
       }
-      tables.observers[source.number] = subscription
+      observers[source.number] = subscription
       subscription.add(source.number)
     }
     if allComparable { subscription.signature = signature() }
@@ -134,7 +134,7 @@ extension Engine {
     }
     let numbers = sources.map(\.number)
     earlier.takeOver(for: relay, sources: numbers)
-    for source in numbers { tables.observers[source] = earlier }
+    for source in numbers { observers[source] = earlier }
     return (earlier, false)
   }
 }

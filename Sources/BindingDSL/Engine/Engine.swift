@@ -21,18 +21,33 @@ final class Engine {
   /// Set when a flush gave up because changes kept arriving; cleared by the next calm flush.
   private(set) var unsettledReport: String?
 
-  /// The flush's state machine and the per-node tables (not private: the engine's extensions
-  /// in Engine+Observing.swift reach them too).
-  var tables = EngineTables()
+  /// The flush's bookkeeping: dirty sources, queued derived nodes, where a flush stands.
+  var machine = FlushStateMachine()
+  /// The nodes' numbers (their index in the tables below) and ranks.
+  var numbers = NodeNumbers()
+
+  // The tables, by node number.
+
+  /// The node; `nil` once removed.
+  var nodes: [RuntimeNode?] = []
+  /// The subscription that observes the source now; `nil` when none does (it fired, or the
+  /// node was removed).
+  var observers: [Subscription?] = []
+  /// Whether the node is in the graph and can compare its values (see
+  /// ``RuntimeNode/isComparable``), so that sources changing together share a registration.
+  var observable: [Bool] = []
+  /// The derived nodes that read the node, for the nodes that some derived node reads (few: a
+  /// table for every node cost a row a word per source).
+  var dependents: [Int: [Int]] = [:]
 
   /// How many node values have changed since the engine was created (for benchmarks and tests).
-  var updateCount: Int { tables.updateCount }
+  private(set) var updateCount = 0
 
   /// How many Observation registrations the engine has made (`withObservationTracking` calls;
   /// a registration taken over is not one).
-  var registrationsMade: Int { tables.registrationsMade }
+  var registrationsMade = 0
 
-  var hasPendingChanges: Bool { tables.machine.hasDirtySources }
+  var hasPendingChanges: Bool { machine.hasDirtySources }
 
   /// How many times code that may write into a view model ran in this graph run: a sink given a
   /// value it acts on (focus; a closure), a widget that reacts to a new value (a tab view
@@ -44,12 +59,12 @@ final class Engine {
   /// A converter (`bind(_:to:transform:)`'s `transform`, a combination's) must not write into a
   /// view model, nor may a property's getter or a widget kit's handler registration: they are
   /// not counted (see Docs/Decisions/0010-a-mount-reads-each-value-once.md).
-  var installEffects: Int { tables.installEffects }
+  private(set) var installEffects = 0
 
   /// Notes that code that may write into a view model is about to run (see
   /// ``installEffects``).
   func noteInstallEffect() {
-    tables.installEffects &+= 1
+    installEffects &+= 1
   }
 
   /// What pending Observation registrations hold instead of the engine (see ``EngineRelay``).
@@ -93,61 +108,61 @@ final class Engine {
   /// A number for a new node computed from `inputs`, ranked above them.
   func number(forNodeReading inputs: [RuntimeNode]) -> Int {
     var rank = 0
-    for input in inputs { rank = max(rank, tables.numbers.rank(of: input.number) + 1) }
-    let number = tables.numbers.add(rank: rank)
-    if number == tables.nodes.count {
-      tables.nodes.append(nil)
-      tables.observers.append(nil)
-      tables.observable.append(false)
+    for input in inputs { rank = max(rank, numbers.rank(of: input.number) + 1) }
+    let number = numbers.add(rank: rank)
+    if number == nodes.count {
+      nodes.append(nil)
+      observers.append(nil)
+      observable.append(false)
     }
-    for input in inputs { tables.dependents[input.number, default: []].append(number) }
+    for input in inputs { dependents[input.number, default: []].append(number) }
     return number
   }
 
   /// Makes room for `count` more nodes: a graph knows about how many it will make.
   func reserveCapacity(_ count: Int) {
-    let total = tables.nodes.count + count
-    tables.nodes.reserveCapacity(total)
-    tables.observers.reserveCapacity(total)
-    tables.observable.reserveCapacity(total)
-    tables.numbers.reserveCapacity(total)
+    let total = nodes.count + count
+    nodes.reserveCapacity(total)
+    observers.reserveCapacity(total)
+    observable.reserveCapacity(total)
+    numbers.reserveCapacity(total)
   }
 
   /// Holds `node`, which took its number from ``number(forNodeReading:)``, until it is removed.
   func nodeCreated(_ node: RuntimeNode) {
-    tables.nodes[node.number] = node
-    tables.observable[node.number] = node.isComparable
+    nodes[node.number] = node
+    observable[node.number] = node.isComparable
   }
 
   /// Forgets node `number`, torn down: it is no longer observed, dirty or queued.
   func nodeRemoved(_ number: Int) {
-    tables.nodes[number] = nil
-    tables.observers[number] = nil
-    if !tables.dependents.isEmpty { tables.dependents[number] = nil }
-    tables.observable[number] = false
-    tables.machine.nodeRemoved(number)
-    tables.numbers.remove(number, duringFlush: tables.machine.isFlushing)
+    nodes[number] = nil
+    observers[number] = nil
+    if !dependents.isEmpty { dependents[number] = nil }
+    observable[number] = false
+    machine.nodeRemoved(number)
+    numbers.remove(number, duringFlush: machine.isFlushing)
   }
 
   /// Node `number`, if it is still in the graph. (A copy of the reference: the access to the
   /// tables ends before the caller calls the node.)
-  func node(_ number: Int) -> RuntimeNode? { tables.nodes[number] }
+  func node(_ number: Int) -> RuntimeNode? { nodes[number] }
 
   // MARK: Events
 
   /// Source `number` changed: Observation fired for it, or an edit or retry reached it.
   func sourceChanged(_ number: Int) {
-    guard tables.nodes[number] != nil else { return }
-    if tables.machine.sourceChanged(number) == .requestFlush { scheduler?.scheduleFlush(relay) }
+    guard nodes[number] != nil else { return }
+    if machine.sourceChanged(number) == .requestFlush { scheduler?.scheduleFlush(relay) }
   }
 
   /// Node `number` handed a new value on (its sinks are written): each derived node reading it
   /// updates later in this pass.
   func valueChanged(_ number: Int) {
-    tables.updateCount &+= 1
-    guard !tables.dependents.isEmpty, let dependents = tables.dependents[number] else { return }
-    for dependent in dependents {
-      tables.machine.dependentQueued(dependent, rank: tables.numbers.rank(of: dependent))
+    updateCount &+= 1
+    guard !dependents.isEmpty, let readers = dependents[number] else { return }
+    for dependent in readers {
+      machine.dependentQueued(dependent, rank: numbers.rank(of: dependent))
     }
   }
 
@@ -159,22 +174,22 @@ final class Engine {
   /// - Returns: Whether a node handed a new value on.
   @discardableResult
   func flush() -> Bool {
-    let updatesBefore = tables.updateCount
-    var action = tables.machine.flushBegan()
+    let updatesBefore = updateCount
+    var action = machine.flushBegan()
     while true {
       switch action {
       case .alreadyFlushing:
-        return tables.updateCount != updatesBefore
+        return updateCount != updatesBefore
       case .reReadSources(let sources):
         reReadSources(sources)
-        action = tables.machine.sourcesReRead()
+        action = machine.sourcesReRead()
       case .updateDerived:
-        while let number = tables.machine.nextDerived() {
+        while let number = machine.nextDerived() {
           if node(number)?.update() == true { valueChanged(number) }
         }
-        action = tables.machine.passEnded()
+        action = machine.passEnded()
       case .giveUp(let sources):
-        tables.numbers.flushEnded()
+        numbers.flushEnded()
         unsettledReport =
           "the graph was still changing after \(FlushStateMachine.passLimit) passes of one "
           + "flush; a view-model property that changes whenever it is read, or two properties "
@@ -182,14 +197,14 @@ final class Engine {
         // Observation has already fired for these sources; observe them again, or the graph
         // would never hear of their changes again.
         trackComparableTogether(sources)
-        return tables.updateCount != updatesBefore
+        return updateCount != updatesBefore
       case .stop:
-        tables.numbers.flushEnded()
-        return tables.updateCount != updatesBefore
+        numbers.flushEnded()
+        return updateCount != updatesBefore
       case .finished:
-        tables.numbers.flushEnded()
+        numbers.flushEnded()
         unsettledReport = nil
-        return tables.updateCount != updatesBefore
+        return updateCount != updatesBefore
       }
     }
   }
@@ -198,7 +213,7 @@ final class Engine {
   /// kept, or observed again, by a later flush. Called from a sink during a flush, it also
   /// stops that flush once the sink returns.
   func reset() {
-    _ = tables.machine.graphUnmounted()
+    _ = machine.graphUnmounted()
   }
 
   /// Re-reads the taken sources, observes them again (those that changed in one registration,
@@ -235,7 +250,7 @@ final class Engine {
     // it was observed again holds it until its update hands it on.
     for source in sources {
       if node(source)?.update() == true { valueChanged(source) }
-      if tables.machine.isStopping { return }
+      if machine.isStopping { return }
     }
   }
 }

@@ -131,7 +131,6 @@ final class SinkSet<Value> {
   /// writes its own set's sinks itself, and stops when one unmounted it.
   ///
   /// - Parameter value: The value to write.
-  @inline(never)
   func sendEach(_ value: Value) {
     first.send(value)
     second.send(value)

@@ -123,7 +123,6 @@ struct RowProblem: Error {
 /// Why the row whose widget id is `rowWidgetID` (`orders[42]`, `orders[header:open]`) cannot be
 /// named in renders and driver paths, or `nil` when it can: its id holds a control character or
 /// a `]` before the one that closes it.
-@inline(never)
 private func unnameableRowProblem(_ rowWidgetID: String) -> RowProblem? {
   var hasControl = false
   var closings = 0
