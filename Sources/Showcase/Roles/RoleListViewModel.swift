@@ -3,7 +3,7 @@ import Observation
 import Synchronization
 
 /// A role people can hold, as the server describes it.
-struct Role: Hashable, Sendable {
+struct Role: Hashable, Sendable, Identifiable {
   let id: String
   let name: String
   let duty: String
@@ -54,7 +54,7 @@ final class FakeRoleService: RoleService {
 /// asks.
 @MainActor
 @Observable
-final class RoleCell: Identifiable {
+final class RoleCell: Identifiable, UpdatableCell {
   let id: String
   private(set) var name: String
   private(set) var duty: String
@@ -100,7 +100,7 @@ final class RoleListViewModel: CommandOwner {
   var load: Command<Void, [Role]> {
     .owned(by: self) { vm in
       let roles = try await vm.service.fetchRoles()
-      vm.show(roles)
+      vm.roles = vm.roles.reused(for: roles, making: RoleCell.init)
       return roles
     }
   }
@@ -118,14 +118,5 @@ final class RoleListViewModel: CommandOwner {
   var chosenText: String {
     guard let chosen else { return "Select a role to see its duty" }
     return "\(chosen.name): \(chosen.duty)"
-  }
-
-  private func show(_ loaded: [Role]) {
-    let known = Dictionary(roles.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-    roles = loaded.map { role in
-      guard let cell = known[role.id] else { return RoleCell(role) }
-      cell.update(from: role)
-      return cell
-    }
   }
 }

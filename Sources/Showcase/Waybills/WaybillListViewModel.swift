@@ -5,7 +5,7 @@ import Observation
 /// that records the hand-over.
 @MainActor
 @Observable
-final class WaybillCell: Identifiable, CommandOwner {
+final class WaybillCell: Identifiable, UpdatableCell, CommandOwner {
   let commands = CommandStore()
 
   let id: Int
@@ -164,12 +164,7 @@ final class WaybillListViewModel: CommandOwner {
     loadMore.cancel()
     do {
       let page = try await service.page(after: nil)
-      let known = Dictionary(waybills.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-      waybills = page.waybills.map { waybill in
-        guard let cell = known[waybill.id] else { return WaybillCell(waybill, service: service) }
-        cell.update(from: waybill)
-        return cell
-      }
+      waybills = waybills.reused(for: page.waybills) { WaybillCell($0, service: service) }
       received(page)
     } catch {
       if !(error is CancellationError) {

@@ -7,7 +7,7 @@ enum WaybillStatus: String, Hashable, Sendable {
 }
 
 /// One consignment a courier carries: who it goes to, where, how many parcels, and by when.
-struct Waybill: Hashable, Sendable {
+struct Waybill: Hashable, Sendable, Identifiable {
   let id: Int
   let recipient: String
   let address: String

@@ -76,9 +76,7 @@ extension Picker: TerminalDrawable {
   /// - Parameter region: Where to draw.
   /// - Returns: 1, and 1 more for a message.
   public func draw(in region: inout TerminalRegion) -> Int {
-    let title = self.title.value.isEmpty ? "" : self.title.value + ": "
-    region.write(title + "‹ " + (selection.value ?? "none") + " ›", style: region.lineStyle)
-    return 1 + region.writeValidationMessage(message.value, row: 1)
+    region.drawChoice(selection.value ?? "none", title: title.value, message: message.value)
   }
 }
 
@@ -89,8 +87,21 @@ extension DatePicker: TerminalDrawable {
   /// - Parameter region: Where to draw.
   /// - Returns: 1, and 1 more for a message.
   public func draw(in region: inout TerminalRegion) -> Int {
-    let title = self.title.value.isEmpty ? "" : self.title.value + ": "
-    region.write(title + "‹ " + date.value.description + " ›", style: region.lineStyle)
-    return 1 + region.writeValidationMessage(message.value, row: 1)
+    region.drawChoice(date.value.description, title: title.value, message: message.value)
+  }
+}
+
+extension TerminalRegion {
+  /// Draws `Title: ‹ choice ›` (`‹ choice ›` for an empty title) in the region's line style, and
+  /// the validation message under it: the line of a picker or a date picker.
+  ///
+  /// - Parameters:
+  ///   - choice: What is chosen, as the line shows it.
+  ///   - title: The widget's title.
+  ///   - message: The validation message, or `nil` for none.
+  /// - Returns: 1, and 1 more for a message.
+  mutating func drawChoice(_ choice: String, title: String, message: String?) -> Int {
+    write((title.isEmpty ? "" : title + ": ") + "‹ " + choice + " ›", style: lineStyle)
+    return 1 + writeValidationMessage(message, row: 1)
   }
 }

@@ -20,7 +20,7 @@ extension TextField: TerminalDrawable {
   /// The width of the text (counted up to 512 characters) or the placeholder, at least 12,
   /// and the caret's cell.
   public var naturalTerminalWidth: Int {
-    max(TerminalText.width(of: placeholder.value), text.value.prefix(512).count, 12) + 1
+    TerminalRegion.fieldWidth(text: text.value, placeholder: placeholder.value) + 1
   }
 }
 
@@ -37,7 +37,7 @@ extension SearchField: TerminalDrawable {
   /// The width of the text (counted up to 512 characters) or the placeholder, at least 12,
   /// after `⌕ `.
   public var naturalTerminalWidth: Int {
-    max(TerminalText.width(of: placeholder.value), text.value.prefix(512).count, 12) + 3
+    TerminalRegion.fieldWidth(text: text.value, placeholder: placeholder.value) + 3
   }
 }
 
@@ -71,6 +71,17 @@ extension TextView: TerminalDrawable {
 }
 
 extension TerminalRegion {
+  /// The columns a one-line text field wants for its text (counted up to 512 characters) or its
+  /// placeholder, at least 12; its prefix and the caret's cell come on top.
+  ///
+  /// - Parameters:
+  ///   - text: The field's text.
+  ///   - placeholder: What the field shows while empty.
+  /// - Returns: The width, in columns.
+  static func fieldWidth(text: String, placeholder: String) -> Int {
+    max(TerminalText.width(of: placeholder), text.prefix(512).count, 12)
+  }
+
   /// Draws a one-line text field: `prefix`, then its text (or dim placeholder) on an
   /// underlined strip to the region's right edge, reversed while focused with the cursor at
   /// the caret; the text scrolls sideways to keep the caret in view.

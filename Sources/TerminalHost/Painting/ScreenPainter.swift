@@ -223,9 +223,8 @@ public struct ScreenPainter {
     var region = TerminalRegion(
       canvas: Canvas(frame: Frame(width: 0, height: 0), rows: 0..<0),
       origin: TerminalPosition(column: column, row: row), width: width, isFocused: focus,
-      isEnabled: widget.isEnabled.value, caret: place)
-    region.viewportHeight = viewportHeight
-    if focus { region.textScroll = textScroll }
+      isEnabled: widget.isEnabled.value, caretPlace: place, viewportHeight: viewportHeight,
+      textScroll: focus ? textScroll : TextScroll())
     swap(&region.canvas, &canvas)
     let height = widget.draw(in: &region)
     swap(&region.canvas, &canvas)

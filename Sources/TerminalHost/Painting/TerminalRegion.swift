@@ -40,19 +40,6 @@ public struct TerminalRegion {
   /// when the widget says; otherwise all the rows it took.
   var focusRows: Range<Int>?
 
-  /// Creates a region of `width` columns whose top-left corner is at `origin` of `canvas`.
-  init(
-    canvas: Canvas, origin: TerminalPosition, width: Int, isFocused: Bool, isEnabled: Bool,
-    caret: CaretPlace?
-  ) {
-    self.canvas = canvas
-    self.origin = origin
-    self.width = width
-    self.isFocused = isFocused
-    self.isEnabled = isEnabled
-    self.caretPlace = caret
-  }
-
   /// The caret in `text`, the focused widget's text: `nil` when the painter placed none.
   func caretIndex(in text: String) -> String.Index? {
     switch caretPlace {
