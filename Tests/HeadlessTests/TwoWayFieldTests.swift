@@ -51,6 +51,21 @@ private struct NameScreen: Screen {
         """)
   }
 
+  /// Each screen mounted without a scheduler makes its own (Decisions/0138): a screen
+  /// unmounted before its changes flush leaves another screen's changes to flush on their turn.
+  @Test func screensMountedWithoutASchedulerEachFlushOnTheMainActorsNextTurn() async throws {
+    let other = NameViewModel()
+    let first = try NameScreen().mount(on: model)
+    let second = try NameScreen().mount(on: other)
+    model.name = "Ada"
+    other.name = "Bo"
+    #expect(first.graph.needsFlush && second.graph.needsFlush)
+    first.unmount()
+    while second.graph.needsFlush { await Task.yield() }
+    #expect(second.render().contains(#"Label #echo text="Bo""#))
+    #expect(first.root == nil, "the unmounted screen holds no widgets")
+  }
+
   @Test func theMainActorSchedulerShowsTheModelsValueWhenAnEditIsUndoneBeforeTheFlush()
     async throws
   {
