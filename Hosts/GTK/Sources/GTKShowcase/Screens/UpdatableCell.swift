@@ -1,0 +1,1 @@
+../../../../../Sources/Showcase/UpdatableCell.swift
