@@ -206,8 +206,10 @@ func makeBinding<Model: AnyObject, Value, Target: ValueTarget>(
   let isEqual = mode == .oneTime || mode == .oneWayToSource ? nil : equality(for: Value.self)
   let binding = ValueBinding(
     mode: mode, isTransformed: isTransformed, source: source, read: read, isEqual: isEqual,
-    target: target, sink: directSink(to: target, isTransformed: isTransformed), writable: writable,
-    convert: convert, back: back, rejected: rejected)
+    target: target,
+    // NB: made only for the binding that uses it; a two-way binding links both ways instead.
+    sink: mode == .oneWay ? directSink(to: target, isTransformed: isTransformed) : nil,
+    writable: writable, convert: convert, back: back, rejected: rejected)
   let problems =
     mode.writesSource
     ? bindingProblems(

@@ -13,8 +13,8 @@ struct ValueBinding<Model: AnyObject, Value, Target: ValueTarget> {
   /// The equality test of the source, looked up when the declaration was made.
   let isEqual: Equality<Value>?
   let target: Target
-  /// The widget property as the source's sink, for a binding without a transform: made once
-  /// per declaration (``directSink(to:isTransformed:)``).
+  /// The widget property as the source's sink, for a one-way binding without a transform: made
+  /// once per declaration (``directSink(to:isTransformed:)``).
   let sink: Sink<Value>?
   let writable: ReferenceWritableKeyPath<Model, Value>?
   let convert: (Value) -> Target.Value
