@@ -40,6 +40,28 @@ import Testing
     #expect(screen.name.text.value == "", "nothing was bound")
   }
 
+  struct TwoWayToReadOnlyAsWrittenScreen: Screen {
+    let name = TextField("name", placeholder: "Name")
+    var body: Widget { name }
+    func bindings(_ vm: ProfileViewModel) -> [BindingDeclaration<ProfileViewModel>] {
+      bind(\.fullName, to: name.text, mode: .twoWay)
+    }
+  }
+
+  /// Where the test's source file can be read (under `swift test`, as in a user's package), the
+  /// problem names the key path as the declaration writes it, not by its value type alone.
+  @Test func twoWayToAReadOnlyPropertyNamesTheKeyPathAsWritten() throws {
+    let error = try #require(throws: ScreenError.self) {
+      try TwoWayToReadOnlyAsWrittenScreen().mount(on: ProfileViewModel())
+    }
+    let text = error.description
+    #expect(
+      text.contains(
+        "two-way needs a writable key path, but \\ProfileViewModel.fullName: String is read-only"),
+      "\(text)")
+    #expect(!text.contains("<String>"), "no key path named by its type alone: \(text)")
+  }
+
   struct OneWayToReadOnlyScreen: Screen {
     let name = TextField("name", placeholder: "Name")
     var body: Widget { name }

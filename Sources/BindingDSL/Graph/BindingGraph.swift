@@ -69,7 +69,7 @@ public struct BindingGraph<Model: AnyObject> {
       // and this pass's problems are not shown: it reads no source file.
       declarations: { declarations[$0].summary },
       declarationProblems: declarations.map { $0.problems },
-      nodes: nodes, edges: edges, owners: owners)
+      nodes: nodes, numberedNodes: nodes, edges: edges, owners: owners)
     guard validator.validate().isEmpty else {
       // NB: found again with the key paths and the declarations named as written, which reads
       // source files, each once for the whole error: only a graph with problems pays for it.

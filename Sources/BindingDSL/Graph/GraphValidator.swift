@@ -4,7 +4,12 @@ struct GraphValidator {
   /// Each declaration as a problem names it (summary and site), made only for a problem.
   var declarations: (Int) -> String
   let declarationProblems: [[String]]
+  /// The nodes as problems name them: numbered, or named as their declarations write them.
   var nodes: [GraphNode]
+  /// The nodes numbered (`\Model.#1`), whatever ``nodes`` names them: a declaration's own
+  /// problems name its key paths by type only (`\Model.<String>`), and are matched to their
+  /// nodes through these.
+  let numberedNodes: [GraphNode]
   let edges: [GraphEdge]
   /// For each edge, the index of the declaration that made it.
   let owners: [Int]
@@ -28,25 +33,27 @@ struct GraphValidator {
 
   private func name(_ id: Int) -> String { nodes[id - 1].name }
 
-  /// Declaration `index` as a problem names it, its key paths numbered as in the dump
-  /// (`\Model.<String>` becomes `\Model.#1: String`), so that two declarations reading one
-  /// property show it, and the dump's lines can be found.
+  /// Declaration `index` as a problem names it, its key paths named as in the dump
+  /// (`\Model.<String>` becomes `\Model.#1: String`, or `\Model.fullName: String` where the
+  /// declaration can be read), so that two declarations reading one property show it, and the
+  /// dump's lines can be found.
   private func named(_ index: Int) -> String {
     numbered(declarations(index), for: index)
   }
 
-  /// `text` with the key paths of declaration `index` numbered as in the dump.
+  /// `text` with the key paths of declaration `index` named as ``nodes`` name them: as the
+  /// declaration writes them (`\Model.fullName: String`), or numbered as in the dump.
   private func numbered(_ text: String, for index: Int) -> String {
     var text = text
     // NB: a node is not skipped when seen before: `bind(\.name, \.name, to:)` reads it twice and
     // names it twice. A second visit of a key path named once finds nothing left to replace.
     for (edgeIndex, edge) in edges.enumerated() where owners[edgeIndex] == index {
       for id in [edge.from, edge.to] {
-        let node = nodes[id - 1]
+        let node = numberedNodes[id - 1]
         guard node.kind == .source, let number = node.name.firstRange(of: ".#") else { continue }
         let unnumbered = node.name[..<number.lowerBound] + ".<\(node.valueType)>"
         if let range = text.firstRange(of: unnumbered) {
-          text.replaceSubrange(range, with: "\(node.name): \(node.valueType)")
+          text.replaceSubrange(range, with: "\(nodes[id - 1].name): \(node.valueType)")
         }
       }
     }
