@@ -217,5 +217,9 @@ import Testing
     }
     #expect(mismatch.map(\.kind) == [.mismatch])
     #expect(mismatch.first?.message.contains("@@ -1,2 +1,2 @@\n one\n-two\n+2") == true)
+    #expect(
+      mismatch.first?.message.hasSuffix(
+        "To rewrite it in place: SNAPSHOT_RECORDING=failed swift test --filter Scratch") == true,
+      "the hint records the test file's snapshots only: \(mismatch.first?.message ?? "")")
   }
 }

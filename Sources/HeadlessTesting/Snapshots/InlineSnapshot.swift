@@ -57,6 +57,12 @@ package func assertInlineSnapshot(
     let modeText = "mode \(mode.rawValue) (\(reason))"
     let place = "\(site.fileID):\(site.line)"
     if let expected, expected == actual, mode != .all { return }
+    // NB: the test file's tests only, as for a stored snapshot: recording every failing inline
+    // snapshot of the package would rewrite other tests' expected text too.
+    let filter =
+      "--filter "
+      + (site.fileID.split(separator: "/").last ?? "")
+      .split(separator: ".").dropLast().joined(separator: ".")
     let writes: Bool
     switch (mode, expected) {
     case (.never, _): writes = false
@@ -68,13 +74,14 @@ package func assertInlineSnapshot(
         throw SnapshotError(
           .missing,
           "the inline snapshot at \(place) has no expected text, and \(modeText) writes nothing. "
-            + "Record it locally (SNAPSHOT_RECORDING=missing swift test), read it, and commit it")
+            + "Record it locally (SNAPSHOT_RECORDING=missing swift test \(filter)), read it, and commit "
+            + "it")
       }
       throw SnapshotError(
         .mismatch,
         "the inline snapshot at \(place) does not match (\(modeText)); - expected, + actual:\n"
           + unifiedDiff(from: expected + "\n", to: actual + "\n")
-          + "\nTo rewrite it in place: SNAPSHOT_RECORDING=failed swift test")
+          + "\nTo rewrite it in place: SNAPSHOT_RECORDING=failed swift test \(filter)")
     }
     try InlineSnapshotFiles.rewrite(site.filePath, line: Int(site.line), with: actual)
     let what = expected == nil ? "wrote" : "rewrote"
