@@ -84,8 +84,8 @@ public struct Finder: Sendable, CustomStringConvertible, ExpressibleByStringInte
     Finder(description: "id '\(id)'", kindName: nil, text: id) { $0.id == id }
   }
 
-  /// The widget of kind `type` whose title, text, value or accessibility label is `label`
-  /// (any widget of the kind when `label` is `nil`).
+  /// The widget of kind `type` whose title, text, value, placeholder or accessibility label is
+  /// `label` (any widget of the kind when `label` is `nil`).
   ///
   /// - Parameters:
   ///   - type: The widget's class, such as `Button.self`.

@@ -1,15 +1,14 @@
-import BindingDSL
+// The code of Docs/Hosts.md's "Testing a screen of one's own" and of `VirtualTerminal`'s
+// documentation comment: every block is a run of lines of this file, which the guide check
+// verifies, and the tests below run it. It uses the public API of TerminalHost and
+// TerminalHostTesting only, as a test of an app would, with the imports such a test needs.
+
 import Headless
 import HeadlessTesting
 import Observation
 import TerminalHost
 import TerminalHostTesting
 import Testing
-
-// The code of Docs/Hosts.md's "Testing a screen of one's own" and of `VirtualTerminal`'s
-// documentation comment: every block is a run of lines of this file, which the guide check
-// verifies, and the tests below run it. It uses the public API of TerminalHost and
-// TerminalHostTesting only, as a test of an app would.
 
 @MainActor @Observable
 final class GreetingModel {
