@@ -236,6 +236,37 @@ import Testing
     #expect(model.rows.count == 3, "nothing is lost: the view model keeps the row")
   }
 
+  /// A step on a row of a list that cannot show it says why, before the rows it does show: the
+  /// first step of a test may come before any settle that would report the list's problem.
+  @Test func aStepOnARowTheListCannotShowNamesWhy() async throws {
+    let model = MixedViewModel()
+    model.rows.append(StrayCell())
+    let driver = try ScreenDriver(MixedScreen(), model: model)
+    let error = await expectDriverFailure { try await driver.select("mixed[stray]") }
+    #expect(
+      error?.message
+        == "no row 'stray' in list 'mixed', which cannot show all of its rows: no row template "
+        + "for StrayCell in list 'mixed'; templates: GroupHeaderRow (GroupHeader), OrderRow "
+        + "(OrderCell); its rows: a, 1")
+    #expect(error?.kind == .missingWidget)
+  }
+
+  /// Many rows of a type without a template make one problem, with how many rows had it.
+  @Test func rowsWithTheSameProblemAreNamedOnceWithTheirCount() throws {
+    let model = CellsViewModel()
+    let screen = CellsScreen()
+    let scheduler = ManualScheduler()
+    let mounted = try screen.mount(on: model, scheduler: scheduler)
+    defer { mounted.unmount() }
+    model.cells += (3...5).map { SpecialCell($0, "Special \($0)") }
+    scheduler.flush()
+    let problem = try #require(screen.list.problem)
+    #expect(
+      problem == "no row template for SpecialCell in list 'cells'; templates: BaseRow (BaseCell) "
+        + "(3 rows)")
+    #expect(screen.list.rowIDs == ["1", "2"])
+  }
+
   /// Rows in sections whose ids are all numbers are matched through the list's index by `Int`,
   /// and through its index by `AnyHashable` once a row with a text id comes back: each switch
   /// keeps the rows that stay, with their widgets, and reports the change.

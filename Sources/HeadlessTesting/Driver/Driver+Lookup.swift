@@ -165,9 +165,12 @@ extension Driver {
         }
         // NB: a row outside the list's window is scrolled to, as a person scrolls to it.
         guard let row = clock.withTracking({ owner.reveal(rowID) }) else {
+          // NB: a row its list cannot show (no template for its view model) is missing for that
+          // reason, which the step names before the rows that are shown.
+          let cause = owner.problem.map { ", which cannot show all of its rows: \($0)" } ?? ""
           throw DriverError(
-            "no row '\(rowID)' in list '\(scopePath)'; its rows: \(summary(of: owner.itemIDs))",
-            kind: .missingWidget)
+            "no row '\(rowID)' in list '\(scopePath)'\(cause); its rows: "
+              + summary(of: owner.itemIDs), kind: .missingWidget)
         }
         list = owner
         current = row

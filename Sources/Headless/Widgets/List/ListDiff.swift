@@ -204,7 +204,7 @@ extension ListView {
     sections = rebuilt
     isSectioned = rows.showsSections
     lastChanges = changes
-    contentProblem = problems.isEmpty ? nil : problems.joined(separator: "; ")
+    reportContentProblems(problems)
     guard isComplete else {
       // A row left out no longer lines up with its id: the index is made again from the rows
       // shown, when the next content comes, and the window settles over every row.

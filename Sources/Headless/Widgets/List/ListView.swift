@@ -87,6 +87,25 @@ public final class ListView: Widget {
     didSet { if contentProblem != oldValue { reportChange("problem") } }
   }
 
+  /// Sets ``contentProblem`` from what the rows of a content reported: each problem once, in
+  /// the order first met, with how many rows had it when more than one did (a list of 200 rows
+  /// of a type without a template says so once).
+  ///
+  /// - Parameter problems: A problem per row that could not be shown.
+  func reportContentProblems(_ problems: [String]) {
+    var order: [String] = []
+    var counts: [String: Int] = [:]
+    for problem in problems {
+      if counts[problem] == nil { order.append(problem) }
+      counts[problem, default: 0] += 1
+    }
+    let described = order.map { problem in
+      let count = counts[problem] ?? 1
+      return count == 1 ? problem : "\(problem) (\(count) rows)"
+    }
+    contentProblem = described.isEmpty ? nil : described.joined(separator: "; ")
+  }
+
   let templates: [ObjectIdentifier: AnyRowTemplate]
   private var customActions: [RowEvent] = []
   var sections: [SectionState] = [] {

@@ -260,7 +260,7 @@ extension ListView {
       // NB: a row that could not be mounted forgets what its last mount left too.
       sections[section].rows[index].widget = widget
     }
-    if !problems.isEmpty { contentProblem = problems.joined(separator: "; ") }
+    if !problems.isEmpty { reportContentProblems(problems) }
   }
 
   /// Mounts the rows that entered the window and unmounts those that left it, after its size
