@@ -49,6 +49,18 @@ import Testing
     #expect(driver.dialog == nil)
   }
 
+  @Test func aWidgetOfACoveredScreenBehindADialogSaysToAnswerItFirst() async throws {
+    _ = try await start()
+    try await driver.tap("ask")
+    let error = await expectDriverFailure { try await driver.tap("next") }
+    #expect(
+      error?.message
+        == "no widget 'next' on the visible screen 'asking'; it exists only on the covered "
+        + "screen 'page' (answer the dialog in front, then go back or dismiss to reach it). "
+        + "Widgets on 'asking': ask, asking, confirm, rename, save, sheet")
+    try await driver.answer("Cancel")
+  }
+
   @Test func tappingADialogButtonAnswersItAsAHostWould() async throws {
     let asking = try await start()
     try await driver.tap("ask")

@@ -214,9 +214,12 @@ final class AppSurface: DriverSurface {
     guard let visible = host.visible,
       let covered = host.covered.first(where: { $0.widget(id) != nil })
     else { return nil }
+    // NB: a dialog in front refuses going back until it is answered, so the way there starts
+    // with the answer.
+    let answerFirst = host.dialogs.front == nil ? "" : "answer the dialog in front, then "
     return "no widget '\(id)' on the visible screen '\(visible.name)'; it exists only on the "
-      + "covered screen '\(covered.name)' (go back or dismiss to reach it). Widgets on "
-      + "'\(visible.name)': \(visible.widgetIDs.joined(separator: ", "))"
+      + "covered screen '\(covered.name)' (\(answerFirst)go back or dismiss to reach it). "
+      + "Widgets on '\(visible.name)': \(visible.widgetIDs.joined(separator: ", "))"
   }
 
   func enabledCause(of key: TargetKey) -> String? { host.visible?.enabledCause(key) }
