@@ -59,10 +59,8 @@ package func assertInlineSnapshot(
     if let expected, expected == actual, mode != .all { return }
     // NB: the test file's tests only, as for a stored snapshot: recording every failing inline
     // snapshot of the package would rewrite other tests' expected text too.
-    let filter =
-      "--filter "
-      + (site.fileID.split(separator: "/").last ?? "")
-      .split(separator: ".").dropLast().joined(separator: ".")
+    let testFile = URL(fileURLWithPath: site.fileID).deletingPathExtension().lastPathComponent
+    let filter = "--filter " + testFile
     let writes: Bool
     switch (mode, expected) {
     case (.never, _): writes = false
@@ -74,8 +72,8 @@ package func assertInlineSnapshot(
         throw SnapshotError(
           .missing,
           "the inline snapshot at \(place) has no expected text, and \(modeText) writes nothing. "
-            + "Record it locally (SNAPSHOT_RECORDING=missing swift test \(filter)), read it, and commit "
-            + "it")
+            + "Record it locally (SNAPSHOT_RECORDING=missing swift test \(filter)), read it, "
+            + "and commit it")
       }
       throw SnapshotError(
         .mismatch,
