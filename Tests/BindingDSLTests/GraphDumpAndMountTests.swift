@@ -46,6 +46,39 @@ import Testing
     #expect(graph.nodes[0].name == "\\FormModel.#1", "nodes keep the numbers")
   }
 
+  /// A declaration that reads a key path an earlier declaration reached names its other key
+  /// paths too: its literals are matched with every key path it reaches, in order.
+  @Test func aKeyPathIsNamedByADeclarationThatAlsoReadsAnEarlierOne() throws {
+    let field = Slot("name", "text", "", editable: true)
+    let both = Slot("both", "text", "")
+    let graph = try BindingGraph<FormModel> {
+      bind(\.name, to: field)
+      bind(\.name, \.greeting, to: both) { "\($0) \($1)" }
+    }
+    let dump = graph.dump()
+    #expect(dump.contains(#"n1 source \FormModel.name: String"#), "\(dump)")
+    #expect(dump.contains(#"source \FormModel.greeting: String"#), "\(dump)")
+    #expect(!dump.contains(".#"), "no key path left numbered: \(dump)")
+  }
+
+  /// The text of a kind of one's own, when its file cannot be read, names each key path it
+  /// reaches, though two of one type share a name until the graph numbers them.
+  @Test func aKindOfOnesOwnNamesEachOfItsKeyPathsWhereItsFileCannotBeRead() throws {
+    let both = Slot("both", "text", "")
+    let joined = BindingEndpoint(node: .derived, name: "join", valueType: String.self)
+    let site = DeclarationSite(fileID: "Elsewhere/Gone.swift", line: 7)
+    let declaration = BindingDeclaration<FormModel>(
+      "joinNames", site: site,
+      edges: [
+        .input(from: BindingEndpoint(\FormModel.name), to: joined),
+        .input(from: BindingEndpoint(\FormModel.greeting), to: joined),
+        BindingEdge(from: joined, to: BindingEndpoint(both), role: .value) { _ in },
+      ])
+    #expect(
+      declaration.summary
+        == #"joinNames(\FormModel.<String>, join, \FormModel.<String>, both.text)"#)
+  }
+
   @Test func aDeclarationWhoseSourceCannotBeReadIsNamedByNumber() throws {
     let field = Slot("name", "text", "", editable: true)
     let greeting = Slot("greeting", "text", "")

@@ -67,9 +67,14 @@ enum DeclarationSpelling: Sendable {
     case .group:
       return "group"
     case .named(let name):
+      // NB: by identity, not by name: two key paths of one type share a name until the graph
+      // numbers them (`\Model.<String>`), and each is an end of its own.
+      var seen: Set<BindingEndpoint.Identity> = []
       var ends: [String] = []
       for edge in edges {
-        for end in [edge.from, edge.to] where !ends.contains(end.name) { ends.append(end.name) }
+        for end in [edge.from, edge.to] where seen.insert(end.identity).inserted {
+          ends.append(end.name)
+        }
       }
       return "\(name)(\(ends.joined(separator: ", ")))"
     }

@@ -64,8 +64,8 @@ struct NodeOrigins {
 ///
 /// Nodes keep their numbered names (``GraphNode/name``), which are the same wherever the graph
 /// is built; a readable name is made only where the declaration can be read from its source
-/// file (see ``DeclarationSource``), and only when the declaration that first reached the node
-/// writes as many key path literals as it reached key-path nodes first.
+/// file (see ``DeclarationSource``), by the first declaration that reaches the node and writes
+/// as many key path literals as it reaches key-path nodes.
 enum ReadableNames {
   /// `nodes` with the key-path nodes renamed where their declarations can be read, each source
   /// file read once.
@@ -78,27 +78,32 @@ enum ReadableNames {
   static func nodes(
     _ nodes: [GraphNode], edges: [GraphEdge], reading source: inout DeclarationSource
   ) -> [GraphNode] {
-    var firstSite: [Int: DeclarationSite] = [:]
+    // The numbered key-path nodes each declaration reaches, in the order its edges reach them,
+    // and the declarations in the order they come.
+    var reached: [DeclarationSite: [Int]] = [:]
+    var sites: [DeclarationSite] = []
     for edge in edges {
-      for id in [edge.from, edge.to] where firstSite[id] == nil {
-        firstSite[id] = edge.declaration
+      for id in [edge.from, edge.to] {
+        let node = nodes[id - 1]
+        guard node.kind == .source, node.name.contains(".#") else { continue }
+        if reached[edge.declaration] == nil { sites.append(edge.declaration) }
+        if reached[edge.declaration]?.contains(id) != true {
+          reached[edge.declaration, default: []].append(id)
+        }
       }
     }
-    let numbered = nodes.filter { $0.kind == .source && $0.name.contains(".#") }
-    var bySite: [DeclarationSite: [GraphNode]] = [:]
-    for node in numbered {
-      if let site = firstSite[node.id] { bySite[site, default: []].append(node) }
-    }
     var names: [Int: String] = [:]
-    for (site, reached) in bySite {
-      guard let statement = source.statement(at: site) else { continue }
-      // NB: a declaration numbers its key paths in the order it is written, so the literals
-      // name them in order when there are as many of each.
+    for site in sites {
+      guard let ids = reached[site], let statement = source.statement(at: site) else { continue }
+      // NB: a declaration reaches its key paths in the order it writes them, so the literals
+      // name them in order when there are as many of each; the first declaration that can
+      // name a node names it.
       let paths = DeclarationSource.keyPaths(in: statement)
-      guard paths.count == reached.count else { continue }
-      for (node, path) in zip(reached, paths) {
+      guard paths.count == ids.count else { continue }
+      for (id, path) in zip(ids, paths) where names[id] == nil {
+        let node = nodes[id - 1]
         guard let number = node.name.ranges(of: ".#").last else { continue }
-        names[node.id] = node.name[..<number.lowerBound] + "." + path
+        names[id] = node.name[..<number.lowerBound] + "." + path
       }
     }
     // NB: two nodes never share a name: a name made twice is dropped for both.
