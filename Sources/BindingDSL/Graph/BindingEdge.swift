@@ -7,9 +7,14 @@
 /// next edge of the same declaration that leaves it, which reads its inputs.
 ///
 /// A declaration kind of your own is a function returning a ``BindingDeclaration`` made of such
-/// edges:
+/// edges (here with a counter class of its own):
 ///
 /// ```swift
+/// @MainActor
+/// final class WriteCounter {
+///   var count = 0
+/// }
+///
 /// @MainActor
 /// func countWrites<Model: AnyObject>(
 ///   of keyPath: KeyPath<Model, String>, into counter: WriteCounter,
