@@ -20,7 +20,8 @@ public protocol PictureDrawable: Widget {
 }
 
 /// Draws widget trees, mounted screens and whole apps as wireframe SVG pictures:
-/// `Picture.svg(of: mounted.root)` for a screen, `Picture.svg(of: host.view)` for an app with its
+/// `Picture.svg(of: root)` for a screen, with a mounted screen's `root` unwrapped (it is `nil`
+/// once the screen is unmounted), and `Picture.svg(of: host.view)` for an app with its
 /// navigation bar, tab bar, dialogs, toast and HUD.
 ///
 /// A picture is deterministic: the same tree gives the same bytes, so a picture can be checked
@@ -34,7 +35,8 @@ public enum Picture {
   /// Draws `root` and everything nested in it as an SVG document.
   ///
   /// - Parameters:
-  ///   - root: A widget tree: a mounted screen's `root`, or an app's `AppHost.view`.
+  ///   - root: A widget tree: a mounted screen's `root` (unwrapped), or an app's
+  ///     `AppHost.view`.
   ///   - width: The picture's width in pixels.
   /// - Returns: The SVG document, ending with a line break.
   public static func svg(of root: Widget, width: Int = defaultWidth) -> String {

@@ -13,7 +13,8 @@ public import Pictures
 /// showing the stored and the drawn picture side by side.
 ///
 /// - Parameters:
-///   - root: The widget tree to draw: a mounted screen's `root`, or an app's `AppHost.view`.
+///   - root: The widget tree to draw: a mounted screen's `root` (unwrapped), or an app's
+///     `AppHost.view`.
 ///   - name: The snapshot's name, one plain file name such as `registration-after-tap`.
 ///   - width: The picture's width in pixels.
 ///   - directory: The folder of the snapshot file, or `nil` for the one beside the test file.

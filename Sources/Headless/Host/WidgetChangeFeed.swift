@@ -59,7 +59,8 @@ public final class WidgetChangeFeed {
   /// Starts following `root` and every widget nested in it.
   ///
   /// - Parameter root: The root of the tree a host shows: a mounted screen's
-  ///   ``MountedScreen/root``, or an app's ``AppHost/view``.
+  ///   ``MountedScreen/root`` (unwrapped: it is `nil` once the screen is unmounted), or an app's
+  ///   ``AppHost/view``.
   public init(root: Widget) {
     self.root = root
     follow(root)

@@ -85,6 +85,10 @@ public protocol Submittable: Widget {
 /// date picker). The driver's `focus(_:)` gives it the focus and takes it from every other
 /// widget of the screen; a host edits `isFocused` when its toolkit's focus enters or leaves the
 /// widget's control, and gives that control the focus when the view model sets it.
+///
+/// The text format flags a built-in control `focused` while it has the focus. A kind of your own
+/// shows the same flag by adding it to its ``Widget/renderedFlags``:
+/// `isFocused.value ? ["focused"] : []`.
 @MainActor
 public protocol Focusable: Widget {
   /// Whether the widget has the focus, editable.
