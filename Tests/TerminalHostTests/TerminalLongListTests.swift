@@ -65,16 +65,16 @@ import Testing
     #expect(screen.contacts.rows.count == 7, "only the window is mounted")
   }
 
-  @Test mutating func theCursorComesBackOnTheFirstRowShownAndDownScrollsOnFromThere() async throws {
+  @Test mutating func theCursorComesBackOnTheRowItLeftAndDownScrollsOnFromThere() async throws {
     try await press(.backTab)
     try await press(.down, times: 150)
     #expect(screen.contacts.firstVisibleRow == 146)
     try await press(.backTab)
     try await press(.tab)
     #expect(host.focused?.id == "contacts")
-    #expect(cursorLine == "  Contact 147", "the cursor is on the first row shown, not the margin")
+    #expect(cursorLine == "  Contact 151", "the cursor is on the row it left, not the margin")
     try await press(.down)
-    #expect(screen.contacts.firstVisibleRow == 146, "Down does not scroll the list up")
-    #expect(cursorLine == "  Contact 148")
+    #expect(screen.contacts.firstVisibleRow == 147, "Down scrolls the least that shows the row")
+    #expect(cursorLine == "  Contact 152")
   }
 }

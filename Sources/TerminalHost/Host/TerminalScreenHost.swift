@@ -92,6 +92,15 @@ public final class TerminalScreenHost {
   }
   /// The row the list the focus goes back to had its cursor on.
   private weak var entryCursorRow: RowWidget?
+  /// The row each list of the screen had its cursor on when the focus left it for another
+  /// widget of the screen, held weakly: the cursor goes back there when the focus comes back.
+  private var leftCursors: [LeftCursor] = []
+
+  /// A list the focus left, and the row its cursor was on.
+  private struct LeftCursor {
+    weak var list: ListView?
+    weak var row: RowWidget?
+  }
 
   /// Creates a host for the widget tree `root` returns.
   ///
@@ -468,6 +477,11 @@ public final class TerminalScreenHost {
         }
       }
     }
+    // NB: with one stop the focus has nowhere to go: Tab does nothing, as the footer, which
+    // offers no Tab then, says.
+    if rowList == nil, order[next] === focusedWidget { return }
+    // NB: from a row's control, the list's cursor is on that row.
+    if let list = rowList, list !== order[next] { rememberCursor(of: list) }
     rowList = nil
     focusedRow = nil
     moveFocus(to: order[next], in: order)
@@ -476,6 +490,7 @@ public final class TerminalScreenHost {
   /// Moves the focus to `widget` as the driver's `focus(_:)` does: every other widget of the
   /// order that has it loses it, then `widget` gains it, each an edit.
   func moveFocus(to widget: Widget, in order: [Widget]) {
+    if let list = focusedWidget as? ListView, list !== widget { rememberCursor(of: list) }
     // NB: a row's control that has the focus is not in the order.
     if let focusedWidget, focusedWidget !== widget, let field = focusedWidget as? any Focusable,
       field.isFocused.value
@@ -496,14 +511,23 @@ public final class TerminalScreenHost {
     focusIndex = order.firstIndex { $0 === widget } ?? focusIndex
     caret = nil
     if let list = widget as? ListView {
-      // NB: on the selected row when it is in the window, else on the first row shown (the
+      // NB: on the row the cursor was on when the focus left the list, while it is mounted;
+      // else on the selected row when it is in the window, else on the first row shown (the
       // window's first rows are its margin).
       let first = list.row(atPosition: list.firstVisibleRow)
       let rows = list.rows
+      let left = leftCursors.first { $0.list === list }?.row
       let index =
-        rows.firstIndex { $0.isSelected.value } ?? rows.firstIndex { $0 === first } ?? 0
+        left.flatMap { row in rows.firstIndex { $0 === row } }
+        ?? rows.firstIndex { $0.isSelected.value } ?? rows.firstIndex { $0 === first } ?? 0
       moveListCursor(to: index, in: list)
     }
+  }
+
+  /// Keeps the row `list`'s cursor is on as the focus leaves the list, for when it comes back.
+  private func rememberCursor(of list: ListView) {
+    leftCursors.removeAll { $0.list == nil || $0.list === list }
+    leftCursors.append(LeftCursor(list: list, row: listCursorRow))
   }
 
   /// Puts the list's cursor on the row at `index`, kept within the rows.
