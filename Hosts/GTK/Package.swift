@@ -18,6 +18,7 @@ let package = Package(
   products: [
     .library(name: "GTKHost", targets: ["GTKHost"]),
     .executable(name: "GTKShowcase", targets: ["GTKShowcase"]),
+    .executable(name: "GTKGreeting", targets: ["GTKGreeting"]),
   ],
   dependencies: [.package(name: "BindingDSL", path: "../..")],
   targets: [
@@ -42,6 +43,12 @@ let package = Package(
         .product(name: "Headless", package: "BindingDSL"),
         .product(name: "HeadlessTesting", package: "BindingDSL"),
       ],
+      swiftSettings: upcoming),
+    // NB: the example of Docs/Hosts.md, "Your own screen in a GTK window": a screen of an app's
+    // own in a window, as a user writes it, built with the rest so that the guide's lines build.
+    .executableTarget(
+      name: "GTKGreeting",
+      dependencies: ["GTKHost", .product(name: "Headless", package: "BindingDSL")],
       swiftSettings: upcoming),
     .testTarget(
       name: "GTKHostTests",

@@ -54,6 +54,7 @@ import Testing
       try swiftFiles(under: root.appendingPathComponent("Sources"))
       + swiftFiles(under: root.appendingPathComponent("Tests"))
       + swiftFiles(under: root.appendingPathComponent("Examples"))
+      + swiftFiles(under: root.appendingPathComponent("Hosts/GTK/Sources"))
     // NB: comment lines are left out, so that an example found only in a comment (a doc
     // comment that quotes it) does not count as compiled.
     let code = try sources.map {
@@ -159,6 +160,7 @@ import Testing
       try swiftFiles(under: root.appendingPathComponent("Sources"))
       + swiftFiles(under: root.appendingPathComponent("Tests"))
       + swiftFiles(under: root.appendingPathComponent("Examples"))
+      + swiftFiles(under: root.appendingPathComponent("Hosts/GTK/Sources"))
     let code = try sources.map {
       normalizedLines(try String(contentsOf: $0, encoding: .utf8)).filter { !$0.hasPrefix("//") }
     }

@@ -109,7 +109,8 @@ public final class TerminalScreenHost {
   ///     an app's `AppHost.view`.
   ///   - app: The app whose back navigation Esc performs, if the tree is an app's.
   ///   - flush: Runs the flush the widgets' changes asked for: `scheduler.flush()` of the
-  ///     `ManualScheduler` the screen was mounted with. The host calls it after
+  ///     scheduler the screen was mounted on (a `RedrawScheduler` in a session, a
+  ///     `ManualScheduler` in a test; `{}` when a driver flushes). The host calls it after
   ///     every key it acts on, so that the next frame shows the key's effect.
   public init(
     root: @escaping @MainActor () -> Widget?, app: AppHost? = nil,

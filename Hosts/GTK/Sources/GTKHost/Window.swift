@@ -83,7 +83,8 @@ public final class GTKWindow {
   /// window's own renderer.
   ///
   /// - Parameter path: The file to write.
-  /// - Returns: Whether the file was written; `false` when the window is not shown yet.
+  /// - Returns: Whether the file was written; `false` until GTK has shown and drawn the window
+  ///   (`isMapped` can be true a turn before): iterate GTK's loop and try again.
   @discardableResult
   public func savePNG(to path: String) -> Bool {
     cgtk_save_png(gtk(window), path) != 0
