@@ -219,7 +219,17 @@ import Testing
     #expect(mismatch.first?.message.contains("@@ -1,2 +1,2 @@\n one\n-two\n+2") == true)
     #expect(
       mismatch.first?.message.hasSuffix(
-        "To rewrite it in place: SNAPSHOT_RECORDING=failed swift test --filter Scratch") == true,
-      "the hint records the test file's snapshots only: \(mismatch.first?.message ?? "")")
+        "To accept the actual text in place: pass recording: .failed to the assertion (the mode "
+          + "passed to assertInlineSnapshot wins over SNAPSHOT_RECORDING), run the test, and take "
+          + "it out again") == true,
+      "a mode passed to the assertion is changed there: \(mismatch.first?.message ?? "")")
+    let fromTheEnvironment = collectFailures {
+      try assertInlineSnapshot(of: "one\n2", matches: "one\ntwo", recording: nil, at: site(1))
+    }
+    #expect(
+      fromTheEnvironment.first?.message.hasSuffix(
+        "To accept the actual text in place: SNAPSHOT_RECORDING=failed swift test --filter "
+          + "Scratch") == true,
+      "the hint records the test file's snapshots only: \(fromTheEnvironment.first?.message ?? "")")
   }
 }

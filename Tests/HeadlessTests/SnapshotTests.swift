@@ -94,7 +94,8 @@ import Testing
         +  Label #l15 text="x"
            Label #l16
            Label #l17
-        To accept the rendered text: SNAPSHOT_RECORDING=failed swift test --filter SnapshotTests
+        To accept the rendered text: pass recording: .failed to the assertion (the mode passed \
+        to assertSnapshot wins over SNAPSHOT_RECORDING), run the test, and take it out again
         """)
     #expect(try String(contentsOf: file("tree"), encoding: .utf8) == stored)
   }

@@ -29,7 +29,9 @@ import Testing
     #expect(failure?.kind == .mismatch)
     let message = failure?.message ?? ""
     #expect(message.contains("notify.svg"))
-    #expect(message.contains("SNAPSHOT_RECORDING=failed swift test --filter PictureSnapshotTests"))
+    #expect(
+      message.contains("To accept the drawn picture: pass recording: .failed to the assertion"),
+      "the mode passed to the assertion wins over SNAPSHOT_RECORDING: \(message)")
     let marker = "side by side: "
     let page = try #require(
       message.components(separatedBy: marker).last?

@@ -79,7 +79,8 @@ package func assertInlineSnapshot(
         .mismatch,
         "the inline snapshot at \(place) does not match (\(modeText)); - expected, + actual:\n"
           + unifiedDiff(from: expected + "\n", to: actual + "\n")
-          + "\nTo rewrite it in place: SNAPSHOT_RECORDING=failed swift test \(filter)")
+          + "\n"
+          + acceptHint(accepting: "the actual text in place", reason: reason, testFile: testFile))
     }
     try InlineSnapshotFiles.rewrite(site.filePath, line: Int(site.line), with: actual)
     let what = expected == nil ? "wrote" : "rewrote"

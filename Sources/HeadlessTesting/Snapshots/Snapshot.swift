@@ -58,6 +58,28 @@ public func assertSnapshot(
   }
 }
 
+/// How to accept what a failed comparison saw, for the mode's source: the environment variable
+/// for the test file's tests, unless the mode was passed to the assertion or set by a scope,
+/// which win over the variable and are changed where they are written.
+///
+/// - Parameters:
+///   - what: What is accepted: `the rendered text`, `the drawn picture`.
+///   - reason: Why the mode is in effect, as ``SnapshotRecording/inEffect()`` says.
+///   - testFile: The test file's name without its extension, for `--filter`.
+/// - Returns: The sentence, starting `To accept`.
+func acceptHint(accepting what: String, reason: String, testFile: String) -> String {
+  let variable = SnapshotRecording.environmentVariable
+  if reason.hasPrefix("passed to ") {
+    return "To accept \(what): pass recording: .failed to the assertion (the mode \(reason) "
+      + "wins over \(variable)), run the test, and take it out again"
+  }
+  if reason == SnapshotRecording.scopedReason {
+    return "To accept \(what): set the scope's mode to .failed (the mode \(reason) wins over "
+      + "\(variable)), run the test, and set it back"
+  }
+  return "To accept \(what): \(variable)=failed swift test --filter \(testFile)"
+}
+
 /// The folder of the snapshots of a test file: `__Snapshots__/<TestFile>` beside it.
 func snapshotFolder(beside testFile: String) -> URL {
   let file = URL(fileURLWithPath: testFile)
@@ -134,8 +156,10 @@ struct SnapshotComparison {
         .mismatch,
         "snapshot '\(name)' does not match \(file.path) (\(modeText)); - stored, + rendered:\n"
           + diff + sideBySide(stored: storedLines, drawn: contents)
-          + "\nTo accept the rendered text: SNAPSHOT_RECORDING=failed swift test --filter "
-          + testName)
+          + "\n"
+          + acceptHint(
+            accepting: file.pathExtension == "svg" ? "the drawn picture" : "the rendered text",
+            reason: reason, testFile: testName))
     case (_, .none):
       return nil
     }
