@@ -52,6 +52,15 @@ import Testing
       TextRenderer.line(for: notControls) == "Label #near text=\"\u{20}\u{7E}\u{A0}\u{2028}é\"")
   }
 
+  /// A mount refuses an id with a control character, but a tree rendered without a mount may
+  /// hold one: its line still does not break, and no escape sequence reaches a terminal.
+  @Test func anIDsControlCharactersAreEscapedAndTheRestIsWrittenAsItIs() {
+    let label = Label("a\nb\u{1B}[31m \"c\\", text: "x")
+    #expect(TextRenderer.line(for: label) == #"Label #a\nb\u{1B}[31m "c\ text="x""#)
+    #expect(
+      TextRenderer.line(for: Label("plain.id-1", text: "x")) == #"Label #plain.id-1 text="x""#)
+  }
+
   @Test func theFormatVersionIsPrintedAsAHeaderOnRequest() {
     let tree = VStack("form") { Label("title", text: "Hi") }
     #expect(TextRenderer.formatVersion == 2)

@@ -158,7 +158,7 @@ struct RenderOutput {
   mutating func appendLine(for widget: Widget) {
     append(widget.kind)
     append(" #")
-    append(widget.id)
+    appendID(widget.id)
     if !widget.appendFields(to: &self) {
       for field in widget.renderedFields { appendField(field.name, field.value) }
     }
@@ -227,14 +227,24 @@ struct RenderOutput {
     append(.quote)
   }
 
-  private mutating func appendEscaped(_ source: UnsafeBufferPointer<UInt8>) {
+  /// Appends a widget's id as it is, but for its control characters, escaped as
+  /// ``appendQuoted(_:)`` escapes them: a mount refuses such an id, but a tree rendered without
+  /// a mount may hold one, and its line must not break either.
+  mutating func appendID(_ id: String) {
+    var id = id
+    id.withUTF8 { appendEscaped($0, quotes: false) }
+  }
+
+  /// Appends `source` with its control characters escaped, and its `"` and `\` too when
+  /// `quotes` is true (inside a quoted text).
+  private mutating func appendEscaped(_ source: UnsafeBufferPointer<UInt8>, quotes: Bool = true) {
     var runStart = 0
     var index = 0
     while index < source.count {
       let byte = source[index]
       var length = 1
       switch byte {
-      case .quote, .backslash:
+      case .quote where quotes, .backslash where quotes:
         flush(source, from: runStart, to: index)
         append(.backslash, byte)
       case .tab:
