@@ -19,6 +19,11 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
   /// 1970-01-01, the day Unix time counts from: a date picker's day until one is bound.
   public static let unixEpoch = CalendarDate(valid: 1970, 1, 1)
 
+  /// 0001-01-01 and 9999-12-31: the first and last days `YYYY-MM-DD` writes, which counting
+  /// days never passes.
+  private static let first = CalendarDate(valid: 1, 1, 1)
+  private static let last = CalendarDate(valid: 9999, 12, 31)
+
   private init(valid year: Int, _ month: Int, _ day: Int) {
     self.year = year
     self.month = month
@@ -59,7 +64,8 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
 
   /// The day `days` after 1970-01-01 (before when negative): how an app turns its wall clock
   /// into a day, such as `CalendarDate(daysSinceUnixEpoch: Int(Date().timeIntervalSince1970 /
-  /// 86_400))` for today in UTC.
+  /// 86_400))` for today in UTC. It is kept within 0001-01-01 and 9999-12-31, as
+  /// ``adding(days:)`` keeps it.
   ///
   /// - Parameter days: Days since 1970-01-01.
   public init(daysSinceUnixEpoch days: Int) {
@@ -69,12 +75,17 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
   /// The days from 1970-01-01 to this day (negative before it).
   public var daysSinceUnixEpoch: Int { Self.unixEpoch.days(to: self) }
 
-  /// The day `days` later (earlier when negative).
+  /// The day `days` later (earlier when negative), kept within 0001-01-01 and 9999-12-31, the
+  /// days the calendar's `YYYY-MM-DD` writes and ``init(year:month:day:)`` takes: a count past
+  /// either end stops there.
   ///
   /// - Parameter days: How many days to move.
-  /// - Returns: The day reached.
+  /// - Returns: The day reached, or the first or last day.
   public func adding(days: Int) -> CalendarDate {
-    Self(dayNumber: dayNumber + days)
+    let (reached, overflowed) = dayNumber.addingReportingOverflow(days)
+    if overflowed || reached > Self.last.dayNumber { return days < 0 ? Self.first : Self.last }
+    if reached < Self.first.dayNumber { return Self.first }
+    return Self(dayNumber: reached)
   }
 
   /// The days from `self` to `other`: positive when `other` is later.
@@ -95,7 +106,6 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
 
   /// The day written `YYYY-MM-DD`.
   public var description: String {
-    guard (0...9999).contains(year) else { return "\(year)-\(pad(month))-\(pad(day))" }
     let digits: [UInt8] = [
       digit(year / 1000), digit(year / 100 % 10), digit(year / 10 % 10), digit(year % 10),
       UInt8(ascii: "-"), digit(month / 10), digit(month % 10), UInt8(ascii: "-"),
@@ -105,8 +115,6 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
   }
 
   private func digit(_ value: Int) -> UInt8 { UInt8(ascii: "0") + UInt8(value) }
-
-  private func pad(_ number: Int) -> String { number < 10 ? "0\(number)" : "\(number)" }
 
   private static func days(inMonth month: Int, of year: Int) -> Int {
     switch month {
