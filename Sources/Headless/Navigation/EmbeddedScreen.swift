@@ -9,10 +9,11 @@ public import BindingDSL
 /// embed(\.child, in: child)
 /// ```
 ///
-/// The child screen's widgets join the parent's id space (the driver reaches them by their
-/// ids), so their ids must not repeat the parent's. The child follows the parent's appear and
-/// disappear events (see `Docs/Decisions/0036-one-graph-run-for-a-whole-app.md`); in a
-/// ``TabView`` only the selected tab does.
+/// The driver reaches the child screen's widgets by their ids, or as `<child id>.<widget id>`
+/// (`child.count`) when an id is also the parent's or another child's. The child follows the
+/// parent's appear and disappear events (see
+/// `Docs/Decisions/0036-one-graph-run-for-a-whole-app.md`); in a ``TabView`` only the selected
+/// tab does.
 @MainActor
 public final class EmbeddedScreen<S: Screen>: Widget, ChildScreenTarget, TabContent,
   ChildScreenCache
