@@ -37,7 +37,7 @@ public enum Picture {
   /// - Parameters:
   ///   - root: A widget tree: a mounted screen's `root` (unwrapped), or an app's
   ///     `AppHost.view`.
-  ///   - width: The picture's width in pixels.
+  ///   - width: The picture's width in pixels; a width below 80 draws 80 wide.
   /// - Returns: The SVG document, ending with a line break.
   public static func svg(of root: Widget, width: Int = defaultWidth) -> String {
     let width = max(width, 80)
