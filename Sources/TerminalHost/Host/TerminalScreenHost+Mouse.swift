@@ -62,9 +62,9 @@ extension TerminalScreenHost {
     switch target {
     case .widget(let widget):
       if focusedWidget !== widget || rowList != nil {
+        moveFocus(to: widget, in: focusOrder)
         rowList = nil
         focusedRow = nil
-        moveFocus(to: widget, in: focusOrder)
       }
       press(widget)
     case .list(let list):
@@ -103,9 +103,9 @@ extension TerminalScreenHost {
     {
       field.isFocused.edit(false)
     }
+    moveFocus(to: list, in: focusOrder)
     rowList = nil
     focusedRow = nil
-    moveFocus(to: list, in: focusOrder)
   }
 
   /// Turns the wheel `lines` lines at `position`: over a list its cursor moves, over a text

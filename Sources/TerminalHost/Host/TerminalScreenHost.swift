@@ -87,13 +87,9 @@ public final class TerminalScreenHost {
     weak var screen: Widget?
     weak var widget: Widget?
     let index: Int
-    /// The row a list's cursor was on, when the widget is a list.
-    weak var cursorRow: RowWidget?
   }
-  /// The row the list the focus goes back to had its cursor on.
-  private weak var entryCursorRow: RowWidget?
-  /// The row each list of the screen had its cursor on when the focus left it for another
-  /// widget of the screen, held weakly: the cursor goes back there when the focus comes back.
+  /// The row each list had its cursor on when the focus left it, for another widget, a dialog
+  /// or another screen, held weakly: the cursor goes back there when the focus comes back.
   private var leftCursors: [LeftCursor] = []
 
   /// A list the focus left, and the row its cursor was on.
@@ -320,14 +316,8 @@ public final class TerminalScreenHost {
       FocusOrder.widgets(in: root, includingDisabled: true).contains(where: { $0 === entry })
     {
       entryFocus = nil
+      // NB: a list shown again keeps the row its cursor was on (``leftCursors``).
       moveFocus(to: entry, in: order)
-      // NB: a list shown again keeps the row its cursor was on, not the first one shown.
-      if let list = entry as? ListView, let row = entryCursorRow,
-        let index = list.rows.firstIndex(where: { $0 === row })
-      {
-        moveListCursor(to: index, in: list)
-      }
-      entryCursorRow = nil
     } else {
       entryFocus = nil
       moveFocus(to: order[min(focusIndex, order.count - 1)], in: order)
@@ -361,10 +351,8 @@ public final class TerminalScreenHost {
     savedFocus.removeAll { $0.screen == nil || $0.screen === scope }
     if let scope, !(scope is DialogView), let focusedWidget {
       let widget = rowList ?? focusedWidget
-      savedFocus.append(
-        SavedFocus(
-          screen: scope, widget: widget, index: focusIndex,
-          cursorRow: widget is ListView ? listCursorRow : nil))
+      if let list = widget as? ListView { rememberCursor(of: list) }
+      savedFocus.append(SavedFocus(screen: scope, widget: widget, index: focusIndex))
     }
     scope = current
     focusedWidget = nil
@@ -372,12 +360,10 @@ public final class TerminalScreenHost {
     focusedRow = nil
     focusIndex = 0
     entryFocus = nil
-    entryCursorRow = nil
     if let dialog {
       entryFocus = Self.defaultFocus(of: dialog)
     } else if let saved = savedFocus.first(where: { $0.screen === current }) {
       entryFocus = saved.widget
-      entryCursorRow = saved.cursorRow
       focusIndex = saved.index
     }
   }
@@ -481,17 +467,17 @@ public final class TerminalScreenHost {
     // NB: with one stop the focus has nowhere to go: Tab does nothing, as the footer, which
     // offers no Tab then, says.
     if rowList == nil, order[next] === focusedWidget { return }
-    // NB: from a row's control, the list's cursor is on that row.
-    if let list = rowList, list !== order[next] { rememberCursor(of: list) }
+    moveFocus(to: order[next], in: order)
     rowList = nil
     focusedRow = nil
-    moveFocus(to: order[next], in: order)
   }
 
   /// Moves the focus to `widget` as the driver's `focus(_:)` does: every other widget of the
   /// order that has it loses it, then `widget` gains it, each an edit.
   func moveFocus(to widget: Widget, in order: [Widget]) {
-    if let list = focusedWidget as? ListView, list !== widget { rememberCursor(of: list) }
+    // NB: from a row's control, the list's cursor is on that row; the list itself taking the
+    // focus again keeps its cursor where it is.
+    if let list = rowList ?? (focusedWidget as? ListView) { rememberCursor(of: list) }
     // NB: a row's control that has the focus is not in the order.
     if let focusedWidget, focusedWidget !== widget, let field = focusedWidget as? any Focusable,
       field.isFocused.value
@@ -505,8 +491,8 @@ public final class TerminalScreenHost {
     take(widget, in: order)
   }
 
-  /// Makes `widget` the focused widget, its caret at the end and a list's cursor on its
-  /// selected row.
+  /// Makes `widget` the focused widget, its caret at the end and a list's cursor on the row it
+  /// was on when the focus left the list, else on its selected row.
   private func take(_ widget: Widget, in order: [Widget]) {
     focusedWidget = widget
     focusIndex = order.firstIndex { $0 === widget } ?? focusIndex
