@@ -69,7 +69,7 @@ public func assertSnapshot(
 /// - Returns: The sentence, starting `To accept`.
 func acceptHint(accepting what: String, reason: String, testFile: String) -> String {
   let variable = SnapshotRecording.environmentVariable
-  if reason.hasPrefix("passed to ") {
+  if reason.hasPrefix(SnapshotRecording.passedReasonPrefix) {
     return "To accept \(what): pass recording: .failed to the assertion (the mode \(reason) "
       + "wins over \(variable)), run the test, and take it out again"
   }

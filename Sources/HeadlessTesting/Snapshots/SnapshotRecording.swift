@@ -23,6 +23,9 @@ public enum SnapshotRecording: String, Hashable, Sendable, CaseIterable {
   /// Why a mode set by a scope is in effect.
   package static let scopedReason = "set by withSnapshotRecording or the .snapshots trait"
 
+  /// How the reason for a mode passed to an assertion begins: `passed to assertSnapshot`.
+  static let passedReasonPrefix = "passed to "
+
   /// The environment variable that sets the mode for a whole run.
   public static let environmentVariable = "SNAPSHOT_RECORDING"
 
@@ -42,7 +45,7 @@ public enum SnapshotRecording: String, Hashable, Sendable, CaseIterable {
   static func inEffect(
     passed recording: Self?, to function: String
   ) throws(SnapshotError) -> (mode: Self, reason: String) {
-    if let recording { return (recording, "passed to \(function)") }
+    if let recording { return (recording, passedReasonPrefix + function) }
     return try inEffect()
   }
 
