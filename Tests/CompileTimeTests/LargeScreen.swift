@@ -90,7 +90,8 @@ final class LargeFormViewModel {
 
   // NB: an explicit initializer. Without it, the first expression in another file that makes
   // the view model pays for expanding `@Observable` over its 60-odd properties (about 450 ms,
-  // charged to that expression by the type-checking budget), though no binding is involved.
+  // charged to that expression by the strict build's per-expression check), though no binding is
+  // involved.
   init() {}
 
   var isComplete: Bool { !field0.isEmpty && !field1.isEmpty && flag0 }

@@ -2,7 +2,7 @@ import Headless
 import HeadlessTesting
 import Testing
 
-/// The large screen compiles under CI's type-checking budget (see `.ci/run`); these tests check
+/// The large screen compiles in CI's strict build (see `.ci/run`); these tests check
 /// that it also works.
 @MainActor
 @Suite struct LargeScreenTests {
