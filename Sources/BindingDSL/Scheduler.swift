@@ -4,7 +4,9 @@ public protocol Flushable: AnyObject {
   /// Whether changes are waiting for a flush.
   var needsFlush: Bool { get }
   /// Applies every waiting change, glitch-free, and tells whether that changed anything: a
-  /// scheduler whose host draws draws only after a flush that did.
+  /// scheduler whose host draws draws only after a flush that did. With nothing waiting (the
+  /// graph unmounted after it asked), it changes nothing and returns `false`: schedulers call
+  /// it without asking ``needsFlush`` first.
   ///
   /// - Returns: `true` when a value the graph shows changed.
   func flush() -> Bool
@@ -89,16 +91,14 @@ public final class ManualScheduler: FlushScheduler {
     var changedAny = false
     while !pending.isEmpty {
       // NB: one graph asking, the usual case, is flushed without swapping the buffers.
+      // A graph whose changes were taken meanwhile (it unmounted) has nothing to flush, and
+      // its flush says so, as ``MainActorScheduler``'s does.
       if pending.count == 1 {
-        let entry = pending.removeLast()
-        if entry.needsFlush, entry.flush() { changedAny = true }
+        if pending.removeLast().flush() { changedAny = true }
         continue
       }
       swap(&pending, &flushing)
-      for entry in flushing {
-        guard entry.needsFlush else { continue }
-        if entry.flush() { changedAny = true }
-      }
+      for entry in flushing where entry.flush() { changedAny = true }
       flushing.removeAll(keepingCapacity: true)
     }
     return changedAny
