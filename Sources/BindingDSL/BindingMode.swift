@@ -26,8 +26,6 @@ public enum BindingMode: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
-  /// Whether values flow from the view model to the widget.
-  var readsSource: Bool { self == .oneWay || self == .twoWay || self == .oneTime }
   /// Whether widget edits flow back into the view model.
   var writesSource: Bool { self == .twoWay || self == .oneWayToSource }
 }
