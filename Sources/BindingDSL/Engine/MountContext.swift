@@ -124,8 +124,6 @@ final class MountContext<Model: AnyObject> {
   /// Key-path literals are uniqued objects, so most lookups are answered by identity; equal key
   /// paths written in different places are matched by value once, then by identity too.
   ///
-  /// Inlinable, as the install steps of bindings are (see `makeBinding`).
-  ///
   /// - Parameters:
   ///   - keyPath: The view-model value, which identifies the source.
   ///   - read: Reads `keyPath`: made once per declaration with ``reader(_:)``, where the key path
