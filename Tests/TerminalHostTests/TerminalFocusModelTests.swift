@@ -265,13 +265,62 @@ struct DispatchScreen: Screen {
     let help = host.frame(width: 80, height: 14).lines
     #expect(help[0] == "Keys")
     #expect(help.contains { $0.contains("Del/⌫ delete") })
-    #expect(help[13] == "Esc/? close help")
+    #expect(help[13] == "Esc/? close help  ↑↓/PgUp/PgDn scroll", "15 lines in 13 rows")
     try await press(.character(" "))
     #expect(model.isUrgent == false, "keys do nothing else while the help shows")
     try await press(.escape)
     #expect(!host.isShowingHelp)
     try await press(.character("?"), .character("?"))
     #expect(!host.isShowingHelp)
+  }
+
+  @Test func aHelpTallerThanTheTerminalBreaksBetweenWordsAndScrolls() async throws {
+    try await press(.character("?"))
+    let top = host.frame(width: 40, height: 8).lines
+    #expect(top[0] == "Keys")
+    #expect(top[7] == "Esc/? close help  ↑↓/PgUp/PgDn scroll")
+    // Down one line at a time until the help stops moving: every row of it, in order.
+    var rows = Array(top.prefix(7))
+    var shown = rows
+    for _ in 0..<60 {
+      try await press(.down)
+      let next = Array(host.frame(width: 40, height: 8).lines.prefix(7))
+      if next == shown { break }
+      #expect(Array(next.prefix(6)) == Array(shown.dropFirst()), "one line a press")
+      rows.append(next[6])
+      shown = next
+    }
+    #expect(rows.count > 20)
+    #expect(rows.allSatisfy { TerminalText.width(of: $0) <= 40 })
+    #expect(
+      rows.joined(separator: " ").split(separator: " ")
+        == host.helpLines.joined(separator: " ").split(separator: " "),
+      "no word cut, lost or repeated")
+    #expect(rows.contains("  r refresh, → the row's buttons (← back"), "a rest indented")
+    #expect(shown.last == "    scrolls the screen", "the last line at the bottom, and no further")
+
+    try await press(.pageUp)
+    #expect(host.frame(width: 40, height: 8).lines[0] == rows[rows.count - 7 - 6])
+    try await press(.pageUp, .pageUp, .pageUp, .pageUp, .pageUp)
+    #expect(host.frame(width: 40, height: 8).lines[0] == "Keys")
+    try await press(.mouse(.scrollDown, at: TerminalPosition(column: 3, row: 2)))
+    #expect(host.frame(width: 40, height: 8).lines[0] == rows[3], "the wheel, three lines")
+
+    try await press(.escape, .character("?"))
+    #expect(host.frame(width: 40, height: 8).lines[0] == "Keys", "opened again at its top")
+    let wide = host.frame(width: 100, height: 40).lines
+    #expect(wide[39] == "Esc/? close help", "no scrolling where all of it shows")
+    #expect(wide.prefix(39).filter { !$0.isEmpty } == host.helpLines.filter { !$0.isEmpty })
+  }
+
+  @Test func helpRowsBreakAWordWiderThanTheRowAndKeepWideCharactersWhole() {
+    #expect(
+      KeyTable.wrapped(["abcdefghij klm"], width: 4)
+        == ["abcd", "  ef", "  gh", "  ij", "  kl", "  m"])
+    #expect(KeyTable.wrapped(["  a b c d"], width: 5) == ["  a b", "    c", "    d"])
+    #expect(KeyTable.wrapped(["日本語 x"], width: 3) == ["日", "  本", "  語", "  x"])
+    #expect(KeyTable.wrapped(["", "fits"], width: 4) == ["", "fits"])
+    #expect(KeyTable.wrapped(["any"], width: 0) == [])
   }
 }
 

@@ -56,6 +56,9 @@ extension TerminalScreenHost {
       dialog.buttons.first { $0 !== cancel }?.tap.send()
     case .help:
       isShowingHelp.toggle()
+    case .scrollHelp(let lines):
+      // NB: kept within the help by the next frame, which knows how many rows it has.
+      helpScroll = max(helpScroll + lines, 0)
     case .scrollScreen(let pages):
       screenScroll = max(screenOffset + pages * max(screenRows - 1, 1), 0)
     }

@@ -80,7 +80,14 @@ public final class TerminalScreenHost {
   /// there when the screen shows again. Dialogs keep nothing: each opens on its default.
   private var savedFocus: [SavedFocus] = []
   /// Whether the help screen (`?`) is shown in place of the tree.
-  public internal(set) var isShowingHelp = false
+  public internal(set) var isShowingHelp = false {
+    didSet { if isShowingHelp { helpScroll = 0 } }
+  }
+  /// The help screen's first row shown, once fitted to the terminal's width, and what the last
+  /// frame found: the rows it showed the help in, and whether the help had more.
+  var helpScroll = 0
+  var helpRows = 0
+  var helpOverflows = false
 
   /// The widget that had the focus on a screen, and its place in the order.
   private struct SavedFocus {
@@ -179,6 +186,8 @@ public final class TerminalScreenHost {
     var context = KeyContext()
     context.focusStops = focusOrder.count
     context.isShowingHelp = isShowingHelp
+    context.helpOverflows = helpOverflows
+    context.helpRows = helpRows
     context.isInRow = rowList != nil
     context.screenOverflows = screenOverflows
     if let app {
@@ -216,7 +225,14 @@ public final class TerminalScreenHost {
   public func handle(_ event: KeyEvent) {
     settleFocus()
     if case .mouse(let action, let position) = event {
-      guard !isShowingHelp else { return }
+      guard !isShowingHelp else {
+        // The wheel scrolls a help taller than the terminal, three lines a turn; clicks do
+        // nothing.
+        if helpOverflows, action == .scrollUp || action == .scrollDown {
+          helpScroll = max(helpScroll + (action == .scrollUp ? -3 : 3), 0)
+        }
+        return
+      }
       handleMouse(action, at: position)
       flush()
       settleFocus()
@@ -248,7 +264,11 @@ public final class TerminalScreenHost {
     var frame = Frame(width: width, height: height)
     guard let tree = root(), height > 0 else { return frame }
     if isShowingHelp {
-      for (row, line) in helpLines.prefix(height - 1).enumerated() {
+      let lines = KeyTable.wrapped(helpLines, width: width)
+      helpRows = height - 1
+      helpOverflows = lines.count > helpRows
+      helpScroll = min(helpScroll, max(lines.count - helpRows, 0))
+      for (row, line) in lines.dropFirst(helpScroll).prefix(helpRows).enumerated() {
         frame.write(line, column: 0, row: row)
       }
       frame.write(

@@ -24,6 +24,8 @@ enum KeyCommand: Equatable {
   case confirmPrompt
   /// Shows or hides the help screen.
   case help
+  /// Scrolls the help screen by lines: up (negative) or down.
+  case scrollHelp(Int)
   /// Scrolls the screen by pages: up (-1) or down (1).
   case scrollScreen(Int)
 }
@@ -42,6 +44,10 @@ struct KeyContext {
   var cursorRowHasControls = false
   /// Whether the help screen is shown.
   var isShowingHelp = false
+  /// Whether the help screen has more lines than the terminal shows, and how many it shows
+  /// (what Page Up and Down scroll it by).
+  var helpOverflows = false
+  var helpRows = 0
   /// Whether the screen is taller than the rows it shows in, so Page Up and Down scroll it.
   var screenOverflows = false
 }
@@ -76,9 +82,10 @@ enum KeyTable {
   /// The rules for `widget` (the focused widget, if it takes keys now), then those that work
   /// everywhere: → and ← along a row's controls, Tab and Shift-Tab move the focus, Esc cancels
   /// a dialog or goes back, `?` shows the help. While the help is shown, only Esc and `?`
-  /// (which close it) work.
+  /// (which close it) work, and the arrows and Page Up and Down when it is taller than the
+  /// terminal.
   static func rules(for widget: Widget?, context: KeyContext) -> [KeyRule] {
-    if context.isShowingHelp { return helpRules }
+    if context.isShowingHelp { return helpRules(context: context) }
     return (widget.map { widgetRules(for: $0, context: context) } ?? [])
       + rowRules(context: context) + moveRules(context: context) + helpRule(for: widget)
   }
@@ -86,15 +93,70 @@ enum KeyTable {
   /// The footer's hints for the same rules, each naming keys that act now: Tab and Esc
   /// first, as they matter on every widget, then the widget's, the row's, and `?`.
   static func hints(for widget: Widget?, context: KeyContext) -> [KeyHint] {
-    if context.isShowingHelp { return hints(helpRules) }
+    if context.isShowingHelp { return hints(helpRules(context: context)) }
     return hints(moveRules(context: context))
       + hints(widget.map { widgetRules(for: $0, context: context) } ?? [])
       + hints(rowRules(context: context)) + hints(helpRule(for: widget))
   }
 
-  private static let helpRules = [
-    KeyRule("Esc/?", "close help", [.escape, .character("?")], .help)
-  ]
+  /// Esc and `?` close the help; the arrows and Page Up and Down scroll it while it is taller
+  /// than the terminal.
+  private static func helpRules(context: KeyContext) -> [KeyRule] {
+    let close = KeyRule("Esc/?", "close help", [.escape, .character("?")], .help)
+    guard context.helpOverflows else { return [close] }
+    let page = max(context.helpRows - 1, 1)
+    return [
+      close,
+      KeyRule("↑↓/PgUp/PgDn", "scroll", [.up], .scrollHelp(-1)),
+      KeyRule("", "", [.down], .scrollHelp(1)),
+      KeyRule("", "", [.pageUp], .scrollHelp(-page)),
+      KeyRule("", "", [.pageDown], .scrollHelp(page)),
+    ]
+  }
+
+  /// `lines` fitted to `width` columns, as the help screen shows them: a line too wide breaks
+  /// after its last word that fits and goes on in the next row, indented two columns past its
+  /// own indent; a word wider than a row is cut where the row ends.
+  ///
+  /// - Parameters:
+  ///   - lines: The lines, each without a line break.
+  ///   - width: The columns a row may take.
+  /// - Returns: The rows, each at most `width` columns wide.
+  static func wrapped(_ lines: [String], width: Int) -> [String] {
+    guard width > 0 else { return [] }
+    var rows: [String] = []
+    for line in lines {
+      let indent = String(line.prefix { $0 == " " })
+      // NB: no indent for the rest of a line where the indent would leave no room.
+      let continuation = TerminalText.width(of: indent) + 2 < width ? indent + "  " : ""
+      var prefix = ""
+      var rest = Substring(line)
+      while TerminalText.width(of: prefix) + TerminalText.width(of: rest) > width {
+        let room = width - TerminalText.width(of: prefix)
+        var used = 0
+        var end = rest.startIndex
+        var lastSpace: Substring.Index?
+        while end < rest.endIndex, used + TerminalText.width(of: rest[end]) <= room {
+          if rest[end] == " " { lastSpace = end }
+          used += TerminalText.width(of: rest[end])
+          end = rest.index(after: end)
+        }
+        var cut = end
+        if end < rest.endIndex, rest[end] != " ", let lastSpace, lastSpace > rest.startIndex {
+          cut = lastSpace
+        }
+        // A character wider than the whole row still takes one.
+        if cut == rest.startIndex { cut = rest.index(after: cut) }
+        var row = Substring(prefix) + rest[..<cut]
+        while row.last == " " { row.removeLast() }
+        rows.append(String(row))
+        rest = rest[cut...].drop { $0 == " " }
+        prefix = continuation
+      }
+      if !rest.isEmpty || prefix.isEmpty { rows.append(prefix + rest) }
+    }
+    return rows
+  }
 
   /// `hints` on one line, two spaces apart, within `width` columns: the hints that fit whole,
   /// then `…` when some are left out; a first hint wider than the line is cut and ends in `…`.
