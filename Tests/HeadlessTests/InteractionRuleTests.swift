@@ -49,6 +49,16 @@ import Testing
     #expect(formattedNumber(0.25) == "0.25")
   }
 
+  @Test func numbersAtTheEndsOfA64BitIntegerAndPastThem() {
+    #expect(formattedNumber(-0x1p63) == "-9223372036854775808", "Int64.min is whole")
+    #expect(formattedNumber(0x1p63) == "9.223372036854776e+18", "Int64 cannot hold 2^63")
+    #expect(formattedNumber(-0x1p64) == "-1.8446744073709552e+19")
+    #expect(formattedNumber(-0.0) == "0")
+    #expect(formattedNumber(.nan) == "nan")
+    #expect(formattedNumber(.infinity) == "inf")
+    #expect(formattedNumber(-.infinity) == "-inf")
+  }
+
   @Test func theNextOptionStopsAtTheEnds() {
     let control = SegmentedControl("unit", options: ["km", "mi", "nm"], selection: "mi")
     #expect(control.option(movedBy: 1) == "nm")

@@ -92,8 +92,8 @@ extension DatePickable {
 }
 
 /// A number as the text format and every host write it: without a fractional part when it has
-/// none (up to the magnitude of `Int64`; beyond it, in exponent form), otherwise in its shortest
-/// exact form.
+/// none and a 64-bit integer holds it (`-2^63` included; `2^63` and more, in exponent form),
+/// otherwise in its shortest exact form; `nan`, `inf` and `-inf` as Swift writes them.
 ///
 /// ```swift
 /// let three = formattedNumber(3)
@@ -105,7 +105,9 @@ extension DatePickable {
 /// - Parameter number: The number.
 /// - Returns: Its text.
 public func formattedNumber(_ number: Double) -> String {
-  // NB: 2^63 is the first magnitude `Int64` cannot hold.
-  if number.rounded() == number && abs(number) < 0x1p63 { return String(Int64(number)) }
+  // NB: `Int64` holds -2^63 but not 2^63; nan and the infinities fail both comparisons.
+  if number.rounded() == number && number >= -0x1p63 && number < 0x1p63 {
+    return String(Int64(number))
+  }
   return String(number)
 }
