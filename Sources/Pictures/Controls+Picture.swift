@@ -107,7 +107,7 @@ extension TextView: PictureDrawable {
 
 extension Button: PictureDrawable {
   /// Draws the button as a filled rounded box with its title: grey while disabled, with a
-  /// spinner before the title while busy.
+  /// spinner before the title while busy, ringed in the accent while focused.
   ///
   /// - Parameters:
   ///   - region: Where to draw, and how wide.
@@ -128,12 +128,17 @@ extension Button: PictureDrawable {
       left += 20
     }
     canvas.text(title, x: left, y: region.y + 8, width: region.x + width - left - 8, color: ink)
+    if isFocused.value {
+      canvas.focusRing(
+        x: region.x, y: region.y, width: width, height: PictureCanvas.controlHeight, radius: 6)
+    }
     return PictureCanvas.controlHeight
   }
 }
 
 extension Toggle: PictureDrawable {
-  /// Draws the toggle as its title with a switch at the right, on (filled, knob right) or off.
+  /// Draws the toggle as its title with a switch at the right, on (filled, knob right) or off,
+  /// the switch ringed in the accent while focused.
   ///
   /// - Parameters:
   ///   - region: Where to draw, and how wide.
@@ -149,12 +154,16 @@ extension Toggle: PictureDrawable {
     canvas.circle(
       cx: on ? right - 16 : right - 32, cy: region.y + 16, r: 10, fill: PictureColor.paper,
       stroke: PictureColor.line)
+    if isFocused.value {
+      canvas.focusRing(x: right - 44, y: region.y + 4, width: 44, height: 24, radius: 12)
+    }
     return PictureCanvas.controlHeight + canvas.drawMessage(message.value, in: region.down(32))
   }
 }
 
 extension Slider: PictureDrawable {
-  /// Draws the slider as a track filled up to its thumb, with its value at the right.
+  /// Draws the slider as a track filled up to its thumb, with its value at the right, the thumb
+  /// ringed in the accent while focused.
   ///
   /// - Parameters:
   ///   - region: Where to draw, and how wide.
@@ -178,6 +187,9 @@ extension Slider: PictureDrawable {
     canvas.line(
       x1: left, y1: middle, x2: thumb, y2: middle, stroke: PictureColor.accent, strokeWidth: 4)
     canvas.circle(cx: thumb, cy: middle, r: 9, fill: PictureColor.paper, stroke: PictureColor.line)
+    if isFocused.value {
+      canvas.focusRing(x: thumb - 9, y: middle - 9, width: 18, height: 18, radius: 9)
+    }
     canvas.text(
       valueText, x: region.x + region.width, y: region.y + 6, width: textWidth,
       anchor: .end)
@@ -186,7 +198,8 @@ extension Slider: PictureDrawable {
 }
 
 extension Stepper: PictureDrawable {
-  /// Draws the stepper as its value with a − and + pair of buttons at the right.
+  /// Draws the stepper as its value with a − and + pair of buttons at the right, outlined in
+  /// the accent while focused.
   ///
   /// - Parameters:
   ///   - region: Where to draw, and how wide.
@@ -195,9 +208,11 @@ extension Stepper: PictureDrawable {
   public func drawPicture(in region: PictureRegion, on canvas: PictureCanvas) -> Int {
     let right = region.x + region.width
     canvas.text(adjustableValueText, x: region.x, y: region.y + 8, width: region.width - 100)
+    let focused = isFocused.value
     canvas.rect(
       x: right - 88, y: region.y, width: 88, height: 32, fill: PictureColor.fill,
-      stroke: PictureColor.line, radius: 6)
+      stroke: focused ? PictureColor.accent : PictureColor.line, strokeWidth: focused ? 2 : 1,
+      radius: 6)
     canvas.line(
       x1: right - 44, y1: region.y + 6, x2: right - 44, y2: region.y + 26,
       stroke: PictureColor.line)
@@ -220,7 +235,8 @@ extension Stepper: PictureDrawable {
 }
 
 extension SegmentedControl: PictureDrawable {
-  /// Draws the control as a row of equal segments, the selected one filled.
+  /// Draws the control as a row of equal segments, the selected one filled, outlined in the
+  /// accent while focused.
   ///
   /// - Parameters:
   ///   - region: Where to draw, and how wide.
@@ -228,9 +244,11 @@ extension SegmentedControl: PictureDrawable {
   /// - Returns: The height it took.
   public func drawPicture(in region: PictureRegion, on canvas: PictureCanvas) -> Int {
     let options = options.value
+    let focused = isFocused.value
     canvas.rect(
       x: region.x, y: region.y, width: region.width, height: 32, fill: PictureColor.fill,
-      stroke: PictureColor.line, radius: 6)
+      stroke: focused ? PictureColor.accent : PictureColor.line, strokeWidth: focused ? 2 : 1,
+      radius: 6)
     guard !options.isEmpty else { return 32 }
     let segment = region.width / options.count
     for (index, option) in options.enumerated() {
@@ -253,7 +271,8 @@ extension SegmentedControl: PictureDrawable {
 }
 
 extension Picker: PictureDrawable {
-  /// Draws the picker as its title with a menu box holding the selection and a chevron.
+  /// Draws the picker as its title with a menu box holding the selection and a chevron, the box
+  /// outlined in the accent while focused.
   ///
   /// - Parameters:
   ///   - region: Where to draw, and how wide.
@@ -262,13 +281,14 @@ extension Picker: PictureDrawable {
   public func drawPicture(in region: PictureRegion, on canvas: PictureCanvas) -> Int {
     canvas.drawMenu(
       title: title.value, value: selection.value ?? "None", isPlaceholder: selection.value == nil,
-      in: region)
+      isFocused: isFocused.value, in: region)
     return PictureCanvas.controlHeight + canvas.drawMessage(message.value, in: region.down(32))
   }
 }
 
 extension DatePicker: PictureDrawable {
-  /// Draws the date picker as its title with a box holding the date and a calendar.
+  /// Draws the date picker as its title with a box holding the date and a calendar, the box
+  /// outlined in the accent while focused.
   ///
   /// - Parameters:
   ///   - region: Where to draw, and how wide.
@@ -276,8 +296,8 @@ extension DatePicker: PictureDrawable {
   /// - Returns: The height it took.
   public func drawPicture(in region: PictureRegion, on canvas: PictureCanvas) -> Int {
     canvas.drawMenu(
-      title: title.value, value: date.value.description, isPlaceholder: false, in: region,
-      calendar: true)
+      title: title.value, value: date.value.description, isPlaceholder: false,
+      isFocused: isFocused.value, in: region, calendar: true)
     return PictureCanvas.controlHeight + canvas.drawMessage(message.value, in: region.down(32))
   }
 }
@@ -374,7 +394,7 @@ extension PictureCanvas {
   /// Draws a title at the left and a menu box at the right holding `value` and a chevron (or a
   /// calendar).
   func drawMenu(
-    title: String, value: String, isPlaceholder: Bool, in region: PictureRegion,
+    title: String, value: String, isPlaceholder: Bool, isFocused: Bool, in region: PictureRegion,
     calendar: Bool = false
   ) {
     let boxWidth = min(max(PictureCanvas.width(of: value) + 44, 96), region.width)
@@ -386,7 +406,8 @@ extension PictureCanvas {
     let width = title.isEmpty ? region.width : boxWidth
     rect(
       x: left, y: region.y, width: width, height: 32, fill: PictureColor.fill,
-      stroke: PictureColor.line, radius: 6)
+      stroke: isFocused ? PictureColor.accent : PictureColor.line, strokeWidth: isFocused ? 2 : 1,
+      radius: 6)
     text(
       value, x: left + 10, y: region.y + 8, width: width - 40,
       color: isPlaceholder ? PictureColor.muted : PictureColor.ink)

@@ -255,6 +255,27 @@ public final class PictureCanvas {
     body += "/>\n"
   }
 
+  /// Rings a focused control in the accent, 3 pixels outside the box it drew: how a control
+  /// whose own drawing has no outline to colour (a filled button, a switch, a slider's thumb)
+  /// shows the focus. Fields and boxed controls outline their own box in the accent instead.
+  ///
+  /// ```swift
+  /// let canvas = PictureCanvas()
+  /// canvas.focusRing(x: 0, y: 0, width: 80, height: 32, radius: 6)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - x: The left edge of the control's box.
+  ///   - y: The top edge of the control's box.
+  ///   - width: The box's width.
+  ///   - height: The box's height.
+  ///   - radius: The radius of the box's corners; the ring's are 3 pixels wider.
+  public func focusRing(x: Int, y: Int, width: Int, height: Int, radius: Int = 0) {
+    rect(
+      x: x - 3, y: y - 3, width: width + 6, height: height + 6, fill: nil,
+      stroke: PictureColor.accent, strokeWidth: 2, radius: radius + 3)
+  }
+
   /// Draws a straight line.
   ///
   /// - Parameters:

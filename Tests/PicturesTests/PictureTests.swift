@@ -101,6 +101,31 @@ private final class Badge: Widget, PictureDrawable {
     #expect(invalid.contains("fill=\"\(PictureColor.error)\">Six digits</text>"))
   }
 
+  @Test func everyFocusableKindShowsTheFocusInTheAccent() {
+    let kinds: [any Focusable] = [
+      Button("save", title: "Save"), Toggle("notify", title: "Notify", isOn: true),
+      Slider("volume", value: 0.3, range: 0...1), Stepper("guests", value: 2, range: 1...8),
+      SegmentedControl("unit", options: ["km", "mi"], selection: "km"),
+      Picker("size", title: "Size", options: ["S", "M"]),
+      DatePicker("day", title: "Day", date: .unixEpoch),
+      TextField("name", text: "Ada"), SearchField("query"), TextView("notes"),
+    ]
+    let focusMark = "stroke=\"\(PictureColor.accent)\" stroke-width=\"2\""
+    for kind in kinds {
+      #expect(!Picture.svg(of: kind).contains(focusMark), "\(kind.id) unfocused")
+      kind.isFocused.value = true
+      #expect(Picture.svg(of: kind).contains(focusMark), "\(kind.id) focused")
+    }
+  }
+
+  @Test func aFocusRingIsAnAccentOutlineThreePixelsOutsideTheBox() {
+    let canvas = PictureCanvas()
+    canvas.focusRing(x: 0, y: 0, width: 80, height: 32, radius: 6)
+    #expect(
+      canvas.elements.hasPrefix("<rect x=\"-3\" y=\"-3\" width=\"86\" height=\"38\" rx=\"9\""))
+    #expect(canvas.elements.contains("stroke=\"\(PictureColor.accent)\" stroke-width=\"2\""))
+  }
+
   @Test func aHiddenWidgetIsNotDrawn() {
     let label = Label("secret", text: "Hidden text")
     label.isHidden.value = true
