@@ -17,6 +17,7 @@ let package = Package(
   name: "GTKHost",
   products: [
     .library(name: "GTKHost", targets: ["GTKHost"]),
+    .library(name: "GTKHostTesting", targets: ["GTKHostTesting"]),
     .executable(name: "GTKShowcase", targets: ["GTKShowcase"]),
     .executable(name: "GTKGreeting", targets: ["GTKGreeting"]),
   ],
@@ -28,6 +29,15 @@ let package = Package(
       name: "GTKHost",
       dependencies: [
         "CGTK",
+        .product(name: "BindingDSL", package: "BindingDSL"),
+        .product(name: "Headless", package: "BindingDSL"),
+      ],
+      swiftSettings: upcoming),
+    // For test targets: drives GTK windows as a person would, failing with what did not happen.
+    .target(
+      name: "GTKHostTesting",
+      dependencies: [
+        "GTKHost", "CGTK",
         .product(name: "BindingDSL", package: "BindingDSL"),
         .product(name: "Headless", package: "BindingDSL"),
       ],
@@ -53,7 +63,7 @@ let package = Package(
     .testTarget(
       name: "GTKHostTests",
       dependencies: [
-        "GTKHost", "GTKShowcase", "CGTK",
+        "GTKHost", "GTKHostTesting", "GTKShowcase", "GTKGreeting", "CGTK",
         .product(name: "BindingDSL", package: "BindingDSL"),
         .product(name: "Headless", package: "BindingDSL"),
         .product(name: "HeadlessTesting", package: "BindingDSL"),

@@ -55,6 +55,7 @@ import Testing
       + swiftFiles(under: root.appendingPathComponent("Tests"))
       + swiftFiles(under: root.appendingPathComponent("Examples"))
       + swiftFiles(under: root.appendingPathComponent("Hosts/GTK/Sources"))
+      + swiftFiles(under: root.appendingPathComponent("Hosts/GTK/Tests"))
     // NB: comment lines are left out, so that an example found only in a comment (a doc
     // comment that quotes it) does not count as compiled.
     let code = try sources.map {

@@ -1,6 +1,6 @@
 import BindingDSL
 import CGTK
-import Foundation
+import GTKHostTesting
 import Headless
 import Testing
 
@@ -13,58 +13,40 @@ import Testing
 struct GTKTests {}
 
 enum GTK {
-  /// Initializes GTK once; records an issue pointing at `xvfb-run` when there is no display.
+  /// Starts GTK (``GTKTesting/start()``); records the error, which points at `xvfb-run`, when
+  /// there is no display.
   @MainActor
   static func start() -> Bool {
-    if started { return true }
-    let environment = ProcessInfo.processInfo.environment
-    // NB: software OpenGL (llvmpipe, all Xvfb has) takes far longer per frame than cairo.
-    if environment["GSK_RENDERER"] == nil { setenv("GSK_RENDERER", "cairo", 1) }
-    guard environment["DISPLAY"] != nil || environment["WAYLAND_DISPLAY"] != nil,
-      GTKMainLoop.start(watchingMainQueue: false)
-    else {
-      let message =
-        "GTK could not open a display: run the tests under a virtual X server, "
-        + "xvfb-run -a swift test --package-path Hosts/GTK (Scripts/ci does)"
-      Issue.record(Comment(rawValue: message))
+    do {
+      try GTKTesting.start()
+      return true
+    } catch {
+      Issue.record(error)
       return false
     }
-    cgtk_disable_animations()
-    started = true
-    return true
   }
 
-  @MainActor private static var started = false
-
   /// Runs GLib's main context until `condition` holds, at most `limit` iterations; records an
-  /// issue naming `what` when it does not.
+  /// issue naming `what` when it does not (``GTKTesting/wait(for:limit:until:)``).
   @MainActor
   @discardableResult
   static func pump(
     _ what: String, limit: Int = 300, sourceLocation: SourceLocation = #_sourceLocation,
     until condition: () -> Bool
   ) -> Bool {
-    let held = GTKMainLoop.iterate(limit: limit, blocking: true, until: condition)
-    if !held {
-      Issue.record(
-        "GTK's loop ran \(limit) iterations and \(what) still did not hold",
-        sourceLocation: sourceLocation)
+    do {
+      try GTKTesting.wait(for: what, limit: limit, until: condition)
+      return true
+    } catch {
+      Issue.record(error, sourceLocation: sourceLocation)
+      return false
     }
-    return held
   }
 
-  /// Lets everything waiting run: GTK's pending events and the scheduler's turn, then the
-  /// main actor's tasks of `clock` (awaited until they sleep on the clock or end), until no
-  /// turn is asked for after them.
+  /// Lets everything waiting run (``GTKTesting/settle(_:clock:)``).
   @MainActor
   static func settle(_ scheduler: GTKScheduler, clock: VirtualClock) async throws {
-    for _ in 0..<100 {
-      GTKMainLoop.drain(limit: 200)
-      try await clock.advance(by: .zero)
-      GTKMainLoop.drain(limit: 200)
-      if !scheduler.hasPendingTurn { return }
-    }
-    Issue.record("GTK and the screen's tasks did not settle in 100 rounds")
+    try await GTKTesting.settle(scheduler, clock: clock)
   }
 
   /// Opens the showcase app at sign-in in a window, its services on `clock`, and waits until
@@ -92,19 +74,11 @@ enum GTK {
   }
 }
 
-/// Activates `button`'s control as the keyboard does (`gtk_widget_activate`) and runs GTK's
-/// loop until the button's tap arrives (GTK clicks once the press has shown), in `clock`'s
-/// tracking, so that the command the tap starts belongs to the clock.
+/// Activates `button`'s control as the keyboard does and waits for its tap, in `clock`'s
+/// tracking (``GTKTesting/activate(_:in:clock:)``).
 @MainActor
 func activate(_ button: Button, in host: GTKScreenHost, clock: VirtualClock) throws {
-  let control = try #require(host.nativeControl(for: button), "no control for \(button.id)")
-  var tapped = false
-  let token = button.tap.addHandler { tapped = true }
-  defer { button.tap.removeHandler(token) }
-  #expect(gtk_widget_activate(control) != 0, "GTK did not activate \(button.id)")
-  clock.withTracking {
-    GTK.pump("the tap of \(button.id)") { tapped }
-  }
+  try GTKTesting.activate(button, in: host, clock: clock)
 }
 
 extension Widget {
