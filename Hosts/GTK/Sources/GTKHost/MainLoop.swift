@@ -58,8 +58,9 @@ public enum GTKMainLoop {
   ///
   /// Without `blocking`, an iteration runs what is ready and returns; with it, an iteration
   /// waits for the next event, for what GTK does later by itself (a button activated by
-  /// `gtk_widget_activate` clicks when its press has shown). A blocking wait is woken once a
-  /// second, so that a condition that never holds ends the wait after `limit` iterations.
+  /// `gtk_widget_activate` clicks when its press has shown). A blocking wait is woken every
+  /// tenth of a second, so that a condition that never holds ends the wait after `limit`
+  /// iterations: with nothing happening, `limit` tenths of a second.
   ///
   /// - Parameters:
   ///   - limit: The most iterations to run.
@@ -70,7 +71,7 @@ public enum GTKMainLoop {
   public static func iterate(
     limit: Int = 10_000, blocking: Bool = false, until condition: () -> Bool
   ) -> Bool {
-    let wake = blocking ? g_timeout_add_seconds(1, { _ in 1 }, nil) : 0
+    let wake = blocking ? g_timeout_add(100, { _ in 1 }, nil) : 0
     defer { if wake != 0 { g_source_remove(wake) } }
     for _ in 0..<limit {
       if condition() { return true }
