@@ -106,6 +106,22 @@ import Testing
     #expect(mounted.unsettledReport == nil, "a calm flush clears the report")
   }
 
+  @Test func aSchedulerFlushingAGraphFlushedSinceKeepsTheGraphsReport() throws {
+    let label = Slot("count", "text", 0)
+    let model = self.model
+    let mounted = try BindingGraph<FormModel> { bind(\.count, to: label) }
+      .mount(on: model, scheduler: scheduler)
+    label.onReceive = { model.count = $0 + 1 }
+    model.count = 1
+    #expect(scheduler.hasPendingFlush)
+    mounted.flush()
+    #expect(mounted.unsettledReport != nil, "flushed directly, it gave up")
+    label.onReceive = nil
+    #expect(!mounted.needsFlush)
+    #expect(scheduler.flush() == false, "the scheduler's flush finds nothing waiting")
+    #expect(mounted.unsettledReport != nil, "a flush with nothing waiting is not a calm one")
+  }
+
   @Test func theMainActorSchedulerFlushesOnTheNextTurn() async throws {
     let label = Slot("name", "text", "")
     let mounted = try BindingGraph<FormModel> { bind(\.name, to: label) }

@@ -124,6 +124,7 @@ private final class Badge: Widget, PictureDrawable {
     #expect(
       canvas.elements.hasPrefix("<rect x=\"-3\" y=\"-3\" width=\"86\" height=\"38\" rx=\"9\""))
     #expect(canvas.elements.contains("stroke=\"\(PictureColor.accent)\" stroke-width=\"2\""))
+    #expect(canvas.elements.contains("fill=\"none\""), "a ring, not a box over the control")
   }
 
   @Test func aHiddenWidgetIsNotDrawn() {

@@ -299,7 +299,11 @@ struct DispatchScreen: Screen {
     #expect(rows.contains("  r refresh, → the row's buttons (← back"), "a rest indented")
     #expect(shown.last == "    scrolls the screen", "the last line at the bottom, and no further")
 
-    try await press(.pageUp)
+    try await press(.down, .down, .up)
+    #expect(
+      host.frame(width: 40, height: 8).lines[0] == rows[rows.count - 8],
+      "kept at the bottom between frames, then one line up")
+    try await press(.down, .pageUp)
     #expect(host.frame(width: 40, height: 8).lines[0] == rows[rows.count - 7 - 6])
     try await press(.pageUp, .pageUp, .pageUp, .pageUp, .pageUp)
     #expect(host.frame(width: 40, height: 8).lines[0] == "Keys")
@@ -318,7 +322,15 @@ struct DispatchScreen: Screen {
       KeyTable.wrapped(["abcdefghij klm"], width: 4)
         == ["abcd", "  ef", "  gh", "  ij", "  kl", "  m"])
     #expect(KeyTable.wrapped(["  a b c d"], width: 5) == ["  a b", "    c", "    d"])
-    #expect(KeyTable.wrapped(["日本語 x"], width: 3) == ["日", "  本", "  語", "  x"])
+    #expect(
+      KeyTable.wrapped(["  PgUp/PgDn scroll a screen"], width: 10)
+        == ["  PgUp/PgD", "    n", "    scroll", "    a", "    screen"],
+      "never broken inside the indent")
+    #expect(
+      KeyTable.wrapped(["日本語 x"], width: 3) == ["日", "本", "語", "  x"],
+      "no indent where the next character would not fit after it")
+    #expect(KeyTable.wrapped(["日"], width: 1) == ["日"], "wider than the row: a row of its own")
+    #expect(KeyTable.wrapped(["ab   "], width: 2) == ["ab"], "no row of trailing spaces")
     #expect(KeyTable.wrapped(["", "fits"], width: 4) == ["", "fits"])
     #expect(KeyTable.wrapped(["any"], width: 0) == [])
   }

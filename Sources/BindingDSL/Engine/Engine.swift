@@ -178,6 +178,9 @@ final class Engine {
     var action = machine.flushBegan()
     while true {
       switch action {
+      case .nothingWaiting:
+        // NB: a report of a flush that gave up stays until a flush that had changes settles.
+        return false
       case .alreadyFlushing:
         return updateCount != updatesBefore
       case .reReadSources(let sources):

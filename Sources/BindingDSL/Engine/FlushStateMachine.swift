@@ -9,7 +9,8 @@
 /// message beginning "Internal inconsistency".
 ///
 /// A flush runs as:
-/// 1. ``flushBegan()``: the dirty sources are taken → `.reReadSources(taken)`.
+/// 1. ``flushBegan()``: the dirty sources are taken → `.reReadSources(taken)`; with none,
+///    `.nothingWaiting`.
 /// 2. The engine re-reads and observes the taken sources again, then hands changed values on
 ///    (sinks, and ``dependentQueued(_:rank:)`` for derived dependents), and calls
 ///    ``sourcesReRead()``: sources made dirty meanwhile start another pass (counted against
@@ -53,6 +54,9 @@ struct FlushStateMachine {
 
   /// What the engine does next in a flush.
   enum FlushAction: Equatable {
+    /// Nothing: no source changed since the last flush (a scheduler flushes a graph that asked
+    /// and was flushed since, or unmounted), so nothing about the last flush changes either.
+    case nothingWaiting
     /// Nothing: a flush is already running (the engine was asked to flush from inside it, by a
     /// sink or a scheduler), and that flush takes the changes.
     case alreadyFlushing
@@ -126,7 +130,7 @@ struct FlushStateMachine {
   mutating func flushBegan() -> FlushAction {
     switch state {
     case .idle(var dirty, let queue):
-      guard !dirty.isEmpty else { return .finished }
+      guard !dirty.isEmpty else { return .nothingWaiting }
       state = .modifying
       let taken = dirty.order
       dirty.removeAll()

@@ -57,8 +57,7 @@ extension TerminalScreenHost {
     case .help:
       isShowingHelp.toggle()
     case .scrollHelp(let lines):
-      // NB: kept within the help by the next frame, which knows how many rows it has.
-      helpScroll = max(helpScroll + lines, 0)
+      scrollHelp(by: lines)
     case .scrollScreen(let pages):
       screenScroll = max(screenOffset + pages * max(screenRows - 1, 1), 0)
     }

@@ -84,10 +84,17 @@ public final class TerminalScreenHost {
     didSet { if isShowingHelp { helpScroll = 0 } }
   }
   /// The help screen's first row shown, once fitted to the terminal's width, and what the last
-  /// frame found: the rows it showed the help in, and whether the help had more.
+  /// frame found: how many rows the fitted help has, the rows it showed them in, and whether it
+  /// had more.
   var helpScroll = 0
+  var helpLineCount = 0
   var helpRows = 0
   var helpOverflows = false
+
+  /// Moves the help by `lines` (down when positive), within what the last frame showed of it.
+  func scrollHelp(by lines: Int) {
+    helpScroll = min(max(helpScroll + lines, 0), max(helpLineCount - helpRows, 0))
+  }
 
   /// The widget that had the focus on a screen, and its place in the order.
   private struct SavedFocus {
@@ -229,7 +236,7 @@ public final class TerminalScreenHost {
         // The wheel scrolls a help taller than the terminal, three lines a turn; clicks do
         // nothing.
         if helpOverflows, action == .scrollUp || action == .scrollDown {
-          helpScroll = max(helpScroll + (action == .scrollUp ? -3 : 3), 0)
+          scrollHelp(by: action == .scrollUp ? -3 : 3)
         }
         return
       }
@@ -265,6 +272,7 @@ public final class TerminalScreenHost {
     guard let tree = root(), height > 0 else { return frame }
     if isShowingHelp {
       let lines = KeyTable.wrapped(helpLines, width: width)
+      helpLineCount = lines.count
       helpRows = height - 1
       helpOverflows = lines.count > helpRows
       helpScroll = min(helpScroll, max(lines.count - helpRows, 0))

@@ -116,44 +116,55 @@ enum KeyTable {
 
   /// `lines` fitted to `width` columns, as the help screen shows them: a line too wide breaks
   /// after its last word that fits and goes on in the next row, indented two columns past its
-  /// own indent; a word wider than a row is cut where the row ends.
+  /// own indent (where that leaves room for the next character); a word wider than a row is cut
+  /// where the row ends, and a character wider than the whole row still takes a row of its own.
   ///
   /// - Parameters:
   ///   - lines: The lines, each without a line break.
   ///   - width: The columns a row may take.
-  /// - Returns: The rows, each at most `width` columns wide.
+  /// - Returns: The rows, each at most `width` columns wide but for such a character.
   static func wrapped(_ lines: [String], width: Int) -> [String] {
     guard width > 0 else { return [] }
     var rows: [String] = []
     for line in lines {
-      let indent = String(line.prefix { $0 == " " })
+      let indent = line.prefix { $0 == " " }
       // NB: no indent for the rest of a line where the indent would leave no room.
       let continuation = TerminalText.width(of: indent) + 2 < width ? indent + "  " : ""
       var prefix = ""
       var rest = Substring(line)
+      var isBroken = false
       while TerminalText.width(of: prefix) + TerminalText.width(of: rest) > width {
+        if let first = rest.first,
+          TerminalText.width(of: prefix) + TerminalText.width(of: first) > width
+        {
+          prefix = ""
+        }
         let room = width - TerminalText.width(of: prefix)
         var used = 0
         var end = rest.startIndex
+        // NB: a space breaks the row only after a word of it, never inside the indent.
         var lastSpace: Substring.Index?
+        var hasWord = false
         while end < rest.endIndex, used + TerminalText.width(of: rest[end]) <= room {
-          if rest[end] == " " { lastSpace = end }
+          if rest[end] != " " {
+            hasWord = true
+          } else if hasWord {
+            lastSpace = end
+          }
           used += TerminalText.width(of: rest[end])
           end = rest.index(after: end)
         }
         var cut = end
-        if end < rest.endIndex, rest[end] != " ", let lastSpace, lastSpace > rest.startIndex {
-          cut = lastSpace
-        }
-        // A character wider than the whole row still takes one.
+        if end < rest.endIndex, rest[end] != " ", let lastSpace { cut = lastSpace }
         if cut == rest.startIndex { cut = rest.index(after: cut) }
         var row = Substring(prefix) + rest[..<cut]
         while row.last == " " { row.removeLast() }
         rows.append(String(row))
         rest = rest[cut...].drop { $0 == " " }
         prefix = continuation
+        isBroken = true
       }
-      if !rest.isEmpty || prefix.isEmpty { rows.append(prefix + rest) }
+      if !rest.isEmpty || !isBroken { rows.append(String(prefix + rest)) }
     }
     return rows
   }

@@ -73,7 +73,7 @@ public enum GTKMainLoop {
   ) -> Bool {
     let wake = blocking ? g_timeout_add(100, { _ in 1 }, nil) : 0
     defer { if wake != 0 { g_source_remove(wake) } }
-    for _ in 0..<limit {
+    for _ in 0..<max(limit, 0) {
       if condition() { return true }
       g_main_context_iteration(nil, blocking ? 1 : 0)
     }

@@ -133,7 +133,8 @@ public enum GTKTesting {
   ///   - host: The host that shows it.
   ///   - fileID: The step's file; leave the default.
   ///   - line: The step's line; leave the default.
-  /// - Throws: ``GTKTestError`` when the field has no entry in the window.
+  /// - Throws: ``GTKTestError`` when the field has no entry in the window, or its entry is
+  ///   insensitive (the field is disabled), where the host would put the text back.
   public static func type(
     _ text: String, into field: Widget, in host: GTKScreenHost, fileID: String = #fileID,
     line: Int = #line
@@ -144,6 +145,11 @@ public enum GTKTesting {
       throw GTKTestError(
         message: "'\(field.id)' is shown by a \(type), not an entry: type into a text field, a "
           + "secure field or a search field", fileID: fileID, line: line)
+    }
+    guard try isEnabled(field, in: host, fileID: fileID, line: line) else {
+      throw GTKTestError(
+        message: "cannot type into '\(field.id)': its entry is insensitive (the field is "
+          + "disabled)", fileID: fileID, line: line)
     }
     gtk_editable_set_text(cgtk_editable(entry), text)
   }
@@ -160,17 +166,22 @@ public enum GTKTesting {
   ///   - limit: The most iterations of GTK's loop to wait for the tap.
   ///   - fileID: The step's file; leave the default.
   ///   - line: The step's line; leave the default.
-  /// - Throws: ``GTKTestError`` when the button has no control, its control is insensitive
-  ///   (the button is disabled or busy), or the tap does not arrive.
+  /// - Throws: ``GTKTestError`` when the button has no control, is busy (its command runs),
+  ///   its control is insensitive (the button is disabled), or the tap does not arrive.
   public static func activate(
     _ button: Button, in host: GTKScreenHost, clock: VirtualClock? = nil, limit: Int = 300,
     fileID: String = #fileID, line: Int = #line
   ) throws {
     let control = try control(for: button, in: host, fileID: fileID, line: line)
+    guard !button.isBusy.value else {
+      throw GTKTestError(
+        message: "'\(button.id)' is busy: its command is still running (advance the clock it "
+          + "sleeps on, then settle)", fileID: fileID, line: line)
+    }
     guard gtk_widget_is_sensitive(control) != 0 else {
       throw GTKTestError(
         message: "'\(button.id)' cannot be activated: its button is insensitive (the button is "
-          + "disabled or busy)", fileID: fileID, line: line)
+          + "disabled)", fileID: fileID, line: line)
     }
     var tapped = false
     let token = button.tap.addHandler { tapped = true }
@@ -226,7 +237,7 @@ public enum GTKTesting {
   }
 
   /// Whether `widget`'s control takes input: GTK's sensitivity, which the host turns off for a
-  /// disabled widget and a busy button.
+  /// disabled widget (a busy button stays sensitive; read its `isBusy`).
   ///
   /// - Parameters:
   ///   - widget: A widget of the host's tree.
@@ -241,8 +252,8 @@ public enum GTKTesting {
     gtk_widget_is_sensitive(try control(for: widget, in: host, fileID: fileID, line: line)) != 0
   }
 
-  /// The text `widget`'s control shows: a label's, an entry's, a button's title, or a check
-  /// button's label.
+  /// The text `widget`'s control shows: a label's, an entry's, a button's title (also while a
+  /// spinner shows beside it), or a check button's label.
   ///
   /// - Parameters:
   ///   - widget: A label, field, button or toggle of the host's tree.
@@ -263,14 +274,33 @@ public enum GTKTesting {
       return gtk_check_button_get_label(cgtk_check_button(control)).map { String(cString: $0) }
         ?? ""
     case "GtkButton":
-      return gtk_button_get_label(cgtk_button(control)).map { String(cString: $0) } ?? ""
+      if let label = gtk_button_get_label(cgtk_button(control)) { return String(cString: label) }
+      // NB: a busy button shows a box of a spinner and a label in place of its label.
+      guard let label = firstLabel(in: gtk_button_get_child(cgtk_button(control))) else {
+        return ""
+      }
+      return String(cString: gtk_label_get_text(cgtk_label(UnsafeMutableRawPointer(label))))
     case _ where type.contains("Entry") || type == "GtkText":
       return String(cString: gtk_editable_get_text(cgtk_editable(control)))
     default:
       throw GTKTestError(
-        message: "'\(widget.id)' is shown by a \(type), which shows no text of its own",
-        fileID: fileID, line: line)
+        message: "'\(widget.id)' is shown by a \(type), whose text this does not read: it reads "
+          + "a label, a field's entry, a button or a toggle", fileID: fileID, line: line)
     }
+  }
+
+  /// The first `GtkLabel` in `widget` and the widgets inside it, depth first.
+  private static func firstLabel(in widget: GTKWidgetPointer?) -> GTKWidgetPointer? {
+    guard let widget else { return nil }
+    if String(cString: cgtk_type_name(UnsafeMutableRawPointer(widget))) == "GtkLabel" {
+      return widget
+    }
+    var child = gtk_widget_get_first_child(widget)
+    while let current = child {
+      if let label = firstLabel(in: current) { return label }
+      child = gtk_widget_get_next_sibling(current)
+    }
+    return nil
   }
 
   /// `widget`'s control as the GObject instance GTK's functions take.

@@ -66,11 +66,29 @@ extension GTKTests {
         #expect(
           refused.message
             == "'register' cannot be activated: its button is insensitive (the button is "
-            + "disabled or busy)")
+            + "disabled)")
         #expect(refused.fileID == "GTKHostTests/GTKTestingTests.swift")
         #expect(refused.line == line)
         #expect(refused.description.hasPrefix("GTKHostTests/GTKTestingTests.swift:\(line): "))
       }
+
+      // Filled in, the button taps; its command sleeps on the clock, and the button, busy,
+      // still shows its title beside the spinner.
+      try GTKTesting.type("111111", into: screen.code, in: window.host)
+      try GTKTesting.type("correct horse", into: screen.password, in: window.host)
+      try await GTKTesting.settle(scheduler, clock: clock)
+      #expect(try GTKTesting.isEnabled(screen.register, in: window.host))
+      try GTKTesting.activate(screen.register, in: window.host, clock: clock)
+      try await GTKTesting.settle(scheduler, clock: clock)
+      #expect(screen.register.isBusy.value)
+      #expect(try GTKTesting.text(of: screen.register, in: window.host) == "Register")
+      let busy = #expect(throws: GTKTestError.self) {
+        try GTKTesting.activate(screen.register, in: window.host, clock: clock)
+      }
+      #expect(
+        busy?.message
+          == "'register' is busy: its command is still running (advance the clock it sleeps on, "
+          + "then settle)")
     }
 
     @Test func aStepThatCannotBeTakenSaysWhat() async throws {
@@ -99,7 +117,13 @@ extension GTKTests {
       #expect(
         neverHeld?.message == "GTK's loop ran 3 iterations and a name still did not hold")
       let elsewhere = Label("elsewhere")
-      #expect(throws: GTKTestError.self) { try GTKTesting.text(of: elsewhere, in: window.host) }
+      let notShown = #expect(throws: GTKTestError.self) {
+        try GTKTesting.text(of: elsewhere, in: window.host)
+      }
+      #expect(
+        notShown?.message
+          == "the window shows no control for 'elsewhere': it is hidden, or not in the host's "
+          + "tree")
     }
   }
 }
