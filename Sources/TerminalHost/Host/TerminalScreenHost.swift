@@ -84,12 +84,12 @@ public final class TerminalScreenHost {
     didSet { if isShowingHelp { helpScroll = 0 } }
   }
   /// The help screen's first row shown, once fitted to the terminal's width, and what the last
-  /// frame found: how many rows the fitted help has, the rows it showed them in, and whether it
-  /// had more.
+  /// frame found: how many rows the fitted help has, and the rows it showed them in.
   var helpScroll = 0
   var helpLineCount = 0
   var helpRows = 0
-  var helpOverflows = false
+  /// Whether the last frame's help had more rows than it showed.
+  var helpOverflows: Bool { helpLineCount > helpRows }
 
   /// Moves the help by `lines` (down when positive), within what the last frame showed of it.
   func scrollHelp(by lines: Int) {
@@ -274,7 +274,6 @@ public final class TerminalScreenHost {
       let lines = KeyTable.wrapped(helpLines, width: width)
       helpLineCount = lines.count
       helpRows = height - 1
-      helpOverflows = lines.count > helpRows
       helpScroll = min(helpScroll, max(lines.count - helpRows, 0))
       for (row, line) in lines.dropFirst(helpScroll).prefix(helpRows).enumerated() {
         frame.write(line, column: 0, row: row)
