@@ -265,8 +265,40 @@ public enum GTKTesting {
   public static func text(
     of widget: Widget, in host: GTKScreenHost, fileID: String = #fileID, line: Int = #line
   ) throws -> String {
-    let control = try object(for: widget, in: host, fileID: fileID, line: line)
-    let type = String(cString: cgtk_type_name(control))
+    let control = try control(for: widget, in: host, fileID: fileID, line: line)
+    guard let text = readText(of: control) else {
+      throw GTKTestError(
+        message: "'\(widget.id)' is shown by a \(typeName(of: control)), whose text this does "
+          + "not read: it reads a label, a field's entry, a button or a toggle", fileID: fileID,
+        line: line)
+    }
+    return text
+  }
+
+  /// The text a native label, entry, button or check button shows, for a control no widget
+  /// stands for (a window's title, a sheet's).
+  ///
+  /// - Parameters:
+  ///   - control: A GTK control.
+  ///   - fileID: The step's file; leave the default.
+  ///   - line: The step's line; leave the default.
+  /// - Returns: The text.
+  /// - Throws: ``GTKTestError`` when the control is of another kind.
+  public static func text(
+    shownBy control: GTKWidgetPointer, fileID: String = #fileID, line: Int = #line
+  ) throws -> String {
+    guard let text = readText(of: control) else {
+      throw GTKTestError(
+        message: "a \(typeName(of: control)) shows no text this reads: it reads a label, an "
+          + "entry, a button or a check button", fileID: fileID, line: line)
+    }
+    return text
+  }
+
+  /// The text `control` shows, or `nil` for a kind of control whose text is not read here.
+  private static func readText(of widget: GTKWidgetPointer) -> String? {
+    let control = UnsafeMutableRawPointer(widget)
+    let type = typeName(of: widget)
     switch type {
     case "GtkLabel":
       return String(cString: gtk_label_get_text(cgtk_label(control)))
@@ -283,10 +315,13 @@ public enum GTKTesting {
     case _ where type.contains("Entry") || type == "GtkText":
       return String(cString: gtk_editable_get_text(cgtk_editable(control)))
     default:
-      throw GTKTestError(
-        message: "'\(widget.id)' is shown by a \(type), whose text this does not read: it reads "
-          + "a label, a field's entry, a button or a toggle", fileID: fileID, line: line)
+      return nil
     }
+  }
+
+  /// The name of `control`'s GTK class: `GtkLabel`.
+  private static func typeName(of control: GTKWidgetPointer) -> String {
+    String(cString: cgtk_type_name(UnsafeMutableRawPointer(control)))
   }
 
   /// The first `GtkLabel` in `widget` and the widgets inside it, depth first.

@@ -93,15 +93,16 @@ extension Widget {
   }
 }
 
-/// The text of a native label, entry, button or check button.
+/// The text of a native label, entry, button or check button
+/// (``GTKTesting/text(shownBy:fileID:line:)``); records the error for another kind.
 @MainActor
-func nativeText(_ control: GTKWidgetPointer) -> String {
-  let type = String(cString: cgtk_type_name(control.raw))
-  switch type {
-  case "GtkLabel": return String(cString: gtk_label_get_text(cgtk_label(control.raw)))
-  case "GtkCheckButton":
-    return gtk_check_button_get_label(cgtk_check_button(control.raw)).map { String(cString: $0) }
-      ?? ""
-  default: return editableText(control)
+func nativeText(
+  _ control: GTKWidgetPointer, sourceLocation: SourceLocation = #_sourceLocation
+) -> String {
+  do {
+    return try GTKTesting.text(shownBy: control)
+  } catch {
+    Issue.record(error, sourceLocation: sourceLocation)
+    return ""
   }
 }
